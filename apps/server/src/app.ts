@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import type { Deps } from './deps';
+import { AuthService } from './features/auth/auth.service';
+import { authRoutes } from './features/auth/auth.routes';
+import { SessionsRepository } from './features/auth/sessions.repository';
+import { CatalogRepository } from './features/catalog/catalog.repository';
+import { CatalogService } from './features/catalog/catalog.service';
+import { initRoutes } from './features/init/init.routes';
+import { opsRoutes } from './features/ops/ops.routes';
+import { PagesRepository } from './features/pages/pages.repository';
+import { pagesRoutes } from './features/pages/pages.routes';
+import { PagesService } from './features/pages/pages.service';
+import { UsersRepository } from './features/users/users.repository';
+import { bodyParsersPlugin } from './http/body-parsers';
+import { errorHandlerPlugin } from './http/error-handler';
+import { localePlugin } from './http/locale';
+import { methodOverridePlugin } from './http/method-override';
+import { openApiPlugin } from './http/openapi';
+import { RateLimits } from './http/rate-limit';
+import { sessionPlugin } from './http/session';
+import { webAppPlugin } from './http/web-app';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+export const SERVER_ROOT = resolve(HERE, '..');
+export const DEFAULT_WEB_DIST = resolve(SERVER_ROOT, '../web/dist');
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface BuildOptions {
+  /** Where the built web app lives; null serves the API only (most tests). */
+  webDist?: string | null;
+  /** An already open database (tests share one per file); else DATABASE_URL is opened. */
+  database?: Database;
+  logger?: boolean;
+}
+
+/** Builds the whole site without listening: main.ts listens, tests call inject(). */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const database = options.database ?? openDatabase(config.databaseUrl);
+  await migrateToLatest(database);
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }) : null;
+  if (redis) await redis.connect();
+
+  const webDist = options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist;
+  const storageDir = join(config.dataDir, 'storage');
+  mkdirSync(storageDir, { recursive: true });
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const users = new UsersRepository(database.db);
+  const sessions = new SessionsRepository(database.db);
+  const rateLimits = new RateLimits(redis);
+  const deps: Deps = {
+    config,
+    database,
+    redis,
+    buildKey: config.buildKey ?? buildKeyOf(webDist),
+    rateLimits,
+    users,
+    sessions,
+    auth: new AuthService(users, sessions, rateLimits, {
+      login: { name: 'login', points: config.rateLimits.login, durationSeconds: 60 },
+      register: { name: 'register', points: config.rateLimits.register, durationSeconds: 600 },
+    }),
+    catalog: new CatalogService(new CatalogRepository(database.db), (file) => `/assets/static/smileys/${file}`),
+    pages: new PagesService(new PagesRepository(database.db)),
+  };
+  app.decorate('deps', deps);
+
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header('x-build-key', deps.buildKey);
+  });
+  app.addHook('onClose', async () => {
+    redis?.disconnect();
+    if (!options.database) await database.close();
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(localePlugin);
+  await app.register(cookie);
+  await app.register(bodyParsersPlugin);
+  await app.register(methodOverridePlugin);
+  await app.register(openApiPlugin);
+  await app.register(sessionPlugin, {
+    sessions,
+    appKey: config.secrets.appKey,
+    secureCookies: config.publicUrl.startsWith('https:'),
+  });
+
+  await app.register(opsRoutes);
+  await app.register(initRoutes);
+  await app.register(authRoutes);
+  await app.register(pagesRoutes);
+
+  await app.register(webAppPlugin, {
+    webDist,
+    assetsDir: join(SERVER_ROOT, 'assets'),
+    storageDir,
+  });
+  await app.ready();
+  return app;
+}
+
+/** The build's id: the hash of the web app's index.html (it names every hashed asset). */
+function buildKeyOf(webDist: string | null): string {
+  const index = webDist ? join(webDist, 'index.html') : null;
+  const source = index && existsSync(index) ? readFileSync(index) : Buffer.from('api-only');
+  return createHash('sha256').update(source).digest('hex').slice(0, 16);
+}

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place that reads the environment. Every variable is validated here; a bad value stops
+ * the start with a message naming the variable, instead of failing later in some distant module.
+ */
+const port = z.coerce.number().int().min(1).max(65535);
+
+const envSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  WS_PORT: port.optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'must start with sqlite: or postgres://')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  APP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUSHER_APP_ID: z.string().regex(/^[\w-]{1,64}$/).optional(),
+  PUSHER_KEY: z.string().regex(/^[\w-]{8,64}$/).optional(),
+  PUSHER_SECRET: z.string().min(16).optional(),
+  PUBLIC_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  BUILD_KEY: z.string().min(1).max(128).optional(),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+});
+
+export interface Secrets {
+  appKey: string;
+  pusherAppId: string;
+  pusherKey: string;
+  pusherSecret: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  wsPort: number | null;
+  dataDir: string;
+  databaseUrl: string;
+  redisUrl: string | null;
+  publicUrl: string;
+  adminPassword: string | null;
+  buildKey: string | null;
+  metricsToken: string | null;
+  trustProxy: boolean;
+  logLevel: string;
+  seedDemo: boolean;
+  rateLimits: { login: number; register: number };
+  secrets: Secrets;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; generates missing secrets into DATA_DIR. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(pickDefined(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const stored = loadOrCreateSecrets(dataDir);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    wsPort: e.WS_PORT ?? null,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? `sqlite:${join(dataDir, 'chat.sqlite')}`,
+    redisUrl: e.REDIS_URL ?? null,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    adminPassword: e.ADMIN_PASSWORD ?? null,
+    buildKey: e.BUILD_KEY ?? null,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    trustProxy: e.TRUST_PROXY === 'true',
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO === 'true',
+    rateLimits: { login: e.LOGIN_RATE_LIMIT, register: e.REGISTER_RATE_LIMIT },
+    secrets: {
+      appKey: e.APP_KEY ?? stored.appKey,
+      pusherAppId: e.PUSHER_APP_ID ?? stored.pusherAppId,
+      pusherKey: e.PUSHER_KEY ?? stored.pusherKey,
+      pusherSecret: e.PUSHER_SECRET ?? stored.pusherSecret,
+    },
+  };
+}
+
+/** An empty variable counts as unset, the way shells and .env files are usually written. */
+function pickDefined(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') out[key] = value;
+  }
+  return out;
+}
+
+const secretsSchema = z.object({
+  appKey: z.string().min(32),
+  pusherAppId: z.string().min(1),
+  pusherKey: z.string().min(8),
+  pusherSecret: z.string().min(16),
+});
+
+/**
+ * Secrets live in DATA_DIR/secrets.json, created on first start with owner-only permissions, so
+ * a fresh clone works without setup and nothing secret is ever committed.
+ */
+function loadOrCreateSecrets(dataDir: string): Secrets {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const parsed = secretsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (!parsed.success) throw new ConfigError(`${file} is damaged; delete it to regenerate`);
+    return parsed.data;
+  }
+  const secrets: Secrets = {
+    appKey: randomBytes(32).toString('base64url'),
+    pusherAppId: String(100000 + (randomBytes(3).readUIntBE(0, 3) % 900000)),
+    pusherKey: randomBytes(10).toString('hex'),
+    pusherSecret: randomBytes(20).toString('hex'),
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}

@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database named by DATABASE_URL: `sqlite:<file>` (or `sqlite::memory:`) for the
+ * embedded default, `postgres://...` for PostgreSQL. A `schema` query parameter on a PostgreSQL
+ * URL sets the search path, which lets tests and several sites share one server.
+ */
+export function openDatabase(url: string): Database {
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  return openPostgres(url);
+}
+
+function openSqlite(file: string): Database {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers go on while a write commits; the busy timeout covers a second process.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+// Timestamps come back as ISO strings and counts as numbers on both dialects, so repositories
+// and presenters never care which database they talk to.
+const TIMESTAMPTZ = 1184;
+const TIMESTAMP = 1114;
+const INT8 = 20;
+const NUMERIC = 1700;
+
+function getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
+  if (oid === TIMESTAMPTZ || oid === TIMESTAMP) return (v) => new Date(v).toISOString();
+  if (oid === INT8 || oid === NUMERIC) return (v) => Number(v);
+  return pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown;
+}
+
+function openPostgres(url: string): Database {
+  const parsed = new URL(url);
+  const schema = parsed.searchParams.get('schema');
+  parsed.searchParams.delete('schema');
+  if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error('Bad schema name in DATABASE_URL');
+  const pool = new pg.Pool({
+    connectionString: parsed.toString(),
+    max: 10,
+    types: { getTypeParser } as pg.CustomTypesConfig,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}

@@ -1,0 +1,17 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './database';
+import * as foundation from './migrations/0001-foundation';
+
+/** Migrations are listed in code, so they ship inside the build and run at start. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const migrator = new Migrator({ db: database.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

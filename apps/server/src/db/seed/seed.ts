@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_CHAT_SETTINGS, nickKey } from '@chat/shared';
+import type { Database } from '../database';
+import { nowIso } from '../../lib/clock';
+import { hashPassword } from '../../lib/passwords';
+import { DEMO_FONTS, DEMO_PAGES, DEMO_ROOMS, DEMO_SMILEY_GROUPS } from './demo-content';
+
+const SEEDED_KEY = 'demo_seeded_at';
+
+/**
+ * Demo content for a fresh site: rooms, fonts, smileys and the static pages. Runs once; the
+ * marker in site_settings keeps a restart from adding everything again.
+ */
+export async function seedDemo({ db }: Database): Promise<boolean> {
+  const done = await db.selectFrom('site_settings').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst();
+  if (done) return false;
+  const at = nowIso();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('rooms')
+      .values(DEMO_ROOMS.map((r, i) => ({ ...r, is_public: 1, owner_id: null, position: i + 1, created_at: at })))
+      .execute();
+    await trx.insertInto('fonts').values(DEMO_FONTS.map((font_family) => ({ font_family }))).execute();
+    for (const [gi, group] of DEMO_SMILEY_GROUPS.entries()) {
+      const { id } = await trx
+        .insertInto('smiley_groups')
+        .values({ name_ru: group.name_ru, name_en: group.name_en, position: gi + 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('smileys')
+        .values(group.smileys.map((tag, si) => ({ group_id: id, tag, file: `${tag}.svg`, position: si + 1 })))
+        .execute();
+    }
+    if (DEMO_PAGES.length > 0) {
+      await trx
+        .insertInto('pages')
+        .values(DEMO_PAGES.map((p) => ({ ...p, updated_at: at })))
+        .execute();
+    }
+    await trx.insertInto('site_settings').values({ key: SEEDED_KEY, value: at }).execute();
+  });
+  return true;
+}
+
+/**
+ * Makes sure the site has an administrator. Returns the generated password when one was made
+ * up (main.ts prints it once), null when ADMIN_PASSWORD was used or an admin already exists.
+ */
+export async function ensureAdmin({ db }: Database, fixedPassword: string | null): Promise<string | null> {
+  const existing = await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst();
+  if (existing) return null;
+  const password = fixedPassword ?? randomBytes(12).toString('base64url');
+  await db
+    .insertInto('users')
+    .values({
+      slug: 'admin',
+      nick: 'admin',
+      nick_key: nickKey('admin'),
+      password_hash: await hashPassword(password),
+      email: null,
+      phone: null,
+      gender: null,
+      birthdate: null,
+      role: 'admin',
+      settings: JSON.stringify(DEFAULT_CHAT_SETTINGS),
+      nick_style: JSON.stringify({ color: '#c0392b', weight: 700 }),
+      avatar: null,
+      frame: null,
+      created_at: nowIso(),
+      active_at: null,
+    })
+    .execute();
+  return fixedPassword ? null : password;
+}

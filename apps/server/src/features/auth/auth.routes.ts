@@ -1,0 +1,92 @@
+import { guestRegisterBody, loginBody, registerBody, userData } from '@chat/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clearSessionCookies, setSessionCookies } from '../../http/session';
+import { presentUserData } from '../users/user.presenter';
+import type { Device, SignedIn } from './auth.service';
+
+const signedInAnswer = z.object({ data: userData, meta: z.object({ token: z.string() }) });
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app.deps;
+  const secure = config.publicUrl.startsWith('https:');
+
+  const device = (request: FastifyRequest): Device => ({
+    userAgent: request.headers['user-agent'] ?? '',
+    ip: request.ip,
+  });
+
+  /** Answers a sign-in: cookies for the browser, the same token in meta for other clients. */
+  async function answer(request: FastifyRequest, reply: FastifyReply, signed: SignedIn, status: number) {
+    const previous = request.auth.via === 'cookie' ? request.auth.session : null;
+    if (previous) await app.deps.auth.logout(previous.id);
+    setSessionCookies(reply, signed.token, config.secrets.appKey, secure);
+    const smileyGroups = await app.deps.catalog.smileyGroups(request.locale);
+    return reply.code(status).send({
+      data: presentUserData(signed.user, { smileyGroups }),
+      meta: { token: signed.token },
+    });
+  }
+
+  app.post(
+    '/api/auth/guest/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Enter the chat as a guest under a nick',
+        body: guestRegisterBody,
+        response: { 201: signedInAnswer },
+      },
+    },
+    async (request, reply) =>
+      answer(request, reply, await app.deps.auth.registerGuest(request.body, device(request)), 201),
+  );
+
+  app.post(
+    '/api/auth/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Register an account (a guest may keep their nick)',
+        body: registerBody,
+        response: { 201: signedInAnswer },
+      },
+    },
+    async (request, reply) =>
+      answer(
+        request,
+        reply,
+        await app.deps.auth.register(request.body, device(request), request.auth.user),
+        201,
+      ),
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in by nick or by phone (international format)',
+        body: loginBody,
+        response: { 200: signedInAnswer },
+      },
+    },
+    async (request, reply) =>
+      answer(request, reply, await app.deps.auth.login(request.body, device(request)), 200),
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['auth'], summary: 'End this session or token', response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      const session = request.auth.session;
+      if (session) await app.deps.auth.logout(session.id);
+      clearSessionCookies(reply, secure);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,151 @@
+import {
+  DEFAULT_CHAT_SETTINGS,
+  MAX_SESSIONS_PER_USER,
+  looksLikePhone,
+  nickKey,
+  normalizePhone,
+  type GuestRegisterBody,
+  type LoginBody,
+  type RegisterBody,
+} from '@chat/shared';
+import type { UserRow } from '../../db/schema';
+import { AppError, invalid } from '../../http/app-error';
+import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
+import { nowIso } from '../../lib/clock';
+import { isUniqueViolation, violationDetail } from '../../lib/db-errors';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/passwords';
+import { slugBase, uniqueSlug } from '../../lib/slug';
+import { hashToken, newToken } from '../../lib/tokens';
+import type { UsersRepository } from '../users/users.repository';
+import type { SessionsRepository } from './sessions.repository';
+
+export interface Device {
+  userAgent: string;
+  ip: string;
+}
+
+export interface SignedIn {
+  user: UserRow;
+  token: string;
+}
+
+export interface AuthLimits {
+  login: RateLimitRule;
+  register: RateLimitRule;
+}
+
+export class AuthService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly rateLimits: RateLimits,
+    private readonly limits: AuthLimits,
+  ) {}
+
+  async registerGuest(body: GuestRegisterBody, device: Device): Promise<SignedIn> {
+    await this.rateLimits.hit(this.limits.register, device.ip);
+    const user = await this.createUser({ nick: body.nick, role: 'guest' });
+    return this.signIn(user, device);
+  }
+
+  /**
+   * Registers a user. A guest who registers under their own guest nick keeps their account
+   * (and with it their place in rooms); anyone else gets a new one.
+   */
+  async register(body: RegisterBody, device: Device, caller: UserRow | null): Promise<SignedIn> {
+    await this.rateLimits.hit(this.limits.register, device.ip);
+    const passwordHash = await hashPassword(body.password);
+    const profile = {
+      password_hash: passwordHash,
+      email: body.email ?? null,
+      phone: body.phone ?? null,
+      gender: body.gender ?? null,
+      birthdate: body.birthdate ?? null,
+    };
+    if (caller?.role === 'guest' && caller.nick_key === nickKey(body.nick)) {
+      await this.assertPhoneFree(profile.phone);
+      await this.users.update(caller.id, { ...profile, nick: body.nick, role: 'user' });
+      const upgraded = { ...caller, ...profile, nick: body.nick, role: 'user' };
+      return this.signIn(upgraded, device);
+    }
+    const user = await this.createUser({ nick: body.nick, role: 'user', ...profile });
+    return this.signIn(user, device);
+  }
+
+  async login(body: LoginBody, device: Device): Promise<SignedIn> {
+    const identity = body.nick_or_phone.trim();
+    const limitKey = `${device.ip}:${identity.toLowerCase()}`;
+    await this.rateLimits.hit(this.limits.login, limitKey);
+    const user = await this.findByIdentity(identity);
+    // Compare against a dummy hash for unknown users so the answer time does not leak who exists.
+    const ok = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
+    if (!user || !user.password_hash || !ok) throw invalid({ nick_or_phone: ['auth.failed'] });
+    await this.rateLimits.reset(this.limits.login, limitKey);
+    return this.signIn(user, device);
+  }
+
+  async logout(sessionId: number): Promise<void> {
+    await this.sessions.delete(sessionId);
+  }
+
+  private async findByIdentity(identity: string): Promise<UserRow | undefined> {
+    if (looksLikePhone(identity)) {
+      const phone = normalizePhone(identity);
+      return phone ? this.users.findByPhone(phone) : undefined;
+    }
+    return this.users.findByNickKey(nickKey(identity));
+  }
+
+  private async signIn(user: UserRow, device: Device): Promise<SignedIn> {
+    const token = newToken();
+    const at = nowIso();
+    await this.sessions.create({
+      user_id: user.id,
+      token_hash: hashToken(token),
+      user_agent: device.userAgent.slice(0, 512),
+      ip: device.ip.slice(0, 64),
+      created_at: at,
+      last_active_at: at,
+    });
+    await this.sessions.pruneOldest(user.id, MAX_SESSIONS_PER_USER);
+    await this.users.update(user.id, { active_at: at });
+    return { user: { ...user, active_at: at }, token };
+  }
+
+  private async assertPhoneFree(phone: string | null): Promise<void> {
+    if (phone && (await this.users.findByPhone(phone))) throw invalid({ phone: ['phone.taken'] });
+  }
+
+  private async createUser(fields: {
+    nick: string;
+    role: string;
+    password_hash?: string;
+    email?: string | null;
+    phone?: string | null;
+    gender?: string | null;
+    birthdate?: string | null;
+  }): Promise<UserRow> {
+    const key = nickKey(fields.nick);
+    if (await this.users.findByNickKey(key)) throw invalid({ nick: ['nick.taken'] });
+    await this.assertPhoneFree(fields.phone ?? null);
+    const slug = await uniqueSlug(slugBase(fields.nick), (s) => this.users.slugExists(s));
+    try {
+      return await this.users.insert({
+        ...fields,
+        nick_key: key,
+        slug,
+        settings: JSON.stringify(DEFAULT_CHAT_SETTINGS),
+        nick_style: '{}',
+        created_at: nowIso(),
+        active_at: null,
+      });
+    } catch (error) {
+      // Two people racing for one nick: the unique index decides, the loser gets a clear 422.
+      if (!isUniqueViolation(error)) throw error;
+      const detail = violationDetail(error);
+      if (detail.includes('phone')) throw invalid({ phone: ['phone.taken'] });
+      if (detail.includes('slug')) throw new AppError('server_error');
+      throw invalid({ nick: ['nick.taken'] });
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import type { DB, SessionRow, UserRow } from '../../db/schema';
+
+export class SessionsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async create(row: Omit<SessionRow, 'id'>): Promise<SessionRow> {
+    return this.db.insertInto('sessions').values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** The session and its user in one query: this runs on every authenticated request. */
+  async findWithUser(tokenHash: string): Promise<{ session: SessionRow; user: UserRow } | null> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select([
+        'sessions.id as s_id',
+        'sessions.token_hash as s_token_hash',
+        'sessions.user_agent as s_user_agent',
+        'sessions.ip as s_ip',
+        'sessions.created_at as s_created_at',
+        'sessions.last_active_at as s_last_active_at',
+      ])
+      .where('sessions.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    if (!row) return null;
+    const { s_id, s_token_hash, s_user_agent, s_ip, s_created_at, s_last_active_at, ...user } = row;
+    return {
+      user,
+      session: {
+        id: s_id,
+        user_id: user.id,
+        token_hash: s_token_hash,
+        user_agent: s_user_agent,
+        ip: s_ip,
+        created_at: s_created_at,
+        last_active_at: s_last_active_at,
+      },
+    };
+  }
+
+  async touch(id: number, at: string, ip: string): Promise<void> {
+    await this.db.updateTable('sessions').set({ last_active_at: at, ip }).where('id', '=', id).execute();
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+  }
+
+  /** Keeps the newest `keep` sessions of a user and deletes the rest. */
+  async pruneOldest(userId: number, keep: number): Promise<void> {
+    const stale = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(keep)
+      .limit(1000)
+      .execute();
+    if (stale.length === 0) return;
+    await this.db
+      .deleteFrom('sessions')
+      .where(
+        'id',
+        'in',
+        stale.map((s) => s.id),
+      )
+      .execute();
+  }
+
+  async countForUser(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

@@ -1,0 +1,49 @@
+import { initData } from '@chat/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { refreshXsrfCookie } from '../../http/session';
+import { presentUserData } from '../users/user.presenter';
+
+export const initRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app.deps;
+  const publicUrl = new URL(config.publicUrl);
+  const secure = publicUrl.protocol === 'https:';
+  const broadcasting = {
+    key: config.secrets.pusherKey,
+    ws_host: publicUrl.hostname,
+    ws_port: config.wsPort ?? Number(publicUrl.port || (secure ? 443 : 80)),
+    force_tls: secure,
+    auth_endpoint: '/api/broadcasting/auth',
+  };
+
+  app.get(
+    '/api/init',
+    {
+      schema: {
+        tags: ['init'],
+        summary: 'Everything the web app needs to start: catalog, the signed-in user, realtime',
+        querystring: z.object({ platform: z.enum(['pc', 'mobile']).default('pc') }),
+        response: { 200: z.object({ data: initData }) },
+      },
+    },
+    async (request, reply) => {
+      const { catalog } = app.deps;
+      const [fonts, smileyGroups] = await Promise.all([
+        catalog.fonts(),
+        catalog.smileyGroups(request.locale),
+      ]);
+      refreshXsrfCookie(request, reply, config.secrets.appKey, secure);
+      const user = request.auth.user;
+      return {
+        data: {
+          fonts,
+          gif_categories: [],
+          storage: '/storage',
+          trolls: [],
+          user: user ? presentUserData(user, { smileyGroups }) : null,
+          broadcasting,
+        },
+      };
+    },
+  );
+};

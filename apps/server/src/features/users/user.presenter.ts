@@ -1,0 +1,111 @@
+import {
+  DEFAULT_CHAT_SETTINGS,
+  type ChatSettings,
+  type NickStyle,
+  type PublicUser,
+  type SmileyGroup,
+  type UserData,
+} from '@chat/shared';
+import type { UserRow } from '../../db/schema';
+
+/** Roles as a set: a moderator is also a user; a guest is only a guest. */
+export function rolesOf(user: Pick<UserRow, 'role'>): string[] {
+  switch (user.role) {
+    case 'admin':
+      return ['user', 'moderator', 'admin'];
+    case 'moderator':
+      return ['user', 'moderator'];
+    case 'guest':
+      return ['guest'];
+    default:
+      return ['user'];
+  }
+}
+
+export function parseSettings(json: string): ChatSettings {
+  return { ...DEFAULT_CHAT_SETTINGS, ...pickKnown(safeJson(json), DEFAULT_CHAT_SETTINGS) };
+}
+
+export function presentNick(user: Pick<UserRow, 'nick' | 'nick_style'>): NickStyle {
+  const style = safeJson(user.nick_style);
+  return {
+    nick: user.nick,
+    color: typeof style.color === 'string' ? style.color : null,
+    has_gradient: style.has_gradient === true,
+    gradient: Array.isArray(style.gradient) ? style.gradient.filter((c) => typeof c === 'string') : [],
+    font_id: typeof style.font_id === 'number' ? style.font_id : null,
+    weight: typeof style.weight === 'number' ? style.weight : null,
+    italic: style.italic === true,
+  };
+}
+
+export function presentPublicUser(user: UserRow): PublicUser {
+  return {
+    id: user.id,
+    slug: user.slug,
+    nick: presentNick(user),
+    avatar: user.avatar,
+    frame: user.frame,
+    premium: false,
+    roles: rolesOf(user),
+  };
+}
+
+/** What a role may do; the admin and moderation features will extend this list. */
+export function permissionsOf(user: UserRow): string[] {
+  const roles = rolesOf(user);
+  const permissions = new Set<string>();
+  if (!roles.includes('guest')) permissions.add('room.create').add('im.send').add('profile.edit');
+  if (roles.includes('moderator')) permissions.add('user.ban').add('user.gag').add('banlist.view');
+  if (roles.includes('admin')) permissions.add('admin.access').add('user.invisible.view');
+  return [...permissions];
+}
+
+export interface UserDataContext {
+  smileyGroups: SmileyGroup[];
+}
+
+export function presentUserData(user: UserRow, ctx: UserDataContext): UserData {
+  return {
+    user: presentPublicUser(user),
+    settings: parseSettings(user.settings),
+    balance: user.balance,
+    bonus: user.bonus,
+    premium: { active: false, until: null },
+    gag: null,
+    ban: null,
+    frame: user.frame,
+    friends: [],
+    notifications: [],
+    recent_smileys: [],
+    permissions: permissionsOf(user),
+    smiley_groups: ctx.smileyGroups,
+    roles: rolesOf(user),
+    counters: { im_unread_count: 0, unread_notifications: 0 },
+    ignored_users: [],
+    quotes: [],
+    user_priorities: ['admin', 'moderator', 'premium', 'user', 'guest'],
+    active_at: user.active_at,
+    email: user.email,
+    phone: user.phone,
+  };
+}
+
+function safeJson(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function pickKnown<T extends object>(source: Record<string, unknown>, shape: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const key of Object.keys(shape) as (keyof T & string)[]) {
+    if (Object.hasOwn(source, key) && typeof source[key] === typeof shape[key]) {
+      out[key] = source[key] as T[typeof key];
+    }
+  }
+  return out;
+}

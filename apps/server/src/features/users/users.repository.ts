@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import type { DB, NewUser, UserRow, UserUpdate } from '../../db/schema';
+
+export class UsersRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async insert(user: NewUser): Promise<UserRow> {
+    return this.db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async findById(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async findByNickKey(nickKey: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('nick_key', '=', nickKey).executeTakeFirst();
+  }
+
+  async findByPhone(phone: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
+  }
+
+  async slugExists(slug: string): Promise<boolean> {
+    const row = await this.db.selectFrom('users').select('id').where('slug', '=', slug).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async update(id: number, changes: UserUpdate): Promise<void> {
+    await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
+  }
+
+  async countByRole(role: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('role', '=', role)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

@@ -1,0 +1,33 @@
+import { STATUS_OF, type ErrorCode } from '@chat/shared';
+import type { MessageKey } from './messages';
+
+/**
+ * The one error type services throw. The error handler turns it into the API envelope, with the
+ * message in the caller's language; `errors` holds message keys per field for 422 answers.
+ */
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly options: {
+      status?: number;
+      messageKey?: MessageKey;
+      errors?: Record<string, MessageKey[]>;
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(code);
+    this.status = options.status ?? STATUS_OF[code];
+  }
+}
+
+export const unauthenticated = () => new AppError('unauthenticated');
+export const forbidden = (messageKey?: MessageKey) =>
+  new AppError('forbidden', messageKey ? { messageKey } : {});
+export const guestForbidden = () => new AppError('guest');
+export const notFound = () => new AppError('not_found');
+
+/** A 422 naming the fields at fault, e.g. `invalid({ nick: ['nick.taken'] })`. */
+export const invalid = (errors: Record<string, MessageKey[]>) =>
+  new AppError('validation', { errors });

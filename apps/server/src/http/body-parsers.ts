@@ -1,0 +1,39 @@
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fp from 'fastify-plugin';
+import qs from 'qs';
+
+// Bracket notation (`room[5]=1`) nests, as API.md requires; the limits keep a hostile form from
+// building huge objects, and qs never writes prototype keys.
+const QS_OPTIONS: qs.IParseOptions = {
+  depth: 5,
+  arrayLimit: 100,
+  parameterLimit: 1000,
+  allowPrototypes: false,
+  plainObjects: true,
+};
+
+export function parseForm(text: string): Record<string, unknown> {
+  return qs.parse(text, QS_OPTIONS);
+}
+
+/** Form and multipart bodies, besides Fastify's own JSON parser. */
+export const bodyParsersPlugin = fp(async (app) => {
+  await app.register(formbody, { parser: parseForm });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fieldSize: 100_000, fields: 200, fileSize: 10 * 1024 * 1024, files: 10, parts: 220 },
+  });
+  // Multipart fields arrive flat; give them the same bracket nesting as urlencoded bodies.
+  app.addHook('preValidation', async (request) => {
+    if (!request.isMultipart() || !request.body || typeof request.body !== 'object') return;
+    const flat = request.body as Record<string, unknown>;
+    const params = new URLSearchParams();
+    const files: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(flat)) {
+      if (typeof value === 'string') params.append(key, value);
+      else files[key] = value;
+    }
+    request.body = { ...parseForm(params.toString()), ...files };
+  });
+});

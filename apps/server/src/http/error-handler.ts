@@ -1,0 +1,99 @@
+import type { ErrorEnvelope } from '@chat/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error';
+import { isMessageKey, translate, type MessageKey } from './messages';
+
+interface ZodLikeIssue {
+  code?: string;
+  message?: string;
+  path?: PropertyKey[];
+  instancePath?: string;
+  params?: { issue?: ZodLikeIssue };
+}
+
+/**
+ * One error model (DESIGN.md rule 3): AppError, schema failures and Fastify's own errors all
+ * become the API envelope; anything unexpected is logged and answered with a bare 500.
+ */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return sendAppError(error, request, reply);
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, MessageKey[]> = {};
+      for (const v of error.validation as unknown as ZodLikeIssue[]) {
+        const issue = v.params?.issue ?? v;
+        const field = fieldName(issue, v.instancePath);
+        (errors[field] ??= []).push(issueKey(issue));
+      }
+      return sendAppError(new AppError('validation', { errors }), request, reply);
+    }
+
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      case 'FST_REQ_FILE_TOO_LARGE':
+      case 'FST_FILES_LIMIT':
+      case 'FST_PARTS_LIMIT':
+        return sendAppError(new AppError('too_large'), request, reply);
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      case 'FST_PROTO_VIOLATION':
+      case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+        return sendAppError(malformed(), request, reply);
+    }
+    // JSON syntax errors and prototype poisoning come from secure-json-parse with a 400.
+    if (error.statusCode === 400 || error instanceof SyntaxError) {
+      return sendAppError(malformed(), request, reply);
+    }
+    if (error.statusCode === 413) return sendAppError(new AppError('too_large'), request, reply);
+
+    request.log.error({ err: error }, 'unhandled error');
+    return sendAppError(new AppError('server_error'), request, reply);
+  });
+});
+
+function malformed(): AppError {
+  return new AppError('validation', { messageKey: 'malformed_body', errors: { body: ['malformed_body'] } });
+}
+
+function fieldName(issue: ZodLikeIssue, instancePath?: string): string {
+  if (issue.path && issue.path.length > 0) return issue.path.map(String).join('.');
+  if (instancePath) return instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+  return 'body';
+}
+
+function issueKey(issue: ZodLikeIssue): MessageKey {
+  if (issue.message && isMessageKey(issue.message)) return issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      return /received undefined/.test(issue.message ?? '') ? 'required' : 'invalid_type';
+    case 'too_big':
+      return 'too_long';
+    case 'too_small':
+      return 'too_short';
+    default:
+      return 'invalid_value';
+  }
+}
+
+export function sendAppError(error: AppError, request: FastifyRequest, reply: FastifyReply) {
+  const { locale } = request;
+  const body: ErrorEnvelope = {
+    message: translate(locale, error.options.messageKey ?? error.code),
+    code: error.code,
+  };
+  if (error.options.errors) {
+    body.errors = Object.fromEntries(
+      Object.entries(error.options.errors).map(([field, keys]) => [
+        field,
+        keys.map((k) => translate(locale, k)),
+      ]),
+    );
+  }
+  if (error.options.headers) void reply.headers(error.options.headers);
+  return reply.code(error.status).type('application/json; charset=utf-8').send(body);
+}

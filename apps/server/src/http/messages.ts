@@ -1,0 +1,81 @@
+import type { ErrorCode, Locale } from '@chat/shared';
+
+/**
+ * Server-side texts of the error envelope, in both languages. The client localises by `code`
+ * as well; these make the API readable on its own (curl, other clients).
+ */
+const en = {
+  unauthenticated: 'Unauthorized. Please sign in and try again.',
+  forbidden: 'Forbidden. Lack of permissions or your profile has been banned.',
+  guest: 'This action is only available for registered users.',
+  not_found: 'Not found.',
+  too_large: 'Too large file.',
+  session_expired: 'Session has expired. Please refresh the page and try again.',
+  validation: 'The given data was invalid.',
+  too_many_requests: 'Too many requests. Try again later.',
+  server_error: 'Server error. Try again later.',
+  malformed_body: 'The request body could not be read.',
+  required: 'This field is required.',
+  invalid_type: 'This field has the wrong type.',
+  too_long: 'This value is too long.',
+  too_short: 'This value is too short.',
+  invalid_value: 'This value is not allowed.',
+  'nick.too_short': 'The nick must be at least 2 characters.',
+  'nick.too_long': 'The nick must be at most 24 characters.',
+  'nick.invalid': 'The nick may contain letters, digits, spaces, "_" and "-", and may not begin or end with a space.',
+  'nick.taken': 'This nick is already taken.',
+  'password.too_short': 'The password must be at least 6 characters.',
+  'password.too_long': 'The password is too long.',
+  'password.mismatch': 'The passwords do not match.',
+  'phone.invalid': 'Enter the phone in international format, like +7 912 345-67-89.',
+  'phone.taken': 'This phone is already registered.',
+  'email.invalid': 'Enter a valid e-mail address.',
+  'gender.invalid': 'Choose male or female.',
+  'birthdate.invalid': 'Enter a valid date of birth.',
+  'auth.failed': 'Wrong nick, phone or password.',
+  'auth.already': 'You are already signed in.',
+} as const;
+
+export type MessageKey = keyof typeof en;
+
+const ru: Record<MessageKey, string> = {
+  unauthenticated: 'Не авторизован. Войдите и попробуйте снова.',
+  forbidden: 'Доступ запрещён. Недостаточно прав, или ваш профиль заблокирован.',
+  guest: 'Это действие доступно только зарегистрированным пользователям.',
+  not_found: 'Не найдено.',
+  too_large: 'Слишком большой файл.',
+  session_expired: 'Сессия истекла. Обновите страницу и попробуйте снова.',
+  validation: 'Переданные данные некорректны.',
+  too_many_requests: 'Слишком много запросов. Попробуйте позже.',
+  server_error: 'Ошибка сервера. Попробуйте позже.',
+  malformed_body: 'Не удалось прочитать тело запроса.',
+  required: 'Это поле обязательно.',
+  invalid_type: 'Неверный тип значения.',
+  too_long: 'Слишком длинное значение.',
+  too_short: 'Слишком короткое значение.',
+  invalid_value: 'Недопустимое значение.',
+  'nick.too_short': 'Ник должен быть не короче 2 символов.',
+  'nick.too_long': 'Ник должен быть не длиннее 24 символов.',
+  'nick.invalid': 'Ник может содержать буквы, цифры, пробелы, «_» и «-» и не может начинаться или заканчиваться пробелом.',
+  'nick.taken': 'Этот ник уже занят.',
+  'password.too_short': 'Пароль должен быть не короче 6 символов.',
+  'password.too_long': 'Пароль слишком длинный.',
+  'password.mismatch': 'Пароли не совпадают.',
+  'phone.invalid': 'Введите телефон в международном формате, например +7 912 345-67-89.',
+  'phone.taken': 'Этот телефон уже зарегистрирован.',
+  'email.invalid': 'Введите корректный адрес электронной почты.',
+  'gender.invalid': 'Выберите мужской или женский пол.',
+  'birthdate.invalid': 'Введите корректную дату рождения.',
+  'auth.failed': 'Неверный ник, телефон или пароль.',
+  'auth.already': 'Вы уже вошли.',
+};
+
+const catalogue: Record<Locale, Record<MessageKey, string>> = { en, ru };
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(en, key);
+}
+
+export function translate(locale: Locale, key: MessageKey | ErrorCode): string {
+  return catalogue[locale][key];
+}

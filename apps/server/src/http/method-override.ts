@@ -1,0 +1,49 @@
+import type { RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+
+const OVERRIDABLE = new Set(['PATCH', 'PUT', 'DELETE']);
+
+/**
+ * `POST` with `_method=PATCH|PUT|DELETE` in the body is routed as that method (API.md). The body
+ * is only known after routing, so each overridable route also answers POST and checks `_method`;
+ * where a real POST shares the URL, the POST handler hands over to the overridden route.
+ */
+export const methodOverridePlugin = fp(async (app) => {
+  const overridden = new Map<string, Map<string, RouteOptions>>();
+  const realPost = new Set<string>();
+
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat().map((m) => m.toUpperCase());
+    const url = route.url;
+    if (methods.includes('POST')) {
+      realPost.add(url);
+      const handler = route.handler;
+      route.handler = function (request, reply) {
+        const target = overridden.get(url)?.get(overrideOf(request.body) ?? '');
+        return (target ? target.handler : handler).call(this, request, reply);
+      };
+      return;
+    }
+    const method = methods.find((m) => OVERRIDABLE.has(m));
+    if (!method || methods.length !== 1) return;
+    let byMethod = overridden.get(url);
+    if (!byMethod) overridden.set(url, (byMethod = new Map()));
+    byMethod.set(method, route);
+    if (realPost.has(url)) return;
+    // A route registered before its POST twin: answer POST here, refusing a wrong _method.
+    route.method = [method, 'POST'];
+    const handler = route.handler;
+    route.handler = function (request, reply) {
+      if (request.method === 'POST' && overrideOf(request.body) !== method) {
+        return reply.callNotFound();
+      }
+      return handler.call(this, request, reply);
+    };
+  });
+});
+
+function overrideOf(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const value = (body as Record<string, unknown>)._method;
+  return typeof value === 'string' ? value.toUpperCase() : undefined;
+}

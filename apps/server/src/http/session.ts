@@ -1,0 +1,125 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { SessionRow, UserRow } from '../db/schema';
+import type { SessionsRepository } from '../features/auth/sessions.repository';
+import { nowIso } from '../lib/clock';
+import { hashToken, hmac, safeEqual } from '../lib/tokens';
+import { AppError, guestForbidden, unauthenticated } from './app-error';
+
+export const SESSION_COOKIE = 'chat_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+const SESSION_MAX_AGE_S = 60 * 60 * 24 * 365;
+const TOUCH_EVERY_MS = 60_000;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Who may call a route: anyone, any signed-in user (guests too), or registered users only. */
+export type Access = 'public' | 'user' | 'registered';
+
+export interface Auth {
+  user: UserRow | null;
+  session: SessionRow | null;
+  via: 'cookie' | 'bearer' | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export interface SessionPluginOptions {
+  sessions: SessionsRepository;
+  appKey: string;
+  secureCookies: boolean;
+}
+
+/**
+ * Resolves the caller from `Authorization: Bearer` or the session cookie, enforces the XSRF
+ * double-submit rule for cookie sessions (419), and each route's `config.access`.
+ */
+export const sessionPlugin = fp<SessionPluginOptions>(async (app, opts) => {
+  app.decorateRequest('auth', null as unknown as Auth);
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.auth = { user: null, session: null, via: null };
+    const bearer = bearerToken(request);
+    if (bearer !== undefined) {
+      const found = bearer ? await opts.sessions.findWithUser(hashToken(bearer)) : null;
+      if (!found) throw unauthenticated();
+      request.auth = { ...found, via: 'bearer' };
+    } else {
+      const cookie = request.cookies[SESSION_COOKIE];
+      if (!cookie) return;
+      const found = await opts.sessions.findWithUser(hashToken(cookie));
+      if (!found) {
+        clearSessionCookies(reply, opts.secureCookies);
+        return;
+      }
+      if (!SAFE_METHODS.has(request.method) && !xsrfMatches(request, opts.appKey, cookie)) {
+        throw new AppError('session_expired');
+      }
+      request.auth = { ...found, via: 'cookie' };
+    }
+    const session = request.auth.session;
+    if (session && Date.now() - Date.parse(session.last_active_at) > TOUCH_EVERY_MS) {
+      opts.sessions.touch(session.id, nowIso(), request.ip).catch((err: unknown) => {
+        request.log.warn({ err }, 'could not touch session');
+      });
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access ?? 'public';
+    if (access === 'public') return;
+    const user = request.auth.user;
+    if (!user) throw unauthenticated();
+    if (access === 'registered' && user.role === 'guest') throw guestForbidden();
+  });
+});
+
+/** undefined: no bearer header; '': a malformed one (refused like a wrong token). */
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+([\w-]{16,128})$/i.exec(header.trim());
+  return match?.[1] ?? '';
+}
+
+export function xsrfTokenFor(appKey: string, sessionToken: string): string {
+  return hmac(appKey, `xsrf:${sessionToken}`);
+}
+
+function xsrfMatches(request: FastifyRequest, appKey: string, sessionToken: string): boolean {
+  const header = request.headers['x-xsrf-token'];
+  const sent = Array.isArray(header) ? header[0] : header;
+  if (!sent) return false;
+  // Clients copy the cookie as is; browsers may keep it URL-encoded.
+  return safeEqual(decodeURIComponent(sent), xsrfTokenFor(appKey, sessionToken));
+}
+
+export function setSessionCookies(reply: FastifyReply, token: string, appKey: string, secure: boolean) {
+  const base = { path: '/', sameSite: 'lax' as const, secure, maxAge: SESSION_MAX_AGE_S };
+  void reply.setCookie(SESSION_COOKIE, token, { ...base, httpOnly: true });
+  void reply.setCookie(XSRF_COOKIE, xsrfTokenFor(appKey, token), { ...base, httpOnly: false });
+}
+
+/** Re-issues the readable XSRF cookie for a live cookie session (called by init). */
+export function refreshXsrfCookie(request: FastifyRequest, reply: FastifyReply, appKey: string, secure: boolean) {
+  const token = request.auth.via === 'cookie' ? request.cookies[SESSION_COOKIE] : undefined;
+  if (!token) return;
+  void reply.setCookie(XSRF_COOKIE, xsrfTokenFor(appKey, token), {
+    path: '/',
+    sameSite: 'lax',
+    secure,
+    maxAge: SESSION_MAX_AGE_S,
+    httpOnly: false,
+  });
+}
+
+export function clearSessionCookies(reply: FastifyReply, secure: boolean) {
+  void reply.clearCookie(SESSION_COOKIE, { path: '/', secure, sameSite: 'lax', httpOnly: true });
+  void reply.clearCookie(XSRF_COOKIE, { path: '/', secure, sameSite: 'lax' });
+}

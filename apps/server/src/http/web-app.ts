@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import { notFound } from './app-error';
+
+export interface WebAppOptions {
+  webDist: string | null;
+  assetsDir: string;
+  storageDir: string;
+}
+
+/**
+ * Serves the built web app, smiley images and uploads. Unknown /api paths answer 404 in the
+ * envelope; any other unknown path gets index.html and the app shows its own 404 page.
+ */
+export const webAppPlugin = fp<WebAppOptions>(async (app, opts) => {
+  await app.register(fastifyStatic, {
+    root: opts.assetsDir,
+    prefix: '/assets/static/',
+    decorateReply: false,
+    maxAge: '7d',
+  });
+  await app.register(fastifyStatic, {
+    root: opts.storageDir,
+    prefix: '/storage/',
+    decorateReply: false,
+    maxAge: '7d',
+  });
+
+  const index = opts.webDist ? join(opts.webDist, 'index.html') : null;
+  const indexHtml = index && existsSync(index) ? readFileSync(index, 'utf8') : null;
+  if (opts.webDist && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: opts.webDist,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      decorateReply: false,
+      // Vite's hashed files never change; index.html is served fresh by the fallback below.
+      setHeaders: (res, path) => {
+        if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = /^\/(api|apps|broadcasting|storage|assets)(\/|$)/.test(path);
+    if (isApi || !indexHtml || (request.method !== 'GET' && request.method !== 'HEAD')) throw notFound();
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+});

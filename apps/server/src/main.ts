@@ -1,0 +1,46 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { ensureAdmin, seedDemo } from './db/seed/seed';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = openDatabase(config.databaseUrl);
+  await migrateToLatest(database);
+  if (config.seedDemo && (await seedDemo(database))) console.log('Demo content added.');
+  const adminPassword = await ensureAdmin(database, config.adminPassword);
+  if (adminPassword) {
+    // Printed once, on the start that created the account; it is not stored anywhere in clear.
+    console.log(`\n  Admin account created: nick "admin", password "${adminPassword}"\n`);
+  }
+
+  const app = await buildApp(config, { database });
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Chat site is up at ${config.publicUrl} (database: ${database.dialect})`);
+  console.log(`\n  Serving ${config.publicUrl}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

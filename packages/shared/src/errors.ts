@@ -1,0 +1,33 @@
+/** Error codes of the API envelope (API.md). The client localises by code. */
+export const ERROR_CODES = [
+  'unauthenticated',
+  'forbidden',
+  'guest',
+  'not_found',
+  'too_large',
+  'session_expired',
+  'validation',
+  'too_many_requests',
+  'server_error',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const STATUS_OF: Record<ErrorCode, number> = {
+  unauthenticated: 401,
+  forbidden: 403,
+  guest: 403,
+  not_found: 404,
+  too_large: 413,
+  session_expired: 419,
+  validation: 422,
+  too_many_requests: 429,
+  server_error: 500,
+};
+
+/** The error envelope every failed call answers with. */
+export interface ErrorEnvelope {
+  message: string;
+  code?: ErrorCode;
+  errors?: Record<string, string[]>;
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { nickSchema } from './nick';
+import { normalizePhone } from './phone';
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const GENDERS = ['male', 'female'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+const password = z
+  .string()
+  .min(PASSWORD_MIN, { message: 'password.too_short' })
+  .max(PASSWORD_MAX, { message: 'password.too_long' });
+
+/** Empty form fields mean "not given", so an empty optional input is not an error. */
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+const phone = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .max(32, { message: 'phone.invalid' })
+    .transform((value, ctx) => {
+      const e164 = normalizePhone(value);
+      if (!e164) {
+        ctx.addIssue({ code: 'custom', message: 'phone.invalid' });
+        return z.NEVER;
+      }
+      return e164;
+    })
+    .optional(),
+);
+
+const birthdate = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'birthdate.invalid' })
+    .refine(isPlausibleBirthdate, { message: 'birthdate.invalid' })
+    .optional(),
+);
+
+function isPlausibleBirthdate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
+  const year = date.getUTCFullYear();
+  return year >= 1900 && date.getTime() <= Date.now();
+}
+
+export const guestRegisterBody = z.object({ nick: nickSchema });
+export type GuestRegisterBody = z.infer<typeof guestRegisterBody>;
+
+export const registerBody = z
+  .object({
+    nick: nickSchema,
+    password,
+    password_confirmation: z.string().max(PASSWORD_MAX),
+    email: z.preprocess(
+      blankToUndefined,
+      z.email({ message: 'email.invalid' }).max(254, { message: 'email.invalid' }).optional(),
+    ),
+    phone,
+    gender: z.preprocess(blankToUndefined, z.enum(GENDERS, { message: 'gender.invalid' }).optional()),
+    birthdate,
+  })
+  .refine((b) => b.password === b.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'password.mismatch',
+  });
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const loginBody = z.object({
+  nick_or_phone: z.string().trim().min(1, { message: 'required' }).max(64),
+  password: z.string().min(1, { message: 'required' }).max(PASSWORD_MAX),
+});
+export type LoginBody = z.infer<typeof loginBody>;

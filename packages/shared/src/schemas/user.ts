@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+/** Nick or message style (spec: id, color, has_gradient, gradient, font_id, weight, italic). */
+export const nickStyle = z.object({
+  nick: z.string(),
+  color: z.string().nullable(),
+  has_gradient: z.boolean(),
+  gradient: z.array(z.string()),
+  font_id: z.number().int().nullable(),
+  weight: z.number().int().nullable(),
+  italic: z.boolean(),
+});
+export type NickStyle = z.infer<typeof nickStyle>;
+
+/** The short user that travels inside messages, lists and events. */
+export const publicUser = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  nick: nickStyle,
+  avatar: z.string().nullable(),
+  frame: z.string().nullable(),
+  premium: z.boolean(),
+  roles: z.array(z.string()),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+export const chatSettingsSchema = z.object({
+  show_avatars: z.boolean(),
+  show_gradients: z.boolean(),
+  show_guests: z.boolean(),
+  show_time: z.boolean(),
+  show_trolls: z.boolean(),
+  mute: z.boolean(),
+  notification_new_message: z.number(),
+  notification_volume: z.number(),
+  sound: z.string().nullable(),
+});
+
+export const smileySchema = z.object({ id: z.number().int(), tag: z.string(), file: z.string() });
+export const smileyGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  smileys: z.array(smileySchema),
+});
+export type Smiley = z.infer<typeof smileySchema>;
+export type SmileyGroup = z.infer<typeof smileyGroupSchema>;
+
+/** Everything the client keeps about the signed-in user (API.md "User data"). */
+export const userData = z.object({
+  user: publicUser,
+  settings: chatSettingsSchema,
+  balance: z.number(),
+  bonus: z.number(),
+  premium: z.object({ active: z.boolean(), until: z.string().nullable() }),
+  gag: z.object({ until: z.string().nullable() }).nullable(),
+  ban: z.object({ until: z.string().nullable(), reason: z.string().nullable() }).nullable(),
+  frame: z.string().nullable(),
+  friends: z.array(publicUser),
+  notifications: z.array(z.unknown()),
+  recent_smileys: z.array(smileySchema),
+  permissions: z.array(z.string()),
+  smiley_groups: z.array(smileyGroupSchema),
+  roles: z.array(z.string()),
+  counters: z.object({ im_unread_count: z.number().int(), unread_notifications: z.number().int() }),
+  ignored_users: z.array(z.number().int()),
+  quotes: z.array(z.number().int()),
+  user_priorities: z.array(z.string()),
+  active_at: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type UserData = z.infer<typeof userData>;
+
+export const fontSchema = z.object({ id: z.number().int(), font_family: z.string() });
+export type Font = z.infer<typeof fontSchema>;
+
+export const broadcastingSchema = z.object({
+  key: z.string(),
+  ws_host: z.string(),
+  ws_port: z.number().int(),
+  force_tls: z.boolean(),
+  auth_endpoint: z.string(),
+});
+
+/** GET /api/init?platform=pc */
+export const initData = z.object({
+  fonts: z.array(fontSchema),
+  gif_categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  storage: z.string(),
+  trolls: z.array(z.number().int()),
+  user: userData.nullable(),
+  broadcasting: broadcastingSchema,
+});
+export type InitData = z.infer<typeof initData>;
+
+/** A static page (privacy policy, agreement), editable by admins. */
+export const pageSchema = z.object({
+  slug: z.string(),
+  locale: z.string(),
+  title: z.string(),
+  body: z.string(),
+  updated_at: z.string(),
+});
+export type Page = z.infer<typeof pageSchema>;

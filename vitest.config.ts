@@ -1,0 +1,46 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every tier: pure rules, server integration, web components, browser journeys.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          root: 'packages/shared',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts'],
+          // Each file builds its own app and database; files share nothing.
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: 'apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          root: 'apps/web',
+          include: ['e2e/**/*.e2e.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          globalSetup: ['e2e/global-setup.ts'],
+        },
+      },
+    ],
+  },
+});
