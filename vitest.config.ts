@@ -4,23 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: 'shared',
-          root: 'packages/shared',
-          include: ['src/**/*.test.ts'],
-        },
-      },
-      {
-        test: {
-          name: 'server',
-          root: 'apps/server',
-          include: ['src/**/*.test.ts'],
-          // Each file builds its own app and database; files share nothing.
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
-        },
-      },
+      'packages/shared/vitest.config.ts',
+      'apps/server/vitest.config.ts',
       {
         extends: 'apps/web/vite.config.ts',
         test: {

@@ -4,7 +4,11 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
@@ -44,11 +48,16 @@ export interface BuildOptions {
 }
 
 /** Builds the whole site without listening: main.ts listens, tests call inject(). */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const database = options.database ?? openDatabase(config.databaseUrl);
   await migrateToLatest(database);
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }) : null;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
+    : null;
   if (redis) await redis.connect();
 
   const webDist = options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist;
@@ -81,7 +90,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       login: { name: 'login', points: config.rateLimits.login, durationSeconds: 60 },
       register: { name: 'register', points: config.rateLimits.register, durationSeconds: 600 },
     }),
-    catalog: new CatalogService(new CatalogRepository(database.db), (file) => `/assets/static/smileys/${file}`),
+    catalog: new CatalogService(
+      new CatalogRepository(database.db),
+      (file) => `/assets/static/smileys/${file}`,
+    ),
     pages: new PagesService(new PagesRepository(database.db)),
   };
   app.decorate('deps', deps);

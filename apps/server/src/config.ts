@@ -23,8 +23,14 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   APP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
-  PUSHER_APP_ID: z.string().regex(/^[\w-]{1,64}$/).optional(),
-  PUSHER_KEY: z.string().regex(/^[\w-]{8,64}$/).optional(),
+  PUSHER_APP_ID: z
+    .string()
+    .regex(/^[\w-]{1,64}$/)
+    .optional(),
+  PUSHER_KEY: z
+    .string()
+    .regex(/^[\w-]{8,64}$/)
+    .optional(),
   PUSHER_SECRET: z.string().min(16).optional(),
   PUBLIC_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),

@@ -52,11 +52,12 @@ function openPostgres(url: string): Database {
   const parsed = new URL(url);
   const schema = parsed.searchParams.get('schema');
   parsed.searchParams.delete('schema');
-  if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error('Bad schema name in DATABASE_URL');
+  if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
+    throw new Error('Bad schema name in DATABASE_URL');
   const pool = new pg.Pool({
     connectionString: parsed.toString(),
     max: 10,
-    types: { getTypeParser } as pg.CustomTypesConfig,
+    types: { getTypeParser },
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

@@ -3,11 +3,12 @@ import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
 import qs from 'qs';
 
-// Bracket notation (`room[5]=1`) nests, as API.md requires; the limits keep a hostile form from
-// building huge objects, and qs never writes prototype keys.
+// Bracket notation (`room[5]=1`) nests, as API.md requires. Indexed keys stay object keys
+// (arrayLimit -1): `room[5]` names room 5, it is not the sixth item of a sparse array. The
+// limits keep a hostile form from building huge objects; qs never writes prototype keys.
 const QS_OPTIONS: qs.IParseOptions = {
   depth: 5,
-  arrayLimit: 100,
+  arrayLimit: -1,
   parameterLimit: 1000,
   allowPrototypes: false,
   plainObjects: true,

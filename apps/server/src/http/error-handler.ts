@@ -31,20 +31,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return sendAppError(new AppError('validation', { errors }), request, reply);
     }
 
-    switch (error.code) {
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      case 'FST_REQ_FILE_TOO_LARGE':
-      case 'FST_FILES_LIMIT':
-      case 'FST_PARTS_LIMIT':
-        return sendAppError(new AppError('too_large'), request, reply);
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      case 'FST_PROTO_VIOLATION':
-      case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-        return sendAppError(malformed(), request, reply);
-    }
+    if (TOO_LARGE.has(error.code)) return sendAppError(new AppError('too_large'), request, reply);
+    if (MALFORMED.has(error.code)) return sendAppError(malformed(), request, reply);
     // JSON syntax errors and prototype poisoning come from secure-json-parse with a 400.
     if (error.statusCode === 400 || error instanceof SyntaxError) {
       return sendAppError(malformed(), request, reply);
@@ -56,8 +44,27 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+const TOO_LARGE = new Set([
+  'FST_ERR_CTP_BODY_TOO_LARGE',
+  'FST_REQ_FILE_TOO_LARGE',
+  'FST_FILES_LIMIT',
+  'FST_PARTS_LIMIT',
+]);
+
+const MALFORMED = new Set([
+  'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+  'FST_ERR_CTP_EMPTY_JSON_BODY',
+  'FST_ERR_CTP_INVALID_JSON_BODY',
+  'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+  'FST_PROTO_VIOLATION',
+  'FST_INVALID_MULTIPART_CONTENT_TYPE',
+]);
+
 function malformed(): AppError {
-  return new AppError('validation', { messageKey: 'malformed_body', errors: { body: ['malformed_body'] } });
+  return new AppError('validation', {
+    messageKey: 'malformed_body',
+    errors: { body: ['malformed_body'] },
+  });
 }
 
 function fieldName(issue: ZodLikeIssue, instancePath?: string): string {

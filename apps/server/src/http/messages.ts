@@ -22,7 +22,8 @@ const en = {
   invalid_value: 'This value is not allowed.',
   'nick.too_short': 'The nick must be at least 2 characters.',
   'nick.too_long': 'The nick must be at most 24 characters.',
-  'nick.invalid': 'The nick may contain letters, digits, spaces, "_" and "-", and may not begin or end with a space.',
+  'nick.invalid':
+    'The nick may contain letters, digits, spaces, "_" and "-", and may not begin or end with a space.',
   'nick.taken': 'This nick is already taken.',
   'password.too_short': 'The password must be at least 6 characters.',
   'password.too_long': 'The password is too long.',
@@ -56,7 +57,8 @@ const ru: Record<MessageKey, string> = {
   invalid_value: 'Недопустимое значение.',
   'nick.too_short': 'Ник должен быть не короче 2 символов.',
   'nick.too_long': 'Ник должен быть не длиннее 24 символов.',
-  'nick.invalid': 'Ник может содержать буквы, цифры, пробелы, «_» и «-» и не может начинаться или заканчиваться пробелом.',
+  'nick.invalid':
+    'Ник может содержать буквы, цифры, пробелы, «_» и «-» и не может начинаться или заканчиваться пробелом.',
   'nick.taken': 'Этот ник уже занят.',
   'password.too_short': 'Пароль должен быть не короче 6 символов.',
   'password.too_long': 'Пароль слишком длинный.',

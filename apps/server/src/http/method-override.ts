@@ -27,7 +27,7 @@ export const methodOverridePlugin = fp(async (app) => {
     const method = methods.find((m) => OVERRIDABLE.has(m));
     if (!method || methods.length !== 1) return;
     let byMethod = overridden.get(url);
-    if (!byMethod) overridden.set(url, (byMethod = new Map()));
+    if (!byMethod) overridden.set(url, (byMethod = new Map<string, RouteOptions>()));
     byMethod.set(method, route);
     if (realPost.has(url)) return;
     // A route registered before its POST twin: answer POST here, refusing a wrong _method.

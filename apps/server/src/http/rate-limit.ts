@@ -27,7 +27,11 @@ export class RateLimits {
   private limiter(rule: RateLimitRule): RateLimiterAbstract {
     let limiter = this.limiters.get(rule.name);
     if (!limiter) {
-      const opts = { keyPrefix: `rl:${rule.name}`, points: rule.points, duration: rule.durationSeconds };
+      const opts = {
+        keyPrefix: `rl:${rule.name}`,
+        points: rule.points,
+        duration: rule.durationSeconds,
+      };
       limiter = this.redis
         ? new RateLimiterRedis({ ...opts, storeClient: this.redis, useRedisPackage: false })
         : new RateLimiterMemory(opts);

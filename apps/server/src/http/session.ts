@@ -100,14 +100,24 @@ function xsrfMatches(request: FastifyRequest, appKey: string, sessionToken: stri
   return safeEqual(decodeURIComponent(sent), xsrfTokenFor(appKey, sessionToken));
 }
 
-export function setSessionCookies(reply: FastifyReply, token: string, appKey: string, secure: boolean) {
+export function setSessionCookies(
+  reply: FastifyReply,
+  token: string,
+  appKey: string,
+  secure: boolean,
+) {
   const base = { path: '/', sameSite: 'lax' as const, secure, maxAge: SESSION_MAX_AGE_S };
   void reply.setCookie(SESSION_COOKIE, token, { ...base, httpOnly: true });
   void reply.setCookie(XSRF_COOKIE, xsrfTokenFor(appKey, token), { ...base, httpOnly: false });
 }
 
 /** Re-issues the readable XSRF cookie for a live cookie session (called by init). */
-export function refreshXsrfCookie(request: FastifyRequest, reply: FastifyReply, appKey: string, secure: boolean) {
+export function refreshXsrfCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  appKey: string,
+  secure: boolean,
+) {
   const token = request.auth.via === 'cookie' ? request.cookies[SESSION_COOKIE] : undefined;
   if (!token) return;
   void reply.setCookie(XSRF_COOKIE, xsrfTokenFor(appKey, token), {

@@ -39,7 +39,8 @@ export const webAppPlugin = fp<WebAppOptions>(async (app, opts) => {
       decorateReply: false,
       // Vite's hashed files never change; index.html is served fresh by the fallback below.
       setHeaders: (res, path) => {
-        if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        if (path.includes('/assets/'))
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
@@ -47,7 +48,11 @@ export const webAppPlugin = fp<WebAppOptions>(async (app, opts) => {
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = /^\/(api|apps|broadcasting|storage|assets)(\/|$)/.test(path);
-    if (isApi || !indexHtml || (request.method !== 'GET' && request.method !== 'HEAD')) throw notFound();
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    if (isApi || !indexHtml || (request.method !== 'GET' && request.method !== 'HEAD'))
+      throw notFound();
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
   });
 });

@@ -60,7 +60,10 @@ export const registerBody = z
       z.email({ message: 'email.invalid' }).max(254, { message: 'email.invalid' }).optional(),
     ),
     phone,
-    gender: z.preprocess(blankToUndefined, z.enum(GENDERS, { message: 'gender.invalid' }).optional()),
+    gender: z.preprocess(
+      blankToUndefined,
+      z.enum(GENDERS, { message: 'gender.invalid' }).optional(),
+    ),
     birthdate,
   })
   .refine((b) => b.password === b.password_confirmation, {

@@ -31,7 +31,11 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('created_at', ts, notNull)
     .addColumn('last_active_at', ts, notNull)
     .execute();
-  await db.schema.createIndex('sessions_user_id').on('sessions').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('sessions_user_id')
+    .on('sessions')
+    .columns(['user_id', 'created_at'])
+    .execute();
 
   await withId(db, db.schema.createTable('rooms'))
     .addColumn('name_ru', 'varchar(64)', notNull)
@@ -79,7 +83,16 @@ export async function up(db: MigrationDb): Promise<void> {
 }
 
 export async function down(db: MigrationDb): Promise<void> {
-  for (const table of ['site_settings', 'pages', 'smileys', 'smiley_groups', 'fonts', 'rooms', 'sessions', 'users']) {
+  for (const table of [
+    'site_settings',
+    'pages',
+    'smileys',
+    'smiley_groups',
+    'fonts',
+    'rooms',
+    'sessions',
+    'users',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

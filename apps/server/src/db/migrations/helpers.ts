@@ -1,4 +1,10 @@
-import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type ColumnDefinitionBuilder,
+  type CreateTableBuilder,
+  type Kysely,
+} from 'kysely';
 
 // Migrations take Kysely<unknown>: they must not depend on today's table types.
 export type MigrationDb = Kysely<unknown>;

@@ -12,15 +12,30 @@ const SEEDED_KEY = 'demo_seeded_at';
  * marker in site_settings keeps a restart from adding everything again.
  */
 export async function seedDemo({ db }: Database): Promise<boolean> {
-  const done = await db.selectFrom('site_settings').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst();
+  const done = await db
+    .selectFrom('site_settings')
+    .select('value')
+    .where('key', '=', SEEDED_KEY)
+    .executeTakeFirst();
   if (done) return false;
   const at = nowIso();
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('rooms')
-      .values(DEMO_ROOMS.map((r, i) => ({ ...r, is_public: 1, owner_id: null, position: i + 1, created_at: at })))
+      .values(
+        DEMO_ROOMS.map((r, i) => ({
+          ...r,
+          is_public: 1,
+          owner_id: null,
+          position: i + 1,
+          created_at: at,
+        })),
+      )
       .execute();
-    await trx.insertInto('fonts').values(DEMO_FONTS.map((font_family) => ({ font_family }))).execute();
+    await trx
+      .insertInto('fonts')
+      .values(DEMO_FONTS.map((font_family) => ({ font_family })))
+      .execute();
     for (const [gi, group] of DEMO_SMILEY_GROUPS.entries()) {
       const { id } = await trx
         .insertInto('smiley_groups')
@@ -29,7 +44,14 @@ export async function seedDemo({ db }: Database): Promise<boolean> {
         .executeTakeFirstOrThrow();
       await trx
         .insertInto('smileys')
-        .values(group.smileys.map((tag, si) => ({ group_id: id, tag, file: `${tag}.svg`, position: si + 1 })))
+        .values(
+          group.smileys.map((tag, si) => ({
+            group_id: id,
+            tag,
+            file: `${tag}.svg`,
+            position: si + 1,
+          })),
+        )
         .execute();
     }
     if (DEMO_PAGES.length > 0) {
@@ -47,8 +69,15 @@ export async function seedDemo({ db }: Database): Promise<boolean> {
  * Makes sure the site has an administrator. Returns the generated password when one was made
  * up (main.ts prints it once), null when ADMIN_PASSWORD was used or an admin already exists.
  */
-export async function ensureAdmin({ db }: Database, fixedPassword: string | null): Promise<string | null> {
-  const existing = await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst();
+export async function ensureAdmin(
+  { db }: Database,
+  fixedPassword: string | null,
+): Promise<string | null> {
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .executeTakeFirst();
   if (existing) return null;
   const password = fixedPassword ?? randomBytes(12).toString('base64url');
   await db

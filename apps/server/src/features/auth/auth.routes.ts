@@ -18,7 +18,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** Answers a sign-in: cookies for the browser, the same token in meta for other clients. */
-  async function answer(request: FastifyRequest, reply: FastifyReply, signed: SignedIn, status: number) {
+  async function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    signed: SignedIn,
+    status: number,
+  ) {
     const previous = request.auth.via === 'cookie' ? request.auth.session : null;
     if (previous) await app.deps.auth.logout(previous.id);
     setSessionCookies(reply, signed.token, config.secrets.appKey, secure);

@@ -41,7 +41,11 @@ export class SessionsRepository {
   }
 
   async touch(id: number, at: string, ip: string): Promise<void> {
-    await this.db.updateTable('sessions').set({ last_active_at: at, ip }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('sessions')
+      .set({ last_active_at: at, ip })
+      .where('id', '=', id)
+      .execute();
   }
 
   async delete(id: number): Promise<void> {

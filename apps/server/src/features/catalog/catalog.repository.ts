@@ -10,10 +10,21 @@ export class CatalogRepository {
   }
 
   async smileyGroups() {
-    return this.db.selectFrom('smiley_groups').selectAll().orderBy('position').orderBy('id').execute();
+    return this.db
+      .selectFrom('smiley_groups')
+      .selectAll()
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
   }
 
   async smileys() {
-    return this.db.selectFrom('smileys').selectAll().orderBy('group_id').orderBy('position').orderBy('id').execute();
+    return this.db
+      .selectFrom('smileys')
+      .selectAll()
+      .orderBy('group_id')
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
   }
 }

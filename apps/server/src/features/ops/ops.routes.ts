@@ -1,12 +1,16 @@
 import { sql } from 'kysely';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { z } from 'zod';
 import { unauthenticated } from '../../http/app-error';
 import { safeEqual } from '../../lib/tokens';
 
-/** /healthz for load balancers and /metrics for Prometheus. */
-export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * /healthz for load balancers and /metrics for Prometheus. Not encapsulated (fastify-plugin):
+ * the timing hook must see every route of the app.
+ */
+const ops: FastifyPluginAsyncZod = async (app) => {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -31,7 +35,9 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ops'],
         summary: 'Liveness and dependencies',
-        response: { 200: z.object({ status: z.literal('ok'), database: z.string(), redis: z.string() }) },
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.string(), redis: z.string() }),
+        },
       },
     },
     async () => {
@@ -42,12 +48,18 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/metrics', { schema: { tags: ['ops'], summary: 'Prometheus metrics', hide: false } }, async (request, reply) => {
-    const token = app.deps.config.metricsToken;
-    if (token) {
-      const sent = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
-      if (!safeEqual(sent, token)) throw unauthenticated();
-    }
-    return reply.type(registry.contentType).send(await registry.metrics());
-  });
+  app.get(
+    '/metrics',
+    { schema: { tags: ['ops'], summary: 'Prometheus metrics', hide: false } },
+    async (request, reply) => {
+      const token = app.deps.config.metricsToken;
+      if (token) {
+        const sent = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
+        if (!safeEqual(sent, token)) throw unauthenticated();
+      }
+      return reply.type(registry.contentType).send(await registry.metrics());
+    },
+  );
 };
+
+export const opsRoutes = fp(ops, { name: 'ops' });

@@ -8,8 +8,15 @@ export class PagesService {
   /** The page in the caller's language, else in the other one: a page written once still shows. */
   async get(slug: string, locale: Locale): Promise<Page> {
     const row =
-      (await this.pages.find(slug, locale)) ?? (await this.pages.find(slug, locale === 'en' ? 'ru' : 'en'));
+      (await this.pages.find(slug, locale)) ??
+      (await this.pages.find(slug, locale === 'en' ? 'ru' : 'en'));
     if (!row) throw notFound();
-    return { slug: row.slug, locale: row.locale, title: row.title, body: row.body, updated_at: row.updated_at };
+    return {
+      slug: row.slug,
+      locale: row.locale,
+      title: row.title,
+      body: row.body,
+      updated_at: row.updated_at,
+    };
   }
 }

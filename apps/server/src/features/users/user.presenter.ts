@@ -32,7 +32,9 @@ export function presentNick(user: Pick<UserRow, 'nick' | 'nick_style'>): NickSty
     nick: user.nick,
     color: typeof style.color === 'string' ? style.color : null,
     has_gradient: style.has_gradient === true,
-    gradient: Array.isArray(style.gradient) ? style.gradient.filter((c) => typeof c === 'string') : [],
+    gradient: Array.isArray(style.gradient)
+      ? style.gradient.filter((c) => typeof c === 'string')
+      : [],
     font_id: typeof style.font_id === 'number' ? style.font_id : null,
     weight: typeof style.weight === 'number' ? style.weight : null,
     italic: style.italic === true,
@@ -94,7 +96,9 @@ export function presentUserData(user: UserRow, ctx: UserDataContext): UserData {
 function safeJson(text: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }

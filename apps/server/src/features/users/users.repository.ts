@@ -13,7 +13,11 @@ export class UsersRepository {
   }
 
   async findByNickKey(nickKey: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('nick_key', '=', nickKey).executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('nick_key', '=', nickKey)
+      .executeTakeFirst();
   }
 
   async findByPhone(phone: string): Promise<UserRow | undefined> {
@@ -21,7 +25,11 @@ export class UsersRepository {
   }
 
   async slugExists(slug: string): Promise<boolean> {
-    const row = await this.db.selectFrom('users').select('id').where('slug', '=', slug).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('slug', '=', slug)
+      .executeTakeFirst();
     return row !== undefined;
   }
 

@@ -1,0 +1,53 @@
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'chat-config-'));
+
+describe('config', () => {
+  it('has working defaults and generates secrets into DATA_DIR once', () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.port).toBe(8080);
+    expect(first.databaseUrl).toBe(`sqlite:${join(dir, 'chat.sqlite')}`);
+    expect(first.redisUrl).toBeNull();
+    expect(first.publicUrl).toBe('http://localhost:8080');
+    expect(first.secrets.appKey.length).toBeGreaterThanOrEqual(32);
+    const file = join(dir, 'secrets.json');
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o077).toBe(0);
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(second.secrets).toEqual(first.secrets);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(first.secrets);
+  });
+
+  it('takes secrets and URLs from the environment', () => {
+    const config = loadConfig({
+      DATA_DIR: tmp(),
+      PORT: '9000',
+      APP_KEY: 'k'.repeat(40),
+      DATABASE_URL: 'postgres://u@db:5432/chat',
+      REDIS_URL: 'redis://cache:6379',
+      PUBLIC_URL: 'https://chat.example.org/',
+    });
+    expect(config.port).toBe(9000);
+    expect(config.secrets.appKey).toBe('k'.repeat(40));
+    expect(config.databaseUrl).toBe('postgres://u@db:5432/chat');
+    expect(config.publicUrl).toBe('https://chat.example.org');
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['REDIS_URL', 'http://cache'],
+    ['APP_KEY', 'short'],
+    ['PUBLIC_URL', 'not a url'],
+    ['LOG_LEVEL', 'loud'],
+  ])('stops on a bad %s naming the variable', (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+});

@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, type Database } from '../db/database';
+import { createPostgresSchema, type TestDialect } from './databases';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole app on a fresh database of the given dialect (in-memory SQLite, or a new
+ * PostgreSQL schema), API only, silent. `env` adds or overrides configuration variables.
+ */
+export async function buildTestApp(
+  dialect: TestDialect,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'chat-test-'));
+  const pgSchema = dialect === 'postgres' ? await createPostgresSchema() : null;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: pgSchema ? pgSchema.url : 'sqlite::memory:',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const database = openDatabase(config.databaseUrl);
+  const app = await buildApp(config, { database, webDist: null, logger: false });
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await pgSchema?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Each test file builds its own app on its own database (in-memory SQLite, a fresh PostgreSQL
+// schema), so files run in parallel safely.
+export default defineConfig({
+  test: {
+    name: 'server',
+    include: ['src/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
