@@ -33,6 +33,14 @@ import { openApiPlugin } from './http/openapi';
 import { RateLimits } from './http/rate-limit';
 import { sessionPlugin } from './http/session';
 import { webAppPlugin } from './http/web-app';
+import { DomainEvents } from './events/domain-events';
+import { RoomMembersRepository } from './features/rooms/room-members.repository';
+import { Broadcaster } from './realtime/broadcaster';
+import { broadcastingRoutes } from './realtime/broadcasting.routes';
+import { ChannelPolicy } from './realtime/channel-policy';
+import { createRealtime } from './realtime/create-realtime';
+import { routeDomainEvents } from './realtime/event-routing';
+import { httpApiRoutes } from './realtime/http-api.routes';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 export const SERVER_ROOT = resolve(HERE, '..');
@@ -78,6 +86,13 @@ export async function buildApp(
   const users = new UsersRepository(database.db);
   const sessions = new SessionsRepository(database.db);
   const rateLimits = new RateLimits(redis);
+  const roomMembers = new RoomMembersRepository(database.db);
+  const channelPolicy = new ChannelPolicy(roomMembers);
+  const realtime = createRealtime(config, redis, app.log, (name) => channelPolicy.isPublic(name));
+  await realtime.start();
+  const events = new DomainEvents(app.log);
+  const broadcaster = new Broadcaster(realtime);
+  routeDomainEvents(events, broadcaster);
   const deps: Deps = {
     config,
     database,
@@ -95,11 +110,23 @@ export async function buildApp(
       (file) => `/assets/static/smileys/${file}`,
     ),
     pages: new PagesService(new PagesRepository(database.db)),
+    roomMembers,
+    events,
+    realtime,
+    broadcaster,
+    channelPolicy,
   };
   app.decorate('deps', deps);
 
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('x-build-key', deps.buildKey);
+  });
+  // WebSocket upgrades on the HTTP port; anything but /app/{key} is not ours.
+  app.server.on('upgrade', (request, socket, head) => {
+    if (!realtime.handleUpgrade(request, socket, head)) socket.destroy();
+  });
+  app.addHook('preClose', async () => {
+    await realtime.close();
   });
   app.addHook('onClose', async () => {
     redis?.disconnect();
@@ -122,6 +149,8 @@ export async function buildApp(
   await app.register(initRoutes);
   await app.register(authRoutes);
   await app.register(pagesRoutes);
+  await app.register(broadcastingRoutes);
+  await app.register(httpApiRoutes);
 
   await app.register(webAppPlugin, {
     webDist,

@@ -1,8 +1,10 @@
+import { createServer } from 'node:http';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { ensureAdmin, seedDemo } from './db/seed/seed';
+import { announceBuild } from './features/ops/build-announcer';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -36,6 +38,16 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.wsPort) {
+    // A WebSocket-only port for sites that keep sockets apart (the spec's 6002).
+    const wsServer = createServer((_req, res) => res.writeHead(404).end());
+    wsServer.on('upgrade', (request, socket, head) => {
+      if (!app.deps.realtime.handleUpgrade(request, socket, head)) socket.destroy();
+    });
+    wsServer.listen(config.wsPort, config.host);
+    app.addHook('onClose', async () => void wsServer.close());
+  }
+  await announceBuild(database.db, app.deps.events, app.deps.buildKey);
   app.log.info(`Chat site is up at ${config.publicUrl} (database: ${database.dialect})`);
   console.log(`\n  Serving ${config.publicUrl}\n`);
 }

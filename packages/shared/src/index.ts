@@ -8,3 +8,4 @@ export * from './schemas/phone';
 export * from './schemas/auth';
 export * from './schemas/user';
 export * from './rules';
+export * from './realtime';

@@ -45,6 +45,15 @@ export interface RoomsTable {
   created_at: string;
 }
 
+export interface RoomUsersTable {
+  room_id: number;
+  user_id: number;
+  position: number;
+  state_id: number;
+  invisible: number;
+  entered_at: string;
+}
+
 export interface FontsTable {
   id: Generated<number>;
   font_family: string;
@@ -78,6 +87,7 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   rooms: RoomsTable;
+  room_users: RoomUsersTable;
   fonts: FontsTable;
   smiley_groups: SmileyGroupsTable;
   smileys: SmileysTable;

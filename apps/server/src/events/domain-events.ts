@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { UserRow } from '../db/schema';
+
+/**
+ * Facts the services announce after their transaction commits (DESIGN.md rule 5). Listeners
+ * (realtime delivery, later notifications) derive everything else from these.
+ */
+export interface DomainEventMap {
+  'build.started': { buildKey: string };
+  'user.updated': { user: UserRow };
+}
+
+export type DomainEventName = keyof DomainEventMap;
+type Listener<K extends DomainEventName> = (payload: DomainEventMap[K]) => void | Promise<void>;
+
+export class DomainEvents {
+  private readonly listeners = new Map<DomainEventName, Listener<never>[]>();
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  on<K extends DomainEventName>(name: K, listener: Listener<K>): void {
+    const list = this.listeners.get(name) ?? [];
+    list.push(listener);
+    this.listeners.set(name, list);
+  }
+
+  /** Runs every listener; one failing listener is logged and does not stop the others. */
+  emit<K extends DomainEventName>(name: K, payload: DomainEventMap[K]): void {
+    for (const listener of (this.listeners.get(name) ?? []) as Listener<K>[]) {
+      try {
+        const result = listener(payload);
+        if (result instanceof Promise)
+          result.catch((error: unknown) =>
+            this.log.error({ err: error, event: name }, 'event listener failed'),
+          );
+      } catch (error) {
+        this.log.error({ err: error, event: name }, 'event listener failed');
+      }
+    }
+  }
+}

@@ -1,0 +1,37 @@
+/** One event for one channel, as it travels between nodes. `data` is already a JSON string. */
+export interface Broadcast {
+  channel: string;
+  event: string;
+  data: string;
+  /** The socket that caused the event, which does not receive it ("to others"). */
+  except?: string;
+  /** Extra top-level field Pusher adds to client events on presence channels. */
+  userId?: string;
+}
+
+export interface PresenceMember {
+  user_id: string;
+  user_info: unknown;
+}
+
+/**
+ * What one node needs from the others (DESIGN.md rule 7): delivery of broadcasts to every node
+ * and a presence register counted per user across all connections of all nodes. The local
+ * adapter serves a single process; the Redis adapter any number of them.
+ */
+export interface RealtimeAdapter {
+  readonly nodeId: string;
+  /** Starts receiving other nodes' broadcasts; `deliver` hands them to local sockets. */
+  start(deliver: (message: Broadcast) => void): Promise<void>;
+  /** Sends to the other nodes; the caller delivers locally itself. */
+  publish(message: Broadcast): Promise<void>;
+  /** Counts one more connection of a member; `first` when the user was not there before. */
+  join(channel: string, member: PresenceMember): Promise<{ first: boolean }>;
+  /** Counts one connection less; `last` when the user has no connection left there. */
+  leave(channel: string, userId: string): Promise<{ last: boolean }>;
+  members(channel: string): Promise<PresenceMember[]>;
+  /** This node's connection count changed; `connections()` is the sum over all nodes. */
+  countConnections(delta: number): void;
+  connections(): Promise<number>;
+  stop(): Promise<void>;
+}

@@ -1,0 +1,50 @@
+import type { WebSocket } from 'ws';
+import { sendFramed } from './frames';
+
+/** A counter over one-second windows: cheap enough to run on every frame. */
+export class SecondWindow {
+  private start = 0;
+  private count = 0;
+
+  /** Counts one; false when this second already had `limit`. */
+  take(limit: number, now: number): boolean {
+    if (now - this.start >= 1000) {
+      this.start = now;
+      this.count = 0;
+    }
+    this.count += 1;
+    return this.count <= limit;
+  }
+}
+
+/** One client socket and what it is subscribed to. */
+export class Connection {
+  readonly channels = new Set<string>();
+  /** Presence channels joined, with the user id this socket joined as. */
+  readonly presence = new Map<string, string>();
+  readonly messages = new SecondWindow();
+  readonly clientEvents = new SecondWindow();
+  lastActivity = Date.now();
+  pingSentAt = 0;
+  /** Set by pusher:signin. */
+  userId: string | null = null;
+  closed = false;
+
+  constructor(
+    readonly socketId: string,
+    readonly ws: WebSocket,
+  ) {}
+
+  send(text: string): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(text);
+  }
+
+  sendFramed(framed: Buffer, text: string): void {
+    sendFramed(this.ws, framed, text);
+  }
+
+  close(code: number, reason: string): void {
+    if (this.ws.readyState === this.ws.OPEN || this.ws.readyState === this.ws.CONNECTING)
+      this.ws.close(code, reason);
+  }
+}

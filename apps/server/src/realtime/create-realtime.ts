@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config';
+import type { RealtimeAdapter } from './adapters/adapter';
+import { LocalAdapter } from './adapters/local';
+import { RedisAdapter } from './adapters/redis';
+import { RealtimeServer } from './realtime-server';
+
+/** The socket server with the adapter the config asks for: Redis when REDIS_URL is set. */
+export function createRealtime(
+  config: Config,
+  redis: Redis | null,
+  log: FastifyBaseLogger,
+  isPublicChannel: (name: string) => boolean,
+): RealtimeServer {
+  let server: RealtimeServer | null = null;
+  const adapter: RealtimeAdapter = redis
+    ? new RedisAdapter(redis, {
+        prefix: `rt:${config.secrets.pusherAppId}:`,
+        onMembersReaped: (gone) =>
+          gone.forEach(({ channel, userId }) => server?.memberRemoved(channel, userId)),
+        onError: (error) => log.error({ err: error }, 'realtime redis adapter'),
+      })
+    : new LocalAdapter();
+  server = new RealtimeServer({
+    appId: config.secrets.pusherAppId,
+    key: config.secrets.pusherKey,
+    secret: config.secrets.pusherSecret,
+    adapter,
+    log,
+    isPublicChannel,
+  });
+  return server;
+}

@@ -1,0 +1,90 @@
+/**
+ * Pusher Channels protocol 7, as the official clients speak it. Close codes 4000-4099 tell the
+ * client not to reconnect, 4100-4199 to back off, 4200-4299 to reconnect at once.
+ */
+export const PROTOCOL_VERSION = 7;
+export const MIN_PROTOCOL_VERSION = 5;
+
+export const CloseCode = {
+  unknownApp: 4001,
+  pathNotFound: 4005,
+  badVersionFormat: 4006,
+  unsupportedVersion: 4007,
+  noVersion: 4008,
+  unauthorized: 4009,
+  overCapacity: 4100,
+  reconnect: 4200,
+  inactive: 4201,
+  clientEventRateLimit: 4301,
+} as const;
+
+export const Limits = {
+  activityTimeoutSeconds: 120,
+  pongTimeoutMs: 30_000,
+  /** A whole WebSocket frame; ws closes the socket with 1009 past it. */
+  maxFrameBytes: 64 * 1024,
+  /** The data of one event, as Pusher counts it. */
+  maxEventBytes: 10 * 1024,
+  /** user_info of a presence member. */
+  maxMemberInfoBytes: 1024,
+  maxChannelsPerConnection: 100,
+  clientEventsPerSecond: 10,
+  /** Any messages from one connection; past this it is a flood and the socket is closed. */
+  messagesPerSecond: 100,
+  maxEventNameLength: 200,
+} as const;
+
+export interface ServerFrame {
+  event: string;
+  channel?: string;
+  data?: unknown;
+  user_id?: string;
+}
+
+export function frame(event: string, data: unknown, channel?: string): string {
+  return JSON.stringify(channel === undefined ? { event, data } : { event, channel, data });
+}
+
+export function errorFrame(code: number | null, message: string): string {
+  return frame('pusher:error', { code, message });
+}
+
+/** A frame from a client, checked just enough to route it; null when it is not one. */
+export interface ClientFrame {
+  event: string;
+  channel?: string;
+  data: unknown;
+}
+
+export function parseClientFrame(text: string): ClientFrame | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const { event, channel, data } = value as Record<string, unknown>;
+  if (typeof event !== 'string' || event.length === 0 || event.length > Limits.maxEventNameLength)
+    return null;
+  if (channel !== undefined && typeof channel !== 'string') return null;
+  // pusher-js sends data as an object; some clients send it as a JSON string.
+  let parsed = data;
+  if (typeof data === 'string' && event.startsWith('pusher:')) {
+    try {
+      parsed = JSON.parse(data);
+    } catch {
+      parsed = data;
+    }
+  }
+  return channel === undefined ? { event, data: parsed } : { event, channel, data: parsed };
+}
+
+let counter = 0;
+/** Pusher's socket id shape: two integers joined by a dot, unique per node and connection. */
+export function newSocketId(nodeNumber: number): string {
+  counter = (counter + 1) % 1_000_000_000;
+  return `${nodeNumber}.${counter}`;
+}
+
+export const SOCKET_ID = /^\d{1,20}\.\d{1,20}$/;

@@ -1,0 +1,454 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { isPresenceChannel, isPrivateChannel, isValidChannelName } from '@chat/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { Broadcast, PresenceMember, RealtimeAdapter } from './adapters/adapter';
+import { Connection } from './connection';
+import { frameOnce } from './frames';
+import {
+  CloseCode,
+  errorFrame,
+  frame,
+  Limits,
+  MIN_PROTOCOL_VERSION,
+  newSocketId,
+  parseClientFrame,
+  PROTOCOL_VERSION,
+  type ClientFrame,
+} from './protocol';
+import { channelAuth, userAuth, verifyAuth } from './signatures';
+
+export interface RealtimeServerOptions {
+  appId: string;
+  key: string;
+  secret: string;
+  adapter: RealtimeAdapter;
+  log: FastifyBaseLogger;
+  /** Public channels a client may subscribe to without a signature. */
+  isPublicChannel: (name: string) => boolean;
+  maxConnections?: number;
+  activityTimeoutSeconds?: number;
+  pongTimeoutMs?: number;
+  sweepEveryMs?: number;
+}
+
+const APP_PATH = /^\/app\/([^/?]+)\/?$/;
+
+/**
+ * A Pusher Channels protocol 7 server on `ws`, sharing the HTTP port. It keeps this node's
+ * sockets and subscriptions; the adapter carries broadcasts and presence to the other nodes.
+ */
+export class RealtimeServer {
+  private readonly wss: WebSocketServer;
+  private readonly connections = new Map<string, Connection>();
+  private readonly channels = new Map<string, Set<Connection>>();
+  private readonly sweeper: NodeJS.Timeout;
+  private readonly nodeNumber = Math.floor(Math.random() * 1_000_000_000);
+  private readonly activityTimeoutMs: number;
+  private readonly pongTimeoutMs: number;
+  private closing = false;
+
+  constructor(private readonly opts: RealtimeServerOptions) {
+    this.wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: Limits.maxFrameBytes,
+      perMessageDeflate: false,
+      clientTracking: false,
+    });
+    this.activityTimeoutMs = (opts.activityTimeoutSeconds ?? Limits.activityTimeoutSeconds) * 1000;
+    this.pongTimeoutMs = opts.pongTimeoutMs ?? Limits.pongTimeoutMs;
+    // One sweep over all sockets instead of a timer per socket: cheap at 5,000 connections.
+    this.sweeper = setInterval(() => this.sweep(), opts.sweepEveryMs ?? 5000);
+    this.sweeper.unref();
+  }
+
+  async start(): Promise<void> {
+    await this.opts.adapter.start((message) => this.deliverLocal(message));
+  }
+
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  /** Takes an HTTP upgrade; false when the path is not ours (another handler may want it). */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (!url.pathname.startsWith('/app/')) return false;
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, url));
+    return true;
+  }
+
+  private accept(ws: WebSocket, url: URL): void {
+    const refuse = (code: number, message: string) => {
+      ws.send(errorFrame(code, message));
+      ws.close(code, message);
+    };
+    const match = APP_PATH.exec(url.pathname);
+    if (!match) return refuse(CloseCode.pathNotFound, 'Invalid path');
+    if (match[1] !== this.opts.key)
+      return refuse(CloseCode.unknownApp, `App key ${match[1]} not in this cluster`);
+    const protocol = url.searchParams.get('protocol');
+    if (protocol === null) return refuse(CloseCode.noVersion, 'No protocol version supplied');
+    if (!/^\d{1,3}$/.test(protocol))
+      return refuse(CloseCode.badVersionFormat, 'Invalid version string format');
+    const version = Number(protocol);
+    if (version < MIN_PROTOCOL_VERSION || version > PROTOCOL_VERSION) {
+      return refuse(CloseCode.unsupportedVersion, `Unsupported protocol version ${version}`);
+    }
+    if (this.closing) return refuse(CloseCode.reconnect, 'Server is restarting');
+    if (this.opts.maxConnections && this.connections.size >= this.opts.maxConnections) {
+      return refuse(CloseCode.overCapacity, 'Over capacity');
+    }
+
+    const conn = new Connection(newSocketId(this.nodeNumber), ws);
+    this.connections.set(conn.socketId, conn);
+    this.opts.adapter.countConnections(1);
+    ws.on('message', (data, isBinary) => this.onMessage(conn, data, isBinary));
+    ws.on('close', () => void this.onClose(conn));
+    ws.on('error', (error) =>
+      this.opts.log.debug({ err: error, socketId: conn.socketId }, 'socket error'),
+    );
+    conn.send(
+      frame(
+        'pusher:connection_established',
+        JSON.stringify({
+          socket_id: conn.socketId,
+          activity_timeout: this.activityTimeoutMs / 1000,
+        }),
+      ),
+    );
+  }
+
+  private onMessage(conn: Connection, data: RawData, isBinary: boolean): void {
+    const now = Date.now();
+    conn.lastActivity = now;
+    conn.pingSentAt = 0;
+    if (!conn.messages.take(Limits.messagesPerSecond, now)) {
+      conn.send(errorFrame(CloseCode.overCapacity, 'Too many messages'));
+      conn.close(CloseCode.overCapacity, 'Too many messages');
+      return;
+    }
+    const message = isBinary ? null : parseClientFrame(rawToString(data));
+    if (!message) {
+      conn.send(errorFrame(null, 'Malformed message'));
+      return;
+    }
+    switch (message.event) {
+      case 'pusher:ping':
+        conn.send(frame('pusher:pong', {}));
+        return;
+      case 'pusher:pong':
+        return;
+      case 'pusher:subscribe':
+        this.subscribe(conn, message.data).catch((error: unknown) => this.fail(conn, error));
+        return;
+      case 'pusher:unsubscribe':
+        this.unsubscribe(conn, channelOf(message.data)).catch((error: unknown) =>
+          this.fail(conn, error),
+        );
+        return;
+      case 'pusher:signin':
+        this.signin(conn, message.data);
+        return;
+      default:
+        if (message.event.startsWith('client-')) this.clientEvent(conn, message, now);
+        else conn.send(errorFrame(null, `Unknown event ${message.event.slice(0, 50)}`));
+    }
+  }
+
+  private fail(conn: Connection, error: unknown): void {
+    this.opts.log.error({ err: error, socketId: conn.socketId }, 'realtime handler failed');
+    conn.send(errorFrame(null, 'Server error'));
+  }
+
+  private async subscribe(conn: Connection, data: unknown): Promise<void> {
+    const channel = channelOf(data);
+    const fields = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+    if (!isValidChannelName(channel)) {
+      return this.subscriptionError(
+        conn,
+        String(channel ?? '').slice(0, 200),
+        'InvalidChannel',
+        'Invalid channel name',
+        400,
+      );
+    }
+    if (!conn.channels.has(channel) && conn.channels.size >= Limits.maxChannelsPerConnection) {
+      return this.subscriptionError(conn, channel, 'LimitReached', 'Too many channels', 429);
+    }
+    const { key, secret } = this.opts;
+    if (isPresenceChannel(channel)) {
+      const channelData = fields.channel_data;
+      if (
+        typeof channelData !== 'string' ||
+        !verifyAuth(channelAuth(key, secret, conn.socketId, channel, channelData), fields.auth)
+      ) {
+        return this.subscriptionError(conn, channel, 'AuthError', 'Invalid signature', 401);
+      }
+      const member = parseMember(channelData);
+      if (!member)
+        return this.subscriptionError(
+          conn,
+          channel,
+          'InvalidChannelData',
+          'Invalid channel_data',
+          400,
+        );
+      return this.joinPresence(conn, channel, member);
+    }
+    if (isPrivateChannel(channel)) {
+      if (!verifyAuth(channelAuth(key, secret, conn.socketId, channel), fields.auth)) {
+        return this.subscriptionError(conn, channel, 'AuthError', 'Invalid signature', 401);
+      }
+    } else if (!this.opts.isPublicChannel(channel)) {
+      return this.subscriptionError(conn, channel, 'AuthError', 'No such channel', 403);
+    }
+    this.addLocal(conn, channel);
+    conn.send(frame('pusher_internal:subscription_succeeded', '{}', channel));
+  }
+
+  private async joinPresence(
+    conn: Connection,
+    channel: string,
+    member: PresenceMember,
+  ): Promise<void> {
+    const previous = conn.presence.get(channel);
+    if (previous !== undefined && previous !== member.user_id) {
+      return this.subscriptionError(
+        conn,
+        channel,
+        'AuthError',
+        'Already joined as another user',
+        409,
+      );
+    }
+    if (previous === undefined) {
+      this.addLocal(conn, channel);
+      conn.presence.set(channel, member.user_id);
+      const { first } = await this.opts.adapter.join(channel, member);
+      if (conn.closed) return;
+      if (first) {
+        this.broadcast({
+          channel,
+          event: 'pusher_internal:member_added',
+          data: JSON.stringify(member),
+          except: conn.socketId,
+        });
+      }
+    }
+    const members = await this.opts.adapter.members(channel);
+    const hash: Record<string, unknown> = {};
+    for (const m of members) hash[m.user_id] = m.user_info;
+    const presence = { ids: Object.keys(hash), hash, count: members.length };
+    conn.send(
+      frame('pusher_internal:subscription_succeeded', JSON.stringify({ presence }), channel),
+    );
+  }
+
+  private addLocal(conn: Connection, channel: string): void {
+    conn.channels.add(channel);
+    let subscribers = this.channels.get(channel);
+    if (!subscribers) this.channels.set(channel, (subscribers = new Set()));
+    subscribers.add(conn);
+  }
+
+  private async unsubscribe(conn: Connection, channel: string | undefined): Promise<void> {
+    if (channel === undefined || !conn.channels.has(channel)) return;
+    conn.channels.delete(channel);
+    const subscribers = this.channels.get(channel);
+    subscribers?.delete(conn);
+    if (subscribers?.size === 0) this.channels.delete(channel);
+    const userId = conn.presence.get(channel);
+    if (userId === undefined) return;
+    conn.presence.delete(channel);
+    const { last } = await this.opts.adapter.leave(channel, userId);
+    if (last) this.memberRemoved(channel, userId);
+  }
+
+  /** Told by this node or by the Redis reaper that a member has no connection left. */
+  memberRemoved(channel: string, userId: string): void {
+    this.broadcast({
+      channel,
+      event: 'pusher_internal:member_removed',
+      data: JSON.stringify({ user_id: userId }),
+    });
+  }
+
+  private signin(conn: Connection, data: unknown): void {
+    const fields = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+    const userData = fields.user_data;
+    const id = typeof userData === 'string' ? parseUserId(userData) : null;
+    if (
+      typeof userData !== 'string' ||
+      id === null ||
+      !verifyAuth(userAuth(this.opts.key, this.opts.secret, conn.socketId, userData), fields.auth)
+    ) {
+      conn.send(errorFrame(CloseCode.unauthorized, 'Invalid signin'));
+      conn.close(CloseCode.unauthorized, 'Invalid signin');
+      return;
+    }
+    conn.userId = id;
+    conn.send(frame('pusher:signin_success', { user_data: userData }));
+  }
+
+  private clientEvent(conn: Connection, message: ClientFrame, now: number): void {
+    const channel = message.channel;
+    if (
+      !channel ||
+      !(isPrivateChannel(channel) || isPresenceChannel(channel)) ||
+      !conn.channels.has(channel)
+    ) {
+      conn.send(
+        errorFrame(null, 'Client events need a private or presence channel you are subscribed to'),
+      );
+      return;
+    }
+    if (!conn.clientEvents.take(Limits.clientEventsPerSecond, now)) {
+      conn.send(
+        errorFrame(CloseCode.clientEventRateLimit, 'Client event rejected due to rate limit'),
+      );
+      return;
+    }
+    const data =
+      typeof message.data === 'string' ? message.data : JSON.stringify(message.data ?? {});
+    if (Buffer.byteLength(data) > Limits.maxEventBytes) {
+      conn.send(errorFrame(null, 'Client event data too large'));
+      return;
+    }
+    const userId = conn.presence.get(channel);
+    this.broadcast({
+      channel,
+      event: message.event,
+      data,
+      except: conn.socketId,
+      ...(userId !== undefined ? { userId } : {}),
+    });
+  }
+
+  /** Delivers here and on every other node. */
+  broadcast(message: Broadcast): void {
+    this.deliverLocal(message);
+    this.opts.adapter.publish(message).catch((error: unknown) => {
+      this.opts.log.error({ err: error }, 'realtime publish failed');
+    });
+  }
+
+  /** Sends to this node's subscribers: framed once, written to each socket. */
+  deliverLocal(message: Broadcast): number {
+    const subscribers = this.channels.get(message.channel);
+    if (!subscribers || subscribers.size === 0) return 0;
+    const payload: Record<string, string> = {
+      event: message.event,
+      channel: message.channel,
+      data: message.data,
+    };
+    if (message.userId !== undefined) payload.user_id = message.userId;
+    const text = JSON.stringify(payload);
+    const framed = frameOnce(text);
+    let sent = 0;
+    for (const conn of subscribers) {
+      if (conn.socketId === message.except) continue;
+      conn.sendFramed(framed, text);
+      sent += 1;
+    }
+    return sent;
+  }
+
+  private async onClose(conn: Connection): Promise<void> {
+    if (conn.closed) return;
+    conn.closed = true;
+    this.connections.delete(conn.socketId);
+    this.opts.adapter.countConnections(-1);
+    for (const channel of [...conn.channels]) {
+      await this.unsubscribe(conn, channel).catch((error: unknown) => {
+        this.opts.log.error({ err: error }, 'realtime unsubscribe on close failed');
+      });
+    }
+  }
+
+  /** Pings quiet sockets and closes those that did not answer the ping. */
+  private sweep(): void {
+    const now = Date.now();
+    for (const conn of this.connections.values()) {
+      if (conn.pingSentAt && now - conn.pingSentAt > this.pongTimeoutMs) {
+        conn.send(errorFrame(CloseCode.inactive, 'Pong reply not received'));
+        conn.close(CloseCode.inactive, 'Pong reply not received');
+      } else if (!conn.pingSentAt && now - conn.lastActivity > this.activityTimeoutMs) {
+        conn.pingSentAt = now;
+        conn.send(frame('pusher:ping', {}));
+      }
+    }
+  }
+
+  /** Sends 4200 (reconnect) to everyone, lets their presence go, then stops the adapter. */
+  async close(): Promise<void> {
+    this.closing = true;
+    clearInterval(this.sweeper);
+    const all = [...this.connections.values()];
+    for (const conn of all) {
+      conn.send(errorFrame(CloseCode.reconnect, 'Server is restarting'));
+      conn.close(CloseCode.reconnect, 'Server is restarting');
+    }
+    await Promise.all(all.map((conn) => this.onClose(conn)));
+    await this.opts.adapter.stop();
+    this.wss.close();
+  }
+
+  /** Test and ops hook: channels with local subscribers. */
+  localSubscriberCount(channel: string): number {
+    return this.channels.get(channel)?.size ?? 0;
+  }
+
+  private subscriptionError(
+    conn: Connection,
+    channel: string,
+    type: string,
+    error: string,
+    status: number,
+  ): void {
+    conn.send(frame('pusher:subscription_error', { type, error, status }, channel));
+  }
+}
+
+function rawToString(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+}
+
+function channelOf(data: unknown): string | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  const channel = (data as Record<string, unknown>).channel;
+  return typeof channel === 'string' ? channel : undefined;
+}
+
+/** channel_data of a presence subscription: a user id and at most 1 KB of user_info. */
+function parseMember(channelData: string): PresenceMember | null {
+  if (Buffer.byteLength(channelData) > Limits.maxMemberInfoBytes + 200) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(channelData);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object') return null;
+  const { user_id, user_info } = value as Record<string, unknown>;
+  const id = typeof user_id === 'number' ? String(user_id) : user_id;
+  if (typeof id !== 'string' || id.length === 0 || id.length > 128) return null;
+  if (
+    user_info !== undefined &&
+    Buffer.byteLength(JSON.stringify(user_info)) > Limits.maxMemberInfoBytes
+  )
+    return null;
+  return { user_id: id, user_info: user_info ?? null };
+}
+
+function parseUserId(userData: string): string | null {
+  try {
+    const value = JSON.parse(userData) as { id?: unknown };
+    const id = typeof value.id === 'number' ? String(value.id) : value.id;
+    return typeof id === 'string' && id.length > 0 && id.length <= 128 ? id : null;
+  } catch {
+    return null;
+  }
+}

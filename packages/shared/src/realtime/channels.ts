@@ -1,0 +1,41 @@
+/**
+ * Channel names (DESIGN.md, "Realtime"). Builders and parsers live together so the server's
+ * authorisation and the web app's subscriptions can never disagree on a spelling.
+ */
+export const COMMON_CHANNEL = 'common';
+export const CHAT_CHANNEL = 'private-chat';
+
+export const userChannel = (userId: number) => `private-user.${userId}`;
+export const roomChannel = (roomId: number) => `presence-room.${roomId}`;
+
+export type ChannelKind =
+  | { kind: 'common' }
+  | { kind: 'chat' }
+  | { kind: 'user'; userId: number }
+  | { kind: 'room'; roomId: number }
+  | { kind: 'unknown' };
+
+const ID = '([1-9][0-9]{0,9})';
+const USER = new RegExp(`^private-user\\.${ID}$`);
+const ROOM = new RegExp(`^presence-room\\.${ID}$`);
+
+export function parseChannel(name: string): ChannelKind {
+  if (name === COMMON_CHANNEL) return { kind: 'common' };
+  if (name === CHAT_CHANNEL) return { kind: 'chat' };
+  const user = USER.exec(name);
+  if (user) return { kind: 'user', userId: Number(user[1]) };
+  const room = ROOM.exec(name);
+  if (room) return { kind: 'room', roomId: Number(room[1]) };
+  return { kind: 'unknown' };
+}
+
+/** Pusher's rules: at most 164 characters of [A-Za-z0-9_\-=@,.;]. */
+export const CHANNEL_NAME_MAX = 164;
+const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]+$/;
+
+export function isValidChannelName(name: unknown): name is string {
+  return typeof name === 'string' && name.length <= CHANNEL_NAME_MAX && CHANNEL_NAME.test(name);
+}
+
+export const isPrivateChannel = (name: string) => name.startsWith('private-');
+export const isPresenceChannel = (name: string) => name.startsWith('presence-');
