@@ -41,6 +41,7 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  REALTIME_NODE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
 });
 
 export interface Secrets {
@@ -65,6 +66,8 @@ export interface Config {
   logLevel: string;
   seedDemo: boolean;
   rateLimits: { login: number; register: number };
+  /** With Redis: a node silent this long is dead and its presence members are removed. */
+  realtimeNodeTimeoutMs: number;
   secrets: Secrets;
 }
 
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
     rateLimits: { login: e.LOGIN_RATE_LIMIT, register: e.REGISTER_RATE_LIMIT },
+    realtimeNodeTimeoutMs: e.REALTIME_NODE_TIMEOUT_MS,
     secrets: {
       appKey: e.APP_KEY ?? stored.appKey,
       pusherAppId: e.PUSHER_APP_ID ?? stored.pusherAppId,

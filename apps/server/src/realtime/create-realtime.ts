@@ -17,6 +17,8 @@ export function createRealtime(
   const adapter: RealtimeAdapter = redis
     ? new RedisAdapter(redis, {
         prefix: `rt:${config.secrets.pusherAppId}:`,
+        deadAfterMs: config.realtimeNodeTimeoutMs,
+        heartbeatMs: Math.min(5000, Math.floor(config.realtimeNodeTimeoutMs / 3)),
         onMembersReaped: (gone) =>
           gone.forEach(({ channel, userId }) => server?.memberRemoved(channel, userId)),
         onError: (error) => log.error({ err: error }, 'realtime redis adapter'),

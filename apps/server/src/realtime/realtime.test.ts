@@ -41,7 +41,7 @@ async function member(nick?: string, role = 'user') {
 }
 
 async function client(token?: string): Promise<Pusher> {
-  const pusher = pusherClient(t.app, port, token);
+  const pusher = pusherClient(t.app.deps.config.secrets.pusherKey, port, token);
   clients.push(pusher);
   await connected(pusher);
   return pusher;

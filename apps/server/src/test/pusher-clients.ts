@@ -11,8 +11,8 @@ export async function listen(app: FastifyInstance): Promise<{ port: number; url:
 }
 
 /** A real pusher-js client (Node build) against our server, authorised with a bearer token. */
-export function pusherClient(app: FastifyInstance, port: number, token?: string): Pusher {
-  return new Pusher(app.deps.config.secrets.pusherKey, {
+export function pusherClient(key: string, port: number, token?: string): Pusher {
+  return new Pusher(key, {
     cluster: 'local',
     wsHost: '127.0.0.1',
     wsPort: port,
