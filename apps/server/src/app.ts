@@ -41,6 +41,23 @@ import { ChannelPolicy } from './realtime/channel-policy';
 import { createRealtime } from './realtime/create-realtime';
 import { routeDomainEvents } from './realtime/event-routing';
 import { httpApiRoutes } from './realtime/http-api.routes';
+import { chatRoutes } from './features/chat/chat.routes';
+import { MessagesRepository } from './features/chat/messages.repository';
+import { messagesRoutes } from './features/chat/messages.routes';
+import { MessagesService } from './features/chat/messages.service';
+import { ReactionsRepository } from './features/chat/reactions.repository';
+import { ReactionsService } from './features/chat/reactions.service';
+import { RepeatGuard } from './features/chat/repeat-guard';
+import { RoomView } from './features/chat/room-view';
+import { RoomsRepository } from './features/chat/rooms.repository';
+import { roomsRoutes } from './features/chat/rooms.routes';
+import { RoomsService } from './features/chat/rooms.service';
+import { QuotesRepository } from './features/quotes/quotes.repository';
+import { quotesRoutes } from './features/quotes/quotes.routes';
+import { QuotesService } from './features/quotes/quotes.service';
+import { UserDataService } from './features/users/user-data.service';
+import { usersRoutes } from './features/users/users.routes';
+import { UsersService } from './features/users/users.service';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 export const SERVER_ROOT = resolve(HERE, '..');
@@ -93,6 +110,15 @@ export async function buildApp(
   const events = new DomainEvents(app.log);
   const broadcaster = new Broadcaster(realtime);
   routeDomainEvents(events, broadcaster);
+  const catalog = new CatalogService(
+    new CatalogRepository(database.db),
+    (file) => `/assets/static/smileys/${file}`,
+  );
+  const roomsRepo = new RoomsRepository(database.db);
+  const messagesRepo = new MessagesRepository(database.db);
+  const reactionsRepo = new ReactionsRepository(database.db);
+  const quotesRepo = new QuotesRepository(database.db);
+  const roomView = new RoomView(roomsRepo, messagesRepo, reactionsRepo, users);
   const deps: Deps = {
     config,
     database,
@@ -115,6 +141,20 @@ export async function buildApp(
     realtime,
     broadcaster,
     channelPolicy,
+    userData: new UserDataService(users, quotesRepo, catalog),
+    accounts: new UsersService(users, roomsRepo, events),
+    rooms: new RoomsService(roomsRepo, messagesRepo, users, roomView, events),
+    messages: new MessagesService(
+      messagesRepo,
+      roomsRepo,
+      roomView,
+      rateLimits,
+      new RepeatGuard(redis),
+      events,
+      config.rateLimits.messages,
+    ),
+    reactions: new ReactionsService(reactionsRepo, messagesRepo, roomsRepo, rateLimits, events),
+    quotes: new QuotesService(quotesRepo, messagesRepo, roomsRepo),
   };
   app.decorate('deps', deps);
 
@@ -151,6 +191,11 @@ export async function buildApp(
   await app.register(pagesRoutes);
   await app.register(broadcastingRoutes);
   await app.register(httpApiRoutes);
+  await app.register(usersRoutes);
+  await app.register(chatRoutes);
+  await app.register(roomsRoutes);
+  await app.register(messagesRoutes);
+  await app.register(quotesRoutes);
 
   await app.register(webAppPlugin, {
     webDist,

@@ -41,6 +41,7 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   REALTIME_NODE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
 });
 
@@ -65,7 +66,7 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   seedDemo: boolean;
-  rateLimits: { login: number; register: number };
+  rateLimits: { login: number; register: number; messages: number };
   /** With Redis: a node silent this long is dead and its presence members are removed. */
   realtimeNodeTimeoutMs: number;
   secrets: Secrets;
@@ -98,7 +99,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
-    rateLimits: { login: e.LOGIN_RATE_LIMIT, register: e.REGISTER_RATE_LIMIT },
+    rateLimits: {
+      login: e.LOGIN_RATE_LIMIT,
+      register: e.REGISTER_RATE_LIMIT,
+      messages: e.MESSAGE_RATE_LIMIT,
+    },
     realtimeNodeTimeoutMs: e.REALTIME_NODE_TIMEOUT_MS,
     secrets: {
       appKey: e.APP_KEY ?? stored.appKey,

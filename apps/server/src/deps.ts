@@ -8,6 +8,12 @@ import type { PagesService } from './features/pages/pages.service';
 import type { UsersRepository } from './features/users/users.repository';
 import type { DomainEvents } from './events/domain-events';
 import type { RoomMembersRepository } from './features/rooms/room-members.repository';
+import type { MessagesService } from './features/chat/messages.service';
+import type { ReactionsService } from './features/chat/reactions.service';
+import type { RoomsService } from './features/chat/rooms.service';
+import type { QuotesService } from './features/quotes/quotes.service';
+import type { UserDataService } from './features/users/user-data.service';
+import type { UsersService } from './features/users/users.service';
 import type { RateLimits } from './http/rate-limit';
 import type { Broadcaster } from './realtime/broadcaster';
 import type { ChannelPolicy } from './realtime/channel-policy';
@@ -30,6 +36,12 @@ export interface Deps {
   realtime: RealtimeServer;
   broadcaster: Broadcaster;
   channelPolicy: ChannelPolicy;
+  userData: UserDataService;
+  accounts: UsersService;
+  rooms: RoomsService;
+  messages: MessagesService;
+  reactions: ReactionsService;
+  quotes: QuotesService;
 }
 
 declare module 'fastify' {

@@ -9,3 +9,4 @@ export * from './schemas/auth';
 export * from './schemas/user';
 export * from './rules';
 export * from './realtime';
+export * from './chat';

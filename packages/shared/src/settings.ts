@@ -20,5 +20,9 @@ export const DEFAULT_CHAT_SETTINGS: ChatSettings = {
   mute: false,
   notification_new_message: 1,
   notification_volume: 0.6,
-  sound: null,
+  sound: 'ding',
 };
+
+/** Notification sounds the web app can play (synthesised in the browser, no files). */
+export const SOUNDS = ['ding', 'pop', 'chime', 'bell'] as const;
+export type SoundName = (typeof SOUNDS)[number];

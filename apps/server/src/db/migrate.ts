@@ -2,11 +2,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database';
 import * as foundation from './migrations/0001-foundation';
 import * as roomMembers from './migrations/0002-room-members';
+import * as chat from './migrations/0003-chat';
 
 /** Migrations are listed in code, so they ship inside the build and run at start. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-room-members': roomMembers,
+  '0003-chat': chat,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

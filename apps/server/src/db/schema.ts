@@ -23,6 +23,8 @@ export interface UsersTable {
   bonus: Generated<number>;
   created_at: string;
   active_at: string | null;
+  is_troll: Generated<number>;
+  status: string | null;
 }
 
 export interface SessionsTable {
@@ -52,6 +54,7 @@ export interface RoomUsersTable {
   state_id: number;
   invisible: number;
   entered_at: string;
+  last_read_id: Generated<number>;
 }
 
 export interface FontsTable {
@@ -83,6 +86,52 @@ export interface PagesTable {
   updated_at: string;
 }
 
+export interface MessagesTable {
+  id: Generated<number>;
+  room_id: number;
+  user_id: number;
+  type_id: number;
+  text: string;
+  nicks: string;
+  attachments: string;
+  client_id: string | null;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+export interface MessageHidesTable {
+  user_id: number;
+  message_id: number;
+}
+
+export interface ReactionsTable {
+  id: Generated<number>;
+  likeable_type: string;
+  likeable_id: number;
+  user_id: number;
+  reaction: string;
+  created_at: string;
+}
+
+export interface QuotesTable {
+  user_id: number;
+  message_id: number;
+  created_at: string;
+}
+
+export interface RoomInvitesTable {
+  room_id: number;
+  user_id: number;
+  invited_by: number | null;
+  created_at: string;
+}
+
+export interface IgnoresTable {
+  user_id: number;
+  ignored_id: number;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -93,6 +142,12 @@ export interface DB {
   smileys: SmileysTable;
   pages: PagesTable;
   site_settings: SiteSettingsTable;
+  messages: MessagesTable;
+  message_hides: MessageHidesTable;
+  reactions: ReactionsTable;
+  quotes: QuotesTable;
+  room_invites: RoomInvitesTable;
+  ignores: IgnoresTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -101,6 +156,8 @@ export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type RoomRow = Selectable<RoomsTable>;
 export type PageRow = Selectable<PagesTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type RoomUserRow = Selectable<RoomUsersTable>;
 
 export interface SiteSettingsTable {
   key: string;

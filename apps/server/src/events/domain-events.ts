@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChatMessage, ReactionEvent, RoomSummary, RoomUser } from '@chat/shared';
 import type { UserRow } from '../db/schema';
 
 /**
@@ -8,6 +9,17 @@ import type { UserRow } from '../db/schema';
 export interface DomainEventMap {
   'build.started': { buildKey: string };
   'user.updated': { user: UserRow };
+  'user.troll': { userId: number; troll: boolean };
+  'user.status': { userId: number; status: string | null; roomIds: number[] };
+  'chat.message.stored': { message: ChatMessage; exceptSocketId?: string };
+  'chat.message.deleted': { id: number; roomId: number };
+  'chat.reaction.stored': ReactionEvent;
+  'chat.reaction.deleted': ReactionEvent;
+  'chat.user.entered': { roomId: number; user: RoomUser; exceptSocketId?: string };
+  'chat.user.state': { roomId: number; userId: number; stateId: number };
+  'chat.user.visibility': { roomId: number; userId: number; invisible: boolean };
+  'chat.user.left_chat': { userId: number };
+  'chat.room.updated': { room: RoomSummary };
 }
 
 export type DomainEventName = keyof DomainEventMap;

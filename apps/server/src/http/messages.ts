@@ -35,6 +35,11 @@ const en = {
   'birthdate.invalid': 'Enter a valid date of birth.',
   'auth.failed': 'Wrong nick, phone or password.',
   'auth.already': 'You are already signed in.',
+  'room.too_many': 'You already own as many rooms as one may.',
+  'message.empty': 'Write something first.',
+  'message.too_long': 'The message is too long.',
+  'message.repeated': 'You have just sent this. Say something new.',
+  'ignore.self': 'You cannot ignore yourself.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -70,6 +75,11 @@ const ru: Record<MessageKey, string> = {
   'birthdate.invalid': 'Введите корректную дату рождения.',
   'auth.failed': 'Неверный ник, телефон или пароль.',
   'auth.already': 'Вы уже вошли.',
+  'room.too_many': 'У вас уже максимальное число своих комнат.',
+  'message.empty': 'Сначала напишите что-нибудь.',
+  'message.too_long': 'Сообщение слишком длинное.',
+  'message.repeated': 'Вы только что это отправили. Скажите что-нибудь новое.',
+  'ignore.self': 'Нельзя игнорировать самого себя.',
 };
 
 const catalogue: Record<Locale, Record<MessageKey, string>> = { en, ru };

@@ -3,6 +3,13 @@ import fp from 'fastify-plugin';
 
 const OVERRIDABLE = new Set(['PATCH', 'PUT', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** `_method` of a POST body, read before schema validation strips unknown fields. */
+    overrideMethod: string | undefined;
+  }
+}
+
 /**
  * `POST` with `_method=PATCH|PUT|DELETE` in the body is routed as that method (API.md). The body
  * is only known after routing, so each overridable route also answers POST and checks `_method`;
@@ -12,6 +19,11 @@ export const methodOverridePlugin = fp(async (app) => {
   const overridden = new Map<string, Map<string, RouteOptions>>();
   const realPost = new Set<string>();
 
+  app.decorateRequest('overrideMethod', undefined);
+  app.addHook('preValidation', async (request) => {
+    if (request.method === 'POST') request.overrideMethod = overrideOf(request.body);
+  });
+
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat().map((m) => m.toUpperCase());
     const url = route.url;
@@ -19,7 +31,7 @@ export const methodOverridePlugin = fp(async (app) => {
       realPost.add(url);
       const handler = route.handler;
       route.handler = function (request, reply) {
-        const target = overridden.get(url)?.get(overrideOf(request.body) ?? '');
+        const target = overridden.get(url)?.get(request.overrideMethod ?? '');
         return (target ? target.handler : handler).call(this, request, reply);
       };
       return;
@@ -34,7 +46,7 @@ export const methodOverridePlugin = fp(async (app) => {
     route.method = [method, 'POST'];
     const handler = route.handler;
     route.handler = function (request, reply) {
-      if (request.method === 'POST' && overrideOf(request.body) !== method) {
+      if (request.method === 'POST' && request.overrideMethod !== method) {
         return reply.callNotFound();
       }
       return handler.call(this, request, reply);

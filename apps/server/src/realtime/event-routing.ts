@@ -1,4 +1,4 @@
-import { CHAT_CHANNEL, COMMON_CHANNEL } from '@chat/shared';
+import { CHAT_CHANNEL, COMMON_CHANNEL, roomChannel } from '@chat/shared';
 import type { DomainEvents } from '../events/domain-events';
 import { presentPublicUser } from '../features/users/user.presenter';
 import type { Broadcaster } from './broadcaster';
@@ -13,5 +13,62 @@ export function routeDomainEvents(events: DomainEvents, broadcaster: Broadcaster
   });
   events.on('user.updated', ({ user }) => {
     broadcaster.send(CHAT_CHANNEL, 'UserUpdated', { user: presentPublicUser(user) });
+  });
+  events.on('user.troll', ({ userId, troll }) => {
+    broadcaster.send(CHAT_CHANNEL, 'AntitrollUpdated', { user_id: userId, troll });
+  });
+  events.on('user.status', ({ userId, status, roomIds }) => {
+    for (const roomId of roomIds) {
+      broadcaster.send(roomChannel(roomId), 'UserStatusUpdated', {
+        room_id: roomId,
+        user_id: userId,
+        status,
+      });
+    }
+  });
+  events.on('chat.user.left_chat', ({ userId }) => {
+    broadcaster.send(CHAT_CHANNEL, 'UserLeftTheChat', { user_id: userId });
+  });
+  events.on('chat.message.stored', ({ message, exceptSocketId }) => {
+    broadcaster.send(
+      roomChannel(message.room_id),
+      'MessageStored',
+      message,
+      exceptSocketId ? { exceptSocketId } : {},
+    );
+  });
+  events.on('chat.message.deleted', ({ id, roomId }) => {
+    broadcaster.send(roomChannel(roomId), 'MessageDeletedFromEveryone', { id, room_id: roomId });
+  });
+  events.on('chat.reaction.stored', (reaction) => {
+    broadcaster.send(roomChannel(reaction.room_id), 'Like.ReactionStored', reaction);
+  });
+  events.on('chat.reaction.deleted', (reaction) => {
+    broadcaster.send(roomChannel(reaction.room_id), 'Like.ReactionDeleted', reaction);
+  });
+  events.on('chat.user.entered', ({ roomId, user, exceptSocketId }) => {
+    broadcaster.send(
+      roomChannel(roomId),
+      'UserEnteredTheRoom',
+      { room_id: roomId, user },
+      exceptSocketId ? { exceptSocketId } : {},
+    );
+  });
+  events.on('chat.user.state', ({ roomId, userId, stateId }) => {
+    broadcaster.send(roomChannel(roomId), 'UserRoomStateUpdated', {
+      room_id: roomId,
+      user_id: userId,
+      state_id: stateId,
+    });
+  });
+  events.on('chat.user.visibility', ({ roomId, userId, invisible }) => {
+    broadcaster.send(roomChannel(roomId), 'UserVisibilityUpdated', {
+      room_id: roomId,
+      user_id: userId,
+      invisible,
+    });
+  });
+  events.on('chat.room.updated', ({ room }) => {
+    broadcaster.send(roomChannel(room.id), 'RoomUpdated', { room });
   });
 }

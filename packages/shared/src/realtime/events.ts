@@ -1,3 +1,4 @@
+import type { ChatMessage, RoomSummary, RoomUser } from '../chat/wire';
 import type { PublicUser } from '../schemas/user';
 
 /**
@@ -10,6 +11,35 @@ export interface RealtimeEventMap {
   UpdateRequired: { build_key: string };
   /** On `private-chat`: a user's profile fields changed. */
   UserUpdated: { user: PublicUser };
+  /** On `private-chat`: a moderator marked or unmarked a troll. */
+  AntitrollUpdated: { user_id: number; troll: boolean };
+  /** On `private-chat`: a user left every room at once. */
+  UserLeftTheChat: { user_id: number };
+  /** On `presence-room.{id}`: a new message (the wire message of API.md). */
+  MessageStored: ChatMessage;
+  /** On `presence-room.{id}`: the author or a moderator deleted a message for everyone. */
+  MessageDeletedFromEveryone: { id: number; room_id: number };
+  /** On `presence-room.{id}` (not `common` as in the original: private rooms stay private). */
+  'Like.ReactionStored': ReactionEvent;
+  'Like.ReactionDeleted': ReactionEvent;
+  /** On `presence-room.{id}`. */
+  UserEnteredTheRoom: { room_id: number; user: RoomUser };
+  /** On `presence-room.{id}`; state 4 (leaving) removes the user from the list. */
+  UserRoomStateUpdated: { room_id: number; user_id: number; state_id: number };
+  /** On `presence-room.{id}` of each room the user is in. */
+  UserStatusUpdated: { room_id: number; user_id: number; status: string | null };
+  /** On `presence-room.{id}`: invisible users are shown only to admins. */
+  UserVisibilityUpdated: { room_id: number; user_id: number; invisible: boolean };
+  /** On `presence-room.{id}`: the owner or an admin changed the room. */
+  RoomUpdated: { room: RoomSummary };
+}
+
+export interface ReactionEvent {
+  likeable_id: number;
+  likeable_type: 'message';
+  room_id: number;
+  reaction: string;
+  user: { id: number; slug: string };
 }
 
 export type RealtimeEventName = keyof RealtimeEventMap;

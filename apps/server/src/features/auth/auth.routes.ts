@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearSessionCookies, setSessionCookies } from '../../http/session';
-import { presentUserData } from '../users/user.presenter';
 import type { Device, SignedIn } from './auth.service';
 
 const signedInAnswer = z.object({ data: userData, meta: z.object({ token: z.string() }) });
@@ -27,9 +26,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const previous = request.auth.via === 'cookie' ? request.auth.session : null;
     if (previous) await app.deps.auth.logout(previous.id);
     setSessionCookies(reply, signed.token, config.secrets.appKey, secure);
-    const smileyGroups = await app.deps.catalog.smileyGroups(request.locale);
     return reply.code(status).send({
-      data: presentUserData(signed.user, { smileyGroups }),
+      data: await app.deps.userData.forUser(signed.user, request.locale),
       meta: { token: signed.token },
     });
   }

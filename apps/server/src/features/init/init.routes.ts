@@ -2,7 +2,6 @@ import { initData } from '@chat/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refreshXsrfCookie } from '../../http/session';
-import { presentUserData } from '../users/user.presenter';
 
 export const initRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
@@ -28,19 +27,20 @@ export const initRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { catalog } = app.deps;
-      const [fonts, smileyGroups] = await Promise.all([
+      const user = request.auth.user;
+      const [fonts, trolls, userData] = await Promise.all([
         catalog.fonts(),
-        catalog.smileyGroups(request.locale),
+        app.deps.accounts.trolls(),
+        user ? app.deps.userData.forUser(user, request.locale) : null,
       ]);
       refreshXsrfCookie(request, reply, config.secrets.appKey, secure);
-      const user = request.auth.user;
       return {
         data: {
           fonts,
           gif_categories: [],
           storage: '/storage',
-          trolls: [],
-          user: user ? presentUserData(user, { smileyGroups }) : null,
+          trolls,
+          user: userData,
           broadcasting,
         },
       };

@@ -5,6 +5,7 @@ import {
   type PublicUser,
   type SmileyGroup,
   type UserData,
+  USER_PRIORITIES,
 } from '@chat/shared';
 import type { UserRow } from '../../db/schema';
 
@@ -23,7 +24,13 @@ export function rolesOf(user: Pick<UserRow, 'role'>): string[] {
 }
 
 export function parseSettings(json: string): ChatSettings {
-  return { ...DEFAULT_CHAT_SETTINGS, ...pickKnown(safeJson(json), DEFAULT_CHAT_SETTINGS) };
+  const stored = safeJson(json);
+  const sound = stored.sound;
+  return {
+    ...DEFAULT_CHAT_SETTINGS,
+    ...pickKnown(stored, DEFAULT_CHAT_SETTINGS),
+    sound: typeof sound === 'string' || sound === null ? sound : DEFAULT_CHAT_SETTINGS.sound,
+  };
 }
 
 export function presentNick(user: Pick<UserRow, 'nick' | 'nick_style'>): NickStyle {
@@ -65,6 +72,8 @@ export function permissionsOf(user: UserRow): string[] {
 
 export interface UserDataContext {
   smileyGroups: SmileyGroup[];
+  ignoredUsers?: number[];
+  quotes?: number[];
 }
 
 export function presentUserData(user: UserRow, ctx: UserDataContext): UserData {
@@ -84,9 +93,9 @@ export function presentUserData(user: UserRow, ctx: UserDataContext): UserData {
     smiley_groups: ctx.smileyGroups,
     roles: rolesOf(user),
     counters: { im_unread_count: 0, unread_notifications: 0 },
-    ignored_users: [],
-    quotes: [],
-    user_priorities: ['admin', 'moderator', 'premium', 'user', 'guest'],
+    ignored_users: ctx.ignoredUsers ?? [],
+    quotes: ctx.quotes ?? [],
+    user_priorities: [...USER_PRIORITIES],
     active_at: user.active_at,
     email: user.email,
     phone: user.phone,

@@ -45,4 +45,39 @@ export class UsersRepository {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
+
+  async ignoredBy(userId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('ignores')
+      .select('ignored_id')
+      .where('user_id', '=', userId)
+      .execute();
+    return rows.map((r) => r.ignored_id);
+  }
+
+  async ignore(userId: number, ignoredId: number, at: string): Promise<void> {
+    await this.db
+      .insertInto('ignores')
+      .values({ user_id: userId, ignored_id: ignoredId, created_at: at })
+      .onConflict((oc) => oc.columns(['user_id', 'ignored_id']).doNothing())
+      .execute();
+  }
+
+  async unignore(userId: number, ignoredId: number): Promise<void> {
+    await this.db
+      .deleteFrom('ignores')
+      .where('user_id', '=', userId)
+      .where('ignored_id', '=', ignoredId)
+      .execute();
+  }
+
+  async trollIds(): Promise<number[]> {
+    const rows = await this.db.selectFrom('users').select('id').where('is_troll', '=', 1).execute();
+    return rows.map((r) => r.id);
+  }
+
+  async findMany(ids: number[]): Promise<UserRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+  }
 }

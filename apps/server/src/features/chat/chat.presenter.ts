@@ -1,0 +1,70 @@
+import type { ChatMessage, MessageReaction, Reaction, RoomSummary, RoomUser } from '@chat/shared';
+import type { RoomRow } from '../../db/schema';
+import { presentNick, presentPublicUser, rolesOf } from '../users/user.presenter';
+import type { MessageAuthor, MessageWithAuthor } from './messages.repository';
+import type { ReactionRow } from './reactions.repository';
+import type { RoomMemberRow } from './rooms.repository';
+
+export function presentRoomSummary(room: RoomRow, usersCount: number): RoomSummary {
+  return {
+    id: room.id,
+    name: { ru: room.name_ru, en: room.name_en },
+    public: room.is_public === 1,
+    owner_id: room.owner_id,
+    users_count: usersCount,
+  };
+}
+
+export function presentAuthor(author: MessageAuthor) {
+  return {
+    id: author.id,
+    slug: author.slug,
+    nick: presentNick(author),
+    avatar: author.avatar,
+    roles: rolesOf(author),
+  };
+}
+
+export function presentMessage(
+  message: MessageWithAuthor,
+  reactions: readonly ReactionRow[],
+): ChatMessage {
+  return {
+    id: message.id,
+    room_id: message.room_id,
+    user: presentAuthor(message.author),
+    type_id: message.type_id,
+    text: message.text,
+    nicks: parseList<{ nick: string; user_id: number }>(message.nicks),
+    reactions: reactions
+      .filter((r) => r.likeable_id === message.id)
+      .map((r): MessageReaction => ({
+        reaction: r.reaction as Reaction,
+        user: { id: r.user_id, slug: r.user_slug },
+      })),
+    attachments: parseList<unknown>(message.attachments),
+    client_id: message.client_id,
+    created_at: message.created_at,
+  };
+}
+
+/** A member as the room's user list shows them; `ignoring` is the viewer's own ignore flag. */
+export function presentRoomUser(member: RoomMemberRow, ignored: ReadonlySet<number>): RoomUser {
+  return {
+    id: member.user.id,
+    user: presentPublicUser(member.user),
+    state_id: member.state_id,
+    status: member.user.status,
+    invisible: member.invisible === 1,
+    ignoring: ignored.has(member.user.id),
+  };
+}
+
+function parseList<T>(json: string): T[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? (value as T[]) : [];
+  } catch {
+    return [];
+  }
+}

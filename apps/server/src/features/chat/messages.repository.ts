@@ -1,0 +1,121 @@
+import type { Kysely } from 'kysely';
+import type { DB, MessageRow, UserRow } from '../../db/schema';
+
+export type MessageAuthor = Pick<
+  UserRow,
+  'id' | 'slug' | 'nick' | 'nick_style' | 'avatar' | 'role' | 'frame' | 'is_troll'
+>;
+export type MessageWithAuthor = MessageRow & { author: MessageAuthor };
+
+export class MessagesRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async insert(row: Omit<MessageRow, 'id'>): Promise<MessageRow> {
+    return this.db.insertInto('messages').values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async find(id: number): Promise<MessageRow | undefined> {
+    return this.db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async findByClientId(userId: number, clientId: string): Promise<MessageRow | undefined> {
+    return this.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+  }
+
+  /**
+   * A page of a room's history for one viewer: newest `limit` before `before`, or the oldest
+   * `limit` after `after`; deleted ones and those the viewer hid are left out. Ascending ids.
+   */
+  async page(
+    roomId: number,
+    viewerId: number,
+    { before, after, limit }: { before?: number; after?: number; limit: number },
+  ): Promise<MessageWithAuthor[]> {
+    let query = this.db
+      .selectFrom('messages')
+      .innerJoin('users', 'users.id', 'messages.user_id')
+      .selectAll('messages')
+      .select([
+        'users.slug as a_slug',
+        'users.nick as a_nick',
+        'users.nick_style as a_nick_style',
+        'users.avatar as a_avatar',
+        'users.role as a_role',
+        'users.frame as a_frame',
+        'users.is_troll as a_is_troll',
+      ])
+      .where('messages.room_id', '=', roomId)
+      .where('messages.deleted_at', 'is', null)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('message_hides')
+              .select('message_id')
+              .whereRef('message_hides.message_id', '=', 'messages.id')
+              .where('message_hides.user_id', '=', viewerId),
+          ),
+        ),
+      );
+    if (before !== undefined) query = query.where('messages.id', '<', before);
+    if (after !== undefined) query = query.where('messages.id', '>', after);
+    const rows = await query
+      .orderBy('messages.id', after !== undefined ? 'asc' : 'desc')
+      .limit(limit)
+      .execute();
+    const ordered = after !== undefined ? rows : rows.reverse();
+    return ordered.map(
+      ({ a_slug, a_nick, a_nick_style, a_avatar, a_role, a_frame, a_is_troll, ...m }) => ({
+        ...m,
+        author: {
+          id: m.user_id,
+          slug: a_slug,
+          nick: a_nick,
+          nick_style: a_nick_style,
+          avatar: a_avatar,
+          role: a_role,
+          frame: a_frame,
+          is_troll: a_is_troll,
+        },
+      }),
+    );
+  }
+
+  async countAfter(roomId: number, afterId: number, viewerId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('room_id', '=', roomId)
+      .where('id', '>', afterId)
+      .where('deleted_at', 'is', null)
+      .where('user_id', '!=', viewerId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async latestId(roomId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.max<number | null>('id').as('id'))
+      .where('room_id', '=', roomId)
+      .executeTakeFirst();
+    return Number(row?.id ?? 0);
+  }
+
+  async hide(userId: number, messageId: number): Promise<void> {
+    await this.db
+      .insertInto('message_hides')
+      .values({ user_id: userId, message_id: messageId })
+      .onConflict((oc) => oc.columns(['user_id', 'message_id']).doNothing())
+      .execute();
+  }
+
+  async markDeleted(id: number, at: string): Promise<void> {
+    await this.db.updateTable('messages').set({ deleted_at: at }).where('id', '=', id).execute();
+  }
+}

@@ -1,0 +1,132 @@
+import { chatMessage, postMessageBody, reactionBody, REACTIONS } from '@chat/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { socketIdOf } from './socket-id';
+
+const id = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+const noContent = { 204: z.null() };
+
+export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { messages, reactions } = app.deps;
+
+  app.get(
+    '/api/room/:id/messages',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['messages'],
+        summary: 'Older history (?before=) or what was missed after a reconnect (?after=)',
+        params: z.object({ id }),
+        querystring: z.object({
+          before: id.optional(),
+          after: z.coerce
+            .number()
+            .int()
+            .min(0)
+            .max(2 ** 31 - 1)
+            .optional(),
+        }),
+        response: { 200: z.object({ data: z.array(chatMessage) }) },
+      },
+    },
+    async (request) => ({
+      data: await messages.history(request.auth.user!, request.params.id, request.query),
+    }),
+  );
+
+  app.post(
+    '/api/room/:id/message',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['messages'],
+        summary: 'Send a message; the same client_id again answers the first message (200)',
+        params: z.object({ id }),
+        body: postMessageBody,
+        response: { 200: z.object({ data: chatMessage }), 201: z.object({ data: chatMessage }) },
+      },
+    },
+    async (request, reply) => {
+      const result = await messages.post(
+        request.auth.user!,
+        request.params.id,
+        request.body,
+        socketIdOf(request),
+      );
+      return reply.code(result.replay ? 200 : 201).send({ data: result.message });
+    },
+  );
+
+  app.delete(
+    '/api/chat/message/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['messages'],
+        summary: 'Delete a message for me (my own, or any as a moderator)',
+        params: z.object({ id }),
+        response: noContent,
+      },
+    },
+    async (request, reply) => {
+      await messages.hide(request.auth.user!, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/chat/message/delete_from_everyone/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['messages'],
+        summary: 'Delete a message for everyone (author or moderator)',
+        params: z.object({ id }),
+        response: noContent,
+      },
+    },
+    async (request, reply) => {
+      await messages.deleteFromEveryone(request.auth.user!, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/chat/message/:id/reactions',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['messages'],
+        summary: 'React to a message (once per reaction)',
+        params: z.object({ id }),
+        body: reactionBody,
+        response: { 201: z.object({ data: z.object({ reaction: z.enum(REACTIONS) }) }) },
+      },
+    },
+    async (request, reply) => {
+      await reactions.add(request.auth.user!, request.params.id, request.body.reaction);
+      return reply.code(201).send({ data: { reaction: request.body.reaction } });
+    },
+  );
+
+  app.delete(
+    '/api/chat/message/:id/reactions/:reaction',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['messages'],
+        summary: 'Take my reaction back',
+        params: z.object({ id, reaction: z.enum(REACTIONS) }),
+        response: noContent,
+      },
+    },
+    async (request, reply) => {
+      await reactions.remove(request.auth.user!, request.params.id, request.params.reaction);
+      return reply.code(204).send(null);
+    },
+  );
+};

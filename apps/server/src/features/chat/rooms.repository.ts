@@ -1,0 +1,217 @@
+import type { Kysely } from 'kysely';
+import type { DB, RoomRow, RoomUserRow, UserRow } from '../../db/schema';
+
+export type RoomMemberRow = RoomUserRow & { user: UserRow };
+
+export class RoomsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async find(id: number): Promise<RoomRow | undefined> {
+    return this.db.selectFrom('rooms').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async create(room: Omit<RoomRow, 'id'>): Promise<RoomRow> {
+    return this.db.insertInto('rooms').values(room).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async update(
+    id: number,
+    changes: Partial<Pick<RoomRow, 'name_ru' | 'name_en' | 'is_public'>>,
+  ): Promise<void> {
+    await this.db.updateTable('rooms').set(changes).where('id', '=', id).execute();
+  }
+
+  async countOwnedBy(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('rooms')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The caller's rooms with their membership rows, in the caller's order. */
+  async joinedBy(
+    userId: number,
+  ): Promise<(RoomRow & { position_in_list: number; last_read_id: number })[]> {
+    return this.db
+      .selectFrom('room_users')
+      .innerJoin('rooms', 'rooms.id', 'room_users.room_id')
+      .selectAll('rooms')
+      .select(['room_users.position as position_in_list', 'room_users.last_read_id'])
+      .where('room_users.user_id', '=', userId)
+      .orderBy('room_users.position')
+      .orderBy('rooms.id')
+      .execute();
+  }
+
+  /** Rooms the user may enter and is not in: public ones, and private ones they are invited to. */
+  async availableTo(userId: number): Promise<RoomRow[]> {
+    return this.db
+      .selectFrom('rooms')
+      .selectAll()
+      .where((eb) =>
+        eb.and([
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('room_users')
+                .select('room_id')
+                .whereRef('room_users.room_id', '=', 'rooms.id')
+                .where('room_users.user_id', '=', userId),
+            ),
+          ),
+          eb.or([
+            eb('is_public', '=', 1),
+            eb.exists(
+              eb
+                .selectFrom('room_invites')
+                .select('room_id')
+                .whereRef('room_invites.room_id', '=', 'rooms.id')
+                .where('room_invites.user_id', '=', userId),
+            ),
+          ]),
+        ]),
+      )
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+  }
+
+  async userCounts(roomIds: number[]): Promise<Map<number, number>> {
+    if (roomIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('room_users')
+      .select(['room_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('room_id', 'in', roomIds)
+      .where('invisible', '=', 0)
+      .groupBy('room_id')
+      .execute();
+    return new Map(rows.map((r) => [r.room_id, Number(r.n)]));
+  }
+
+  async membership(roomId: number, userId: number): Promise<RoomUserRow | undefined> {
+    return this.db
+      .selectFrom('room_users')
+      .selectAll()
+      .where('room_id', '=', roomId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async members(roomId: number): Promise<RoomMemberRow[]> {
+    const rows = await this.db
+      .selectFrom('room_users')
+      .innerJoin('users', 'users.id', 'room_users.user_id')
+      .selectAll('users')
+      .select([
+        'room_users.room_id',
+        'room_users.position',
+        'room_users.state_id',
+        'room_users.invisible',
+        'room_users.entered_at',
+        'room_users.last_read_id',
+      ])
+      .where('room_users.room_id', '=', roomId)
+      .orderBy('room_users.entered_at')
+      .execute();
+    return rows.map(
+      ({ room_id, position, state_id, invisible, entered_at, last_read_id, ...user }) => ({
+        room_id,
+        user_id: user.id,
+        position,
+        state_id,
+        invisible,
+        entered_at,
+        last_read_id,
+        user,
+      }),
+    );
+  }
+
+  async nextPosition(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('room_users')
+      .select((eb) => eb.fn.max<number | null>('position').as('p'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.p ?? 0) + 1;
+  }
+
+  async addMember(
+    row: Omit<RoomUserRow, 'last_read_id'> & { last_read_id?: number },
+  ): Promise<boolean> {
+    const result = await this.db
+      .insertInto('room_users')
+      .values(row)
+      .onConflict((oc) => oc.columns(['room_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async removeMember(roomId: number, userId: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('room_users')
+      .where('room_id', '=', roomId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async roomIdsOf(userId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('room_users')
+      .select('room_id')
+      .where('user_id', '=', userId)
+      .execute();
+    return rows.map((r) => r.room_id);
+  }
+
+  async removeFromAll(userId: number): Promise<void> {
+    await this.db.deleteFrom('room_users').where('user_id', '=', userId).execute();
+  }
+
+  async setPositions(userId: number, positions: Map<number, number>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const [roomId, position] of positions) {
+        await trx
+          .updateTable('room_users')
+          .set({ position })
+          .where('user_id', '=', userId)
+          .where('room_id', '=', roomId)
+          .execute();
+      }
+    });
+  }
+
+  async updateMember(
+    roomId: number,
+    userId: number,
+    changes: Partial<Pick<RoomUserRow, 'state_id' | 'invisible' | 'last_read_id'>>,
+  ) {
+    await this.db
+      .updateTable('room_users')
+      .set(changes)
+      .where('room_id', '=', roomId)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  async isInvited(roomId: number, userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('room_invites')
+      .select('room_id')
+      .where('room_id', '=', roomId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async invite(roomId: number, userId: number, invitedBy: number, at: string): Promise<void> {
+    await this.db
+      .insertInto('room_invites')
+      .values({ room_id: roomId, user_id: userId, invited_by: invitedBy, created_at: at })
+      .onConflict((oc) => oc.columns(['room_id', 'user_id']).doNothing())
+      .execute();
+  }
+}

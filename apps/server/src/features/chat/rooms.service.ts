@@ -1,0 +1,183 @@
+import { ROOM_STATE, type ChatState, type RoomDetail, type RoomSummary } from '@chat/shared';
+import type { UserRow } from '../../db/schema';
+import type { DomainEvents } from '../../events/domain-events';
+import { AppError, forbidden, guestForbidden, invalid, notFound } from '../../http/app-error';
+import { nowIso } from '../../lib/clock';
+import type { UsersRepository } from '../users/users.repository';
+import { can } from './chat.policy';
+import { presentRoomSummary, presentRoomUser } from './chat.presenter';
+import type { MessagesRepository } from './messages.repository';
+import type { RoomView } from './room-view';
+import type { RoomsRepository } from './rooms.repository';
+
+const MAX_OWNED_ROOMS = 5;
+
+export class RoomsService {
+  constructor(
+    private readonly rooms: RoomsRepository,
+    private readonly messages: MessagesRepository,
+    private readonly users: UsersRepository,
+    private readonly view: RoomView,
+    private readonly events: DomainEvents,
+  ) {}
+
+  async chatState(user: UserRow): Promise<ChatState> {
+    const [joined, available] = await Promise.all([
+      this.rooms.joinedBy(user.id),
+      this.rooms.availableTo(user.id),
+    ]);
+    const rooms = await Promise.all(
+      joined.map((room) =>
+        this.view.detail(room, user, {
+          position: room.position_in_list,
+          last_read_id: room.last_read_id,
+        }),
+      ),
+    );
+    const counts = await this.rooms.userCounts(available.map((r) => r.id));
+    return { rooms, available: available.map((r) => presentRoomSummary(r, counts.get(r.id) ?? 0)) };
+  }
+
+  async create(
+    user: UserRow,
+    body: { name_ru: string; name_en: string; public: boolean },
+    socketId?: string,
+  ): Promise<RoomDetail> {
+    if (!can(user, { action: 'room.create' })) throw guestForbidden();
+    if ((await this.rooms.countOwnedBy(user.id)) >= MAX_OWNED_ROOMS)
+      throw invalid({ name_ru: ['room.too_many'] });
+    const room = await this.rooms.create({
+      name_ru: body.name_ru,
+      name_en: body.name_en,
+      is_public: body.public ? 1 : 0,
+      owner_id: user.id,
+      position: 1000,
+      created_at: nowIso(),
+    });
+    return this.enter(user, room.id, socketId);
+  }
+
+  async update(
+    user: UserRow,
+    roomId: number,
+    body: { name_ru?: string; name_en?: string; public?: boolean },
+  ): Promise<RoomSummary> {
+    const room = await this.rooms.find(roomId);
+    if (!room) throw notFound();
+    if (!can(user, { action: 'room.update', room })) throw forbidden();
+    const changes = {
+      ...(body.name_ru !== undefined ? { name_ru: body.name_ru } : {}),
+      ...(body.name_en !== undefined ? { name_en: body.name_en } : {}),
+      ...(body.public !== undefined ? { is_public: body.public ? 1 : 0 } : {}),
+    };
+    if (Object.keys(changes).length > 0) await this.rooms.update(roomId, changes);
+    const counts = await this.rooms.userCounts([roomId]);
+    const summary = presentRoomSummary({ ...room, ...changes }, counts.get(roomId) ?? 0);
+    this.events.emit('chat.room.updated', { room: summary });
+    return summary;
+  }
+
+  /** Entering twice is harmless: the second call just answers the room. */
+  async enter(user: UserRow, roomId: number, socketId?: string): Promise<RoomDetail> {
+    const room = await this.rooms.find(roomId);
+    if (!room) throw notFound();
+    let membership = await this.rooms.membership(roomId, user.id);
+    if (!membership) {
+      const invited = await this.rooms.isInvited(roomId, user.id);
+      // A private room one may not enter does not exist as far as the caller can tell.
+      if (!can(user, { action: 'room.enter', room, invited })) throw notFound();
+      const at = nowIso();
+      await this.rooms.addMember({
+        room_id: roomId,
+        user_id: user.id,
+        position: await this.rooms.nextPosition(user.id),
+        state_id: ROOM_STATE.online,
+        invisible: 0,
+        entered_at: at,
+        last_read_id: await this.messages.latestId(roomId),
+      });
+      membership = (await this.rooms.membership(roomId, user.id))!;
+      const member = (await this.rooms.members(roomId)).find((m) => m.user_id === user.id);
+      if (member && member.invisible === 0) {
+        this.events.emit('chat.user.entered', {
+          roomId,
+          user: presentRoomUser(member, new Set()),
+          ...(socketId ? { exceptSocketId: socketId } : {}),
+        });
+      }
+    }
+    return this.view.detail(room, user, membership);
+  }
+
+  async leave(user: UserRow, roomId: number): Promise<void> {
+    if (!(await this.rooms.removeMember(roomId, user.id))) throw notFound();
+    this.events.emit('chat.user.state', { roomId, userId: user.id, stateId: ROOM_STATE.leaving });
+  }
+
+  async leaveChat(user: UserRow): Promise<void> {
+    const roomIds = await this.rooms.roomIdsOf(user.id);
+    await this.rooms.removeFromAll(user.id);
+    for (const roomId of roomIds)
+      this.events.emit('chat.user.state', { roomId, userId: user.id, stateId: ROOM_STATE.leaving });
+    this.events.emit('chat.user.left_chat', { userId: user.id });
+  }
+
+  /** The room when switching to it; being looked at, it counts as read. */
+  async show(user: UserRow, roomId: number): Promise<RoomDetail> {
+    const room = await this.rooms.find(roomId);
+    const membership = room ? await this.rooms.membership(roomId, user.id) : undefined;
+    if (!room || !membership) throw notFound();
+    const detail = await this.view.detail(room, user, membership);
+    const latest = detail.messages.at(-1)?.id ?? membership.last_read_id;
+    if (latest > membership.last_read_id)
+      await this.rooms.updateMember(roomId, user.id, { last_read_id: latest });
+    return { ...detail, unread: 0 };
+  }
+
+  async sort(user: UserRow, positions: Record<string, string | number>): Promise<void> {
+    const mine = new Set(await this.rooms.roomIdsOf(user.id));
+    const updates = new Map<number, number>();
+    for (const [key, value] of Object.entries(positions)) {
+      const roomId = Number(key);
+      const position = Number(value);
+      if (
+        !Number.isInteger(roomId) ||
+        !Number.isInteger(position) ||
+        position < 1 ||
+        position > 10_000
+      ) {
+        throw invalid({ room: ['invalid_value'] });
+      }
+      if (mine.has(roomId)) updates.set(roomId, position);
+    }
+    await this.rooms.setPositions(user.id, updates);
+  }
+
+  async setState(user: UserRow, roomId: number, stateId: number): Promise<void> {
+    if (!(await this.rooms.membership(roomId, user.id))) throw notFound();
+    if (stateId === ROOM_STATE.leaving) return this.leave(user, roomId);
+    await this.rooms.updateMember(roomId, user.id, { state_id: stateId });
+    this.events.emit('chat.user.state', { roomId, userId: user.id, stateId });
+  }
+
+  async setVisibility(
+    user: UserRow,
+    roomId: number,
+    visible: boolean,
+  ): Promise<{ invisible: boolean }> {
+    if (!can(user, { action: 'room.visibility' })) throw forbidden();
+    if (!(await this.rooms.membership(roomId, user.id))) throw notFound();
+    await this.rooms.updateMember(roomId, user.id, { invisible: visible ? 0 : 1 });
+    this.events.emit('chat.user.visibility', { roomId, userId: user.id, invisible: !visible });
+    return { invisible: !visible };
+  }
+
+  async invite(user: UserRow, roomId: number, targetId: number): Promise<void> {
+    const room = await this.rooms.find(roomId);
+    if (!room) throw notFound();
+    if (!can(user, { action: 'room.invite', room })) throw forbidden();
+    if (!(await this.users.findById(targetId)))
+      throw new AppError('validation', { errors: { user_id: ['invalid_value'] } });
+    await this.rooms.invite(roomId, targetId, user.id, nowIso());
+  }
+}

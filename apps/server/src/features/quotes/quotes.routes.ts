@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const params = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+
+export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/quote/:id',
+    {
+      config: { access: 'registered' },
+      schema: {
+        tags: ['quotes'],
+        summary: 'Add a chat message to my quotes',
+        params,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await app.deps.quotes.add(request.auth.user!, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+  app.delete(
+    '/api/quote/:id',
+    {
+      config: { access: 'registered' },
+      schema: {
+        tags: ['quotes'],
+        summary: 'Remove a message from my quotes',
+        params,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await app.deps.quotes.remove(request.auth.user!, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,101 @@
+import { chatSettingsSchema, formBoolean, settingsPatchBody, statusBody } from '@chat/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const userId = z.object({
+  userId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+const ignored = z.object({ data: z.array(z.number().int()) });
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    '/api/user/settings',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: 'Change chat settings (also POST with _method=PATCH)',
+        body: settingsPatchBody,
+        response: { 200: z.object({ data: chatSettingsSchema }) },
+      },
+    },
+    async (request) => ({
+      data: await app.deps.accounts.updateSettings(request.auth.user!, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/user/status',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: 'Set my status line, shown in the rooms’ user lists',
+        body: statusBody,
+        response: { 200: z.object({ data: z.object({ status: z.string().nullable() }) }) },
+      },
+    },
+    async (request) => ({
+      data: { status: await app.deps.accounts.setStatus(request.auth.user!, request.body.status) },
+    }),
+  );
+
+  app.post(
+    '/api/ignore/:userId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: 'Ignore a user; answers my ignore list',
+        params: userId,
+        response: { 200: ignored },
+      },
+    },
+    async (request) => ({
+      data: await app.deps.accounts.ignore(request.auth.user!, request.params.userId),
+    }),
+  );
+
+  app.delete(
+    '/api/ignore/:userId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: 'Stop ignoring a user',
+        params: userId,
+        response: { 200: ignored },
+      },
+    },
+    async (request) => ({
+      data: await app.deps.accounts.unignore(request.auth.user!, request.params.userId),
+    }),
+  );
+
+  app.post(
+    '/api/moderation/troll/:userId',
+    {
+      config: { access: 'registered' },
+      schema: {
+        tags: ['moderation'],
+        summary:
+          'Mark or unmark a troll (moderators): their messages are hidden unless show_trolls',
+        params: userId,
+        body: z.object({ troll: formBoolean }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await app.deps.accounts.setTroll(
+        request.auth.user!,
+        request.params.userId,
+        request.body.troll,
+      );
+      return reply.code(204).send(null);
+    },
+  );
+};

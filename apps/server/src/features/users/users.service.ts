@@ -1,0 +1,61 @@
+import type { ChatSettings } from '@chat/shared';
+import type { UserRow } from '../../db/schema';
+import type { DomainEvents } from '../../events/domain-events';
+import { forbidden, invalid, notFound } from '../../http/app-error';
+import { nowIso } from '../../lib/clock';
+import { can } from '../chat/chat.policy';
+import type { RoomsRepository } from '../chat/rooms.repository';
+import { parseSettings } from './user.presenter';
+import type { UsersRepository } from './users.repository';
+
+/** What a user changes about themselves in the chat, and what moderators change about users. */
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly rooms: RoomsRepository,
+    private readonly events: DomainEvents,
+  ) {}
+
+  async updateSettings(user: UserRow, patch: Partial<ChatSettings>): Promise<ChatSettings> {
+    // Re-read: two quick toggles from two tabs must not undo each other.
+    const fresh = (await this.users.findById(user.id)) ?? user;
+    const settings = { ...parseSettings(fresh.settings), ...patch };
+    await this.users.update(user.id, { settings: JSON.stringify(settings) });
+    return settings;
+  }
+
+  async ignore(user: UserRow, targetId: number): Promise<number[]> {
+    if (targetId === user.id) throw invalid({ user_id: ['ignore.self'] });
+    if (!(await this.users.findById(targetId))) throw notFound();
+    await this.users.ignore(user.id, targetId, nowIso());
+    return this.users.ignoredBy(user.id);
+  }
+
+  async unignore(user: UserRow, targetId: number): Promise<number[]> {
+    await this.users.unignore(user.id, targetId);
+    return this.users.ignoredBy(user.id);
+  }
+
+  async setTroll(moderator: UserRow, targetId: number, troll: boolean): Promise<void> {
+    if (!can(moderator, { action: 'user.troll' })) throw forbidden();
+    const target = await this.users.findById(targetId);
+    if (!target) throw notFound();
+    await this.users.update(targetId, { is_troll: troll ? 1 : 0 });
+    this.events.emit('user.troll', { userId: targetId, troll });
+  }
+
+  async setStatus(user: UserRow, status: string | null): Promise<string | null> {
+    const value = status ? status : null;
+    await this.users.update(user.id, { status: value });
+    this.events.emit('user.status', {
+      userId: user.id,
+      status: value,
+      roomIds: await this.rooms.roomIdsOf(user.id),
+    });
+    return value;
+  }
+
+  trolls(): Promise<number[]> {
+    return this.users.trollIds();
+  }
+}

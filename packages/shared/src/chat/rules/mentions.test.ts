@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { GUEST_MESSAGE_MAX_LENGTH, MESSAGE_MAX_LENGTH } from '../constants';
+import { makeMessage } from './fixtures';
+import {
+  insertMention,
+  mentionsUser,
+  messageLength,
+  messageMaxLength,
+  remainingChars,
+} from './mentions';
+
+describe('mentionsUser', () => {
+  const message = makeMessage({
+    nicks: [
+      { nick: 'Анна', user_id: 4 },
+      { nick: 'Bob', user_id: 9 },
+    ],
+  });
+
+  it('is true for a mentioned user', () => {
+    expect(mentionsUser(message, 4)).toBe(true);
+    expect(mentionsUser(message, 9)).toBe(true);
+  });
+
+  it('is false for anyone else', () => {
+    expect(mentionsUser(message, 5)).toBe(false);
+    expect(mentionsUser(makeMessage(), 4)).toBe(false);
+  });
+});
+
+describe('insertMention', () => {
+  it('addresses the user in an empty box', () => {
+    expect(insertMention('', 'Анна')).toEqual({ text: 'Анна, ', caret: 6 });
+  });
+
+  it('addresses the user when the caret is at the start of the text', () => {
+    expect(insertMention('привет', 'Анна', 0)).toEqual({ text: 'Анна, привет', caret: 6 });
+  });
+
+  it('drops blanks before the caret and after it when addressing', () => {
+    expect(insertMention('   hi', 'Bob', 2)).toEqual({ text: 'Bob, hi', caret: 5 });
+    expect(insertMention('  ', 'Bob')).toEqual({ text: 'Bob, ', caret: 5 });
+  });
+
+  it('appends with spaces around the nick at the end of the text', () => {
+    expect(insertMention('hi', 'Bob')).toEqual({ text: 'hi Bob ', caret: 7 });
+  });
+
+  it('adds no second space after a space already typed', () => {
+    expect(insertMention('hi ', 'Bob')).toEqual({ text: 'hi Bob ', caret: 7 });
+  });
+
+  it('sets the nick apart from the words around it in the middle of the text', () => {
+    expect(insertMention('hello there', 'Bob', 5)).toEqual({
+      text: 'hello Bob there',
+      caret: 10,
+    });
+    expect(insertMention('hello there', 'Bob', 6)).toEqual({
+      text: 'hello Bob there',
+      caret: 10,
+    });
+  });
+
+  it('splits a word the caret stands in', () => {
+    expect(insertMention('helo', 'Bob', 2)).toEqual({ text: 'he Bob lo', caret: 7 });
+  });
+
+  it('follows an earlier address with a plain mention', () => {
+    const first = insertMention('', 'Анна');
+    expect(insertMention(first.text, 'Bob', first.caret)).toEqual({
+      text: 'Анна, Bob ',
+      caret: 10,
+    });
+  });
+
+  it('trims the nick', () => {
+    expect(insertMention('hi', '  Bob ')).toEqual({ text: 'hi Bob ', caret: 7 });
+  });
+
+  it('changes nothing for a blank nick', () => {
+    expect(insertMention('hi', '  ', 1)).toEqual({ text: 'hi', caret: 1 });
+  });
+
+  it('keeps the caret inside the text', () => {
+    expect(insertMention('hi', 'Bob', 99)).toEqual({ text: 'hi Bob ', caret: 7 });
+    expect(insertMention('hi', 'Bob', -3)).toEqual({ text: 'Bob, hi', caret: 5 });
+    expect(insertMention('hi', 'Bob', Number.NaN)).toEqual({ text: 'hi Bob ', caret: 7 });
+  });
+
+  it('counts the caret in UTF-16 units, as the text box does', () => {
+    expect(insertMention('😀x', 'Bob', 2)).toEqual({ text: '😀 Bob x', caret: 7 });
+  });
+});
+
+describe('messageLength', () => {
+  it('counts code points, so an emoji is one character', () => {
+    expect(messageLength('')).toBe(0);
+    expect(messageLength('abc')).toBe(3);
+    expect(messageLength('привет')).toBe(6);
+    expect(messageLength('😀😀')).toBe(2);
+  });
+});
+
+describe('messageMaxLength', () => {
+  it('gives guests the shorter limit', () => {
+    expect(messageMaxLength(false)).toBe(1000);
+    expect(messageMaxLength(true)).toBe(300);
+  });
+});
+
+describe('remainingChars', () => {
+  it('starts from the full limit', () => {
+    expect(remainingChars('', false)).toBe(MESSAGE_MAX_LENGTH);
+    expect(remainingChars('', true)).toBe(GUEST_MESSAGE_MAX_LENGTH);
+  });
+
+  it('subtracts the length in code points', () => {
+    expect(remainingChars('hi 😀', false)).toBe(996);
+    expect(remainingChars('hi 😀', true)).toBe(296);
+  });
+
+  it('is zero at the limit and negative past it', () => {
+    expect(remainingChars('a'.repeat(300), true)).toBe(0);
+    expect(remainingChars('😀'.repeat(301), true)).toBe(-1);
+    expect(remainingChars('a'.repeat(1005), false)).toBe(-5);
+  });
+});

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { nickStyle, publicUser } from '../schemas/user';
+import { SOUNDS } from '../settings';
+import {
+  MESSAGE_MAX_LENGTH,
+  REACTIONS,
+  ROOM_NAME_MAX,
+  CLIENT_ID_PATTERN,
+  MENTIONS_MAX,
+} from './constants';
+
+/** Chat objects on the wire (API.md "Public chat"). */
+export const messageUser = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  nick: nickStyle,
+  avatar: z.string().nullable(),
+  roles: z.array(z.string()),
+});
+export type MessageUser = z.infer<typeof messageUser>;
+
+export const reactionSchema = z.object({
+  reaction: z.enum(REACTIONS),
+  user: z.object({ id: z.number().int(), slug: z.string() }),
+});
+export type MessageReaction = z.infer<typeof reactionSchema>;
+
+export const chatMessage = z.object({
+  id: z.number().int(),
+  room_id: z.number().int(),
+  user: messageUser,
+  type_id: z.number().int(),
+  text: z.string(),
+  nicks: z.array(z.object({ nick: z.string(), user_id: z.number().int() })),
+  reactions: z.array(reactionSchema),
+  attachments: z.array(z.unknown()),
+  client_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+
+export const roomUser = z.object({
+  id: z.number().int(),
+  user: publicUser,
+  state_id: z.number().int(),
+  status: z.string().nullable(),
+  invisible: z.boolean(),
+  ignoring: z.boolean(),
+});
+export type RoomUser = z.infer<typeof roomUser>;
+
+export const roomSummary = z.object({
+  id: z.number().int(),
+  name: z.object({ ru: z.string(), en: z.string() }),
+  public: z.boolean(),
+  owner_id: z.number().int().nullable(),
+  users_count: z.number().int(),
+});
+export type RoomSummary = z.infer<typeof roomSummary>;
+
+export const roomDetail = roomSummary.extend({
+  messages: z.array(chatMessage),
+  users: z.array(roomUser),
+  unread: z.number().int(),
+  position: z.number().int(),
+});
+export type RoomDetail = z.infer<typeof roomDetail>;
+
+export const chatState = z.object({ rooms: z.array(roomDetail), available: z.array(roomSummary) });
+export type ChatState = z.infer<typeof chatState>;
+
+const roomName = z.string().trim().min(1).max(ROOM_NAME_MAX);
+/** Form fields arrive as strings; JSON as booleans. */
+export const formBoolean = z.union([
+  z.boolean(),
+  z
+    .enum(['1', '0', 'true', 'false', 'on', 'off'])
+    .transform((v) => v === '1' || v === 'true' || v === 'on'),
+]);
+
+export const createRoomBody = z.object({
+  name_ru: roomName,
+  name_en: roomName,
+  public: formBoolean.default(true),
+});
+export const updateRoomBody = z.object({
+  name_ru: roomName.optional(),
+  name_en: roomName.optional(),
+  public: formBoolean.optional(),
+});
+
+export const postMessageBody = z.object({
+  text: z.string().max(MESSAGE_MAX_LENGTH * 4),
+  client_id: z.string().regex(CLIENT_ID_PATTERN),
+  type_id: z.coerce.number().int().min(1).max(2).default(1),
+  attachments: z.array(z.unknown()).max(0).default([]),
+  /** Users the author picked by clicking their nick; kept only when the nick is in the text. */
+  mentions: z.array(z.coerce.number().int().positive()).max(MENTIONS_MAX).default([]),
+});
+export type PostMessageBody = z.infer<typeof postMessageBody>;
+
+export const reactionBody = z.object({ reaction: z.enum(REACTIONS) });
+
+/** A partial update of the chat settings (form strings or JSON values). */
+export const settingsPatchBody = z
+  .object({
+    show_avatars: formBoolean,
+    show_gradients: formBoolean,
+    show_guests: formBoolean,
+    show_time: formBoolean,
+    show_trolls: formBoolean,
+    mute: formBoolean,
+    notification_new_message: z.coerce.number().int().min(0).max(1),
+    notification_volume: z.coerce.number().min(0).max(1),
+    sound: z.enum(SOUNDS).nullable(),
+  })
+  .partial();
+
+export const statusBody = z.object({ status: z.string().trim().max(64).nullable() });
