@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet, useMatches } from 'react-router';
+import { AuthModal } from '../features/auth/auth-modal';
+import { AppNavbar } from '../features/navbar/app-navbar';
+import { LegalModals } from '../features/pages/legal-modal';
+import { useSessionStore } from '../features/session/store';
+import { ToastStack } from '../features/toasts/toast-stack';
+import { AccessRestricted } from './access-restricted';
+import { CookieNotice } from './cookie-notice';
+import { routeHandle } from './route-handle';
+import { RouteTitle } from './route-title';
+import { Splash } from './splash';
+import { UpdateBanner } from './update-banner';
+import { useWindowSizeTracking } from './use-window-size';
+
+/** Everything around the routed page (spec section 2, "Overall screens"). */
+export function AppShell() {
+  const { t } = useTranslation();
+  const initialized = useSessionStore((s) => s.initialized);
+  const declined = useSessionStore((s) => s.agreementStatus === false);
+  const handle = routeHandle(useMatches());
+  useWindowSizeTracking();
+
+  if (!initialized) return <Splash />;
+  const restricted = declined && !handle.bypassAgreementGate;
+  return (
+    <div className="app d-flex flex-column min-vh-100">
+      <RouteTitle />
+      <header className="sticky-top">
+        <UpdateBanner />
+        <AppNavbar />
+      </header>
+      <main className="flex-grow-1">{restricted ? <AccessRestricted /> : <Outlet />}</main>
+      <footer className="app-footer py-4 mt-5">
+        <div className="container small text-body-secondary">{t('common:footer')}</div>
+      </footer>
+      <CookieNotice />
+      <ToastStack />
+      <AuthModal />
+      <LegalModals />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteHandle } from './route-handle';
+import { RootLayout } from './root-layout';
+import { Splash } from './splash';
+
+const handle = (h: RouteHandle) => h;
+
+// A route is registered only once its feature exists (spec section 2's table grows with them).
+const homeRoute = (): RouteObject => ({
+  index: true,
+  handle: handle({ title: 'home', titleOnly: true }),
+  lazy: () => import('../pages/home/home-page').then((m) => ({ Component: m.HomePage })),
+});
+
+const localeChildren: RouteObject[] = [
+  homeRoute(),
+  {
+    path: 'agreement',
+    handle: handle({ title: 'agreement', bypassAgreementGate: true }),
+    lazy: () =>
+      import('../pages/agreement/agreement-page').then((m) => ({ Component: m.AgreementPage })),
+  },
+  {
+    path: 'page/:slug',
+    handle: handle({ bypassAgreementGate: true }),
+    lazy: () =>
+      import('../pages/static-page/static-page').then((m) => ({ Component: m.StaticPage })),
+  },
+  {
+    path: 'login',
+    handle: handle({ title: 'login' }),
+    lazy: () => import('../pages/login/login-page').then((m) => ({ Component: m.LoginPage })),
+  },
+  {
+    path: 'register',
+    handle: handle({ title: 'register' }),
+    lazy: () =>
+      import('../pages/register/register-page').then((m) => ({ Component: m.RegisterPage })),
+  },
+  {
+    path: '*',
+    handle: handle({ title: 'notFound' }),
+    lazy: () =>
+      import('../pages/not-found/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    HydrateFallback: Splash,
+    children: [
+      // "/" is the Russian home; every other route starts with its locale.
+      homeRoute(),
+      { path: ':locale', children: localeChildren },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

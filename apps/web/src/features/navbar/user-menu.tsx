@@ -1,0 +1,44 @@
+import type { UserData } from '@chat/shared';
+import { Dropdown } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { logout } from '../auth/api';
+import { useNavbarAvatarSize } from '../session/hooks';
+import { pushToast } from '../toasts/store';
+import { UserAvatar } from './user-avatar';
+
+export function UserMenu({ userData }: { userData: UserData }) {
+  const { t } = useTranslation();
+  const size = useNavbarAvatarSize();
+  const { user } = userData;
+  const roles = userData.roles.map((role) => t(`common:roles.${role}`, { defaultValue: role }));
+
+  const onLogout = async () => {
+    await logout();
+    pushToast({ text: t('auth:loggedOut'), variant: 'primary' });
+  };
+
+  return (
+    <Dropdown align="end" className="user-menu">
+      <Dropdown.Toggle
+        variant="link"
+        className="user-menu-toggle p-0 d-flex align-items-center gap-2 text-decoration-none"
+        aria-label={t('common:nav.userMenu')}
+        data-testid="user-menu"
+      >
+        <UserAvatar user={user} size={size} />
+      </Dropdown.Toggle>
+      <Dropdown.Menu className="shadow border-0">
+        <Dropdown.Header className="user-menu-header">
+          <div className="fw-semibold text-body text-truncate" data-testid="user-menu-nick">
+            {user.nick.nick}
+          </div>
+          <div className="small">{roles.join(', ')}</div>
+        </Dropdown.Header>
+        <Dropdown.Divider />
+        <Dropdown.Item as="button" onClick={() => void onLogout()} data-testid="logout">
+          {t('common:nav.logout')}
+        </Dropdown.Item>
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}

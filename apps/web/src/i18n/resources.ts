@@ -1,0 +1,42 @@
+import enAuth from './en/auth.json';
+import enCommon from './en/common.json';
+import enErrors from './en/errors.json';
+import enHome from './en/home.json';
+import enPages from './en/pages.json';
+import enShell from './en/shell.json';
+import enTitles from './en/titles.json';
+import enValidation from './en/validation.json';
+import ruAuth from './ru/auth.json';
+import ruCommon from './ru/common.json';
+import ruErrors from './ru/errors.json';
+import ruHome from './ru/home.json';
+import ruPages from './ru/pages.json';
+import ruShell from './ru/shell.json';
+import ruTitles from './ru/titles.json';
+import ruValidation from './ru/validation.json';
+
+// Bundled, not fetched: the texts are small and the first paint must already be translated.
+export const resources = {
+  ru: {
+    common: ruCommon,
+    titles: ruTitles,
+    shell: ruShell,
+    errors: ruErrors,
+    auth: ruAuth,
+    home: ruHome,
+    pages: ruPages,
+    validation: ruValidation,
+  },
+  en: {
+    common: enCommon,
+    titles: enTitles,
+    shell: enShell,
+    errors: enErrors,
+    auth: enAuth,
+    home: enHome,
+    pages: enPages,
+    validation: enValidation,
+  },
+} as const;
+
+export const NAMESPACES = Object.keys(resources.ru) as (keyof typeof resources.ru)[];

@@ -1,0 +1,16 @@
+import { useSessionStore } from '../features/session/store';
+import { pushToast } from '../features/toasts/store';
+import { currentLocale, translate } from '../i18n/i18n';
+import { createApiClient } from './api-client';
+import { readCookie } from './cookies';
+
+/** The site's one API client, wired to the stores and the interface language. */
+export const api = createApiClient({
+  fetch: (input, init) => window.fetch(input, init),
+  getLocale: currentLocale,
+  getCookie: (name) => readCookie(name),
+  onBuildKey: (key) => useSessionStore.getState().noteBuildKey(key),
+  toast: (text, variant) => pushToast({ text, variant }),
+  translate,
+  now: () => Date.now(),
+});

@@ -1,0 +1,45 @@
+import type { UserData } from '@chat/shared';
+import { Button, Card } from 'react-bootstrap';
+import { Trans, useTranslation } from 'react-i18next';
+import { useAuthDialogStore } from '../../features/auth/auth-store';
+import { UserAvatar } from '../../features/navbar/user-avatar';
+import { useRoleFlags } from '../../features/session/hooks';
+
+export function SignedInCard({ userData }: { userData: UserData }) {
+  const { t } = useTranslation();
+  const flags = useRoleFlags();
+  const showAuth = useAuthDialogStore((s) => s.show);
+  const nick = userData.user.nick.nick;
+  const roles = userData.roles
+    .map((role) => t(`common:roles.${role}`, { defaultValue: role }))
+    .join(', ');
+  return (
+    <Card className="entry-card border-0 shadow-sm" data-testid="signed-in">
+      <Card.Body className="p-4">
+        <div className="d-flex align-items-center gap-3 mb-3">
+          <UserAvatar user={userData.user} size={56} />
+          <h2 className="h4 mb-0 text-break">{t('home:signedIn.title', { nick })}</h2>
+        </div>
+        <p className="mb-0" data-testid="signed-in-as">
+          <Trans
+            i18nKey="home:signedIn.as"
+            values={{ nick, roles }}
+            components={{ nick: <strong /> }}
+          />
+        </p>
+        {flags.guest && (
+          <div className="guest-invite mt-4 p-3 rounded-3" data-testid="guest-invite">
+            <p className="mb-3">{t('home:signedIn.guestInvite', { nick })}</p>
+            <Button
+              variant="primary"
+              onClick={() => showAuth('register', nick)}
+              data-testid="register-keep-nick"
+            >
+              {t('home:signedIn.registerKeep')}
+            </Button>
+          </div>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { RegisterForm } from '../../features/auth/register-form';
+import { useSessionStore } from '../../features/session/store';
+import { localePath } from '../../lib/locale-path';
+import { useLocale } from '../../lib/use-locale';
+import { AuthPageCard } from '../login/auth-page-card';
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  // A guest starts with their own nick: registering under it keeps the account.
+  const guestNick = useSessionStore((s) =>
+    s.userData?.roles.includes('guest') ? s.userData.user.nick.nick : '',
+  );
+  return (
+    <AuthPageCard title={t('auth:register.title')} wide>
+      <p className="text-body-secondary mb-4">{t('auth:register.lead')}</p>
+      <RegisterForm
+        initialNick={guestNick}
+        onSuccess={() => void navigate(localePath(locale))}
+        onSignIn={() => void navigate(localePath(locale, '/login'))}
+      />
+    </AuthPageCard>
+  );
+}
