@@ -129,6 +129,11 @@ export async function buildApp(
     sessions,
     auth: new AuthService(users, sessions, rateLimits, {
       login: { name: 'login', points: config.rateLimits.login, durationSeconds: 60 },
+      loginPerAddress: {
+        name: 'login-ip',
+        points: config.rateLimits.login * 6,
+        durationSeconds: 60,
+      },
       register: { name: 'register', points: config.rateLimits.register, durationSeconds: 600 },
     }),
     catalog: new CatalogService(

@@ -30,7 +30,10 @@ export interface SignedIn {
 }
 
 export interface AuthLimits {
+  /** Per address and nick or phone: guessing one account's password. */
   login: RateLimitRule;
+  /** Per address over all nicks: trying one password on many accounts. */
+  loginPerAddress: RateLimitRule;
   register: RateLimitRule;
 }
 
@@ -75,6 +78,7 @@ export class AuthService {
   async login(body: LoginBody, device: Device): Promise<SignedIn> {
     const identity = body.nick_or_phone.trim();
     const limitKey = `${device.ip}:${identity.toLowerCase()}`;
+    await this.rateLimits.hit(this.limits.loginPerAddress, device.ip);
     await this.rateLimits.hit(this.limits.login, limitKey);
     const user = await this.findByIdentity(identity);
     // Compare against a dummy hash for unknown users so the answer time does not leak who exists.
