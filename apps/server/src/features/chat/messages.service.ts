@@ -14,6 +14,7 @@ import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { can } from './chat.policy';
+import { presentMessage } from './chat.presenter';
 import type { MessagesRepository } from './messages.repository';
 import type { RepeatGuard } from './repeat-guard';
 import type { RoomView } from './room-view';
@@ -84,9 +85,9 @@ export class MessagesService {
       throw invalid({ text: ['message.repeated'] });
 
     const nicks = await this.mentions(roomId, text, body.mentions);
-    let id: number;
+    let row;
     try {
-      ({ id } = await this.messages.insert({
+      row = await this.messages.insert({
         room_id: roomId,
         user_id: user.id,
         type_id: body.type_id,
@@ -96,7 +97,7 @@ export class MessagesService {
         client_id: body.client_id,
         created_at: nowIso(),
         deleted_at: null,
-      }));
+      });
     } catch (error) {
       // The same client_id raced in twice: the first one won, answer it.
       if (!isUniqueViolation(error)) throw error;
@@ -104,8 +105,8 @@ export class MessagesService {
       if (!first) throw error;
       return { message: await this.present(first.id, user.id, roomId), replay: true };
     }
-    await this.rooms.updateMember(roomId, user.id, { last_read_id: id });
-    const message = await this.present(id, user.id, roomId);
+    // A new message has no reactions and its author is the caller: no need to read it back.
+    const message = presentMessage({ ...row, author: user }, []);
     this.events.emit('chat.message.stored', {
       message,
       ...(socketId ? { exceptSocketId: socketId } : {}),
@@ -138,12 +139,11 @@ export class MessagesService {
     ids: number[],
   ): Promise<{ nick: string; user_id: number }[]> {
     if (ids.length === 0) return [];
-    const wanted = new Set(ids);
     const lowered = nickKey(text);
-    const members = await this.rooms.members(roomId);
+    const members = await this.rooms.membersAmong(roomId, [...new Set(ids)]);
     return members
-      .filter((m) => wanted.has(m.user.id) && lowered.includes(m.user.nick_key))
-      .map((m) => ({ nick: m.user.nick, user_id: m.user.id }));
+      .filter((m) => lowered.includes(m.nick_key))
+      .map((m) => ({ nick: m.nick, user_id: m.id }));
   }
 
   private async present(messageId: number, viewerId: number, roomId: number): Promise<ChatMessage> {

@@ -129,6 +129,21 @@ export class RoomsRepository {
     );
   }
 
+  /** Which of these users are in the room, with their nick: for checking mentions. */
+  async membersAmong(
+    roomId: number,
+    userIds: number[],
+  ): Promise<{ id: number; nick: string; nick_key: string }[]> {
+    if (userIds.length === 0) return [];
+    return this.db
+      .selectFrom('room_users')
+      .innerJoin('users', 'users.id', 'room_users.user_id')
+      .select(['users.id', 'users.nick', 'users.nick_key'])
+      .where('room_users.room_id', '=', roomId)
+      .where('room_users.user_id', 'in', userIds)
+      .execute();
+  }
+
   async nextPosition(userId: number): Promise<number> {
     const row = await this.db
       .selectFrom('room_users')
