@@ -24,16 +24,20 @@ export function AppShell() {
   if (!initialized) return <Splash />;
   const restricted = declined && !handle.bypassAgreementGate;
   return (
-    <div className="app d-flex flex-column min-vh-100">
+    <div
+      className={`app d-flex flex-column min-vh-100${handle.fullHeight ? ' app-full-height' : ''}`}
+    >
       <RouteTitle />
       <header className="sticky-top">
         <UpdateBanner />
         <AppNavbar />
       </header>
       <main className="flex-grow-1">{restricted ? <AccessRestricted /> : <Outlet />}</main>
-      <footer className="app-footer py-4 mt-5">
-        <div className="container small text-body-secondary">{t('common:footer')}</div>
-      </footer>
+      {!handle.fullHeight && (
+        <footer className="app-footer py-4 mt-5">
+          <div className="container small text-body-secondary">{t('common:footer')}</div>
+        </footer>
+      )}
       <CookieNotice />
       <ToastStack />
       <AuthModal />

@@ -8,6 +8,8 @@ export interface RouteHandle {
   titleOnly?: boolean;
   /** Reachable after declining the agreement, so the terms can still be read. */
   bypassAgreementGate?: boolean;
+  /** The page fills the window below the navbar (the chat): no footer, no page scroll. */
+  fullHeight?: boolean;
 }
 
 export function routeHandle(matches: UIMatch[]): RouteHandle {

@@ -50,6 +50,14 @@ describe('routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(to));
   });
 
+  it('invites a signed-out visitor into the chat at /en/chat', async () => {
+    renderAt('/en/chat');
+    expect(await screen.findByTestId('chat-welcome')).toBeTruthy();
+    expect(screen.getByTestId('guest-form')).toBeTruthy();
+    expect(screen.getByTestId('chat-sign-in')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Chat — Chatik'));
+  });
+
   it('shows the localized 404 page for an unknown path', async () => {
     renderAt('/ru/no-such-page');
     expect(await screen.findByTestId('not-found')).toBeTruthy();

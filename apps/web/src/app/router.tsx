@@ -27,6 +27,11 @@ const localeChildren: RouteObject[] = [
       import('../pages/static-page/static-page').then((m) => ({ Component: m.StaticPage })),
   },
   {
+    path: 'chat',
+    handle: handle({ title: 'chat', fullHeight: true }),
+    lazy: () => import('../pages/chat/chat-page').then((m) => ({ Component: m.ChatPage })),
+  },
+  {
     path: 'login',
     handle: handle({ title: 'login' }),
     lazy: () => import('../pages/login/login-page').then((m) => ({ Component: m.LoginPage })),

@@ -1,16 +1,20 @@
 import enAuth from './en/auth.json';
+import enChat from './en/chat.json';
 import enCommon from './en/common.json';
 import enErrors from './en/errors.json';
 import enHome from './en/home.json';
 import enPages from './en/pages.json';
+import enRealtime from './en/realtime.json';
 import enShell from './en/shell.json';
 import enTitles from './en/titles.json';
 import enValidation from './en/validation.json';
 import ruAuth from './ru/auth.json';
+import ruChat from './ru/chat.json';
 import ruCommon from './ru/common.json';
 import ruErrors from './ru/errors.json';
 import ruHome from './ru/home.json';
 import ruPages from './ru/pages.json';
+import ruRealtime from './ru/realtime.json';
 import ruShell from './ru/shell.json';
 import ruTitles from './ru/titles.json';
 import ruValidation from './ru/validation.json';
@@ -26,6 +30,8 @@ export const resources = {
     home: ruHome,
     pages: ruPages,
     validation: ruValidation,
+    chat: ruChat,
+    realtime: ruRealtime,
   },
   en: {
     common: enCommon,
@@ -36,6 +42,8 @@ export const resources = {
     home: enHome,
     pages: enPages,
     validation: enValidation,
+    chat: enChat,
+    realtime: enRealtime,
   },
 } as const;
 

@@ -77,6 +77,19 @@ describe('api client requests', () => {
   });
 });
 
+describe('api client socket id', () => {
+  it('sends the realtime socket id as X-Socket-ID once there is one', async () => {
+    let socketId: string | null = null;
+    const { client, fetchMock } = setup({ getSocketId: () => socketId });
+    await client.get('/api/chat');
+    expect(sentHeaders(fetchMock)).not.toHaveProperty('X-Socket-ID');
+    socketId = '1234.5678';
+    await client.post('/api/room/1/message', { text: 'hi' });
+    const init = fetchMock.mock.calls[1]?.[1];
+    expect((init?.headers as Record<string, string>)['X-Socket-ID']).toBe('1234.5678');
+  });
+});
+
 describe('api client timeout', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());

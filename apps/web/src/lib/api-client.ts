@@ -42,6 +42,11 @@ export interface ApiClientDeps {
   translate: Translate;
   now: () => number;
   timeoutMs?: number;
+  /**
+   * The realtime connection's socket id, sent as X-Socket-ID so that the server does not echo
+   * the events this tab caused back to it (laravel-echo's habit, which the server follows).
+   */
+  getSocketId?: () => string | null;
 }
 
 export interface ApiClient {
@@ -78,6 +83,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     };
     const xsrf = deps.getCookie(XSRF_COOKIE);
     if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+    const socketId = deps.getSocketId?.();
+    if (socketId) headers['X-Socket-ID'] = socketId;
     const hasBody = options.body !== undefined;
     if (hasBody) headers['Content-Type'] = 'application/json';
 

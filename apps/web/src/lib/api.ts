@@ -1,3 +1,4 @@
+import { currentSocketId } from '../features/realtime/store';
 import { useSessionStore } from '../features/session/store';
 import { pushToast } from '../features/toasts/store';
 import { currentLocale, translate } from '../i18n/i18n';
@@ -13,4 +14,5 @@ export const api = createApiClient({
   toast: (text, variant) => pushToast({ text, variant }),
   translate,
   now: () => Date.now(),
+  getSocketId: currentSocketId,
 });

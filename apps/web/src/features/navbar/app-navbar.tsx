@@ -6,6 +6,7 @@ import { localePath } from '../../lib/locale-path';
 import { useLocale } from '../../lib/use-locale';
 import { useAuthDialogStore, type AuthDialog } from '../auth/auth-store';
 import { useSessionStore } from '../session/store';
+import { ChatNavLink } from './chat-nav-link';
 import { LanguageSwitch } from './language-switch';
 import { UserMenu } from './user-menu';
 
@@ -45,6 +46,7 @@ export function AppNavbar() {
             <Nav.Link as={Link} to={localePath(locale)} eventKey="home">
               {t('common:nav.home')}
             </Nav.Link>
+            <ChatNavLink />
           </Nav>
           <Nav className="align-items-md-center gap-md-2">
             <LanguageSwitch />

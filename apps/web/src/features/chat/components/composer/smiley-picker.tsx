@@ -1,0 +1,66 @@
+import type { Smiley } from '@chat/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRecentSmileys, useSmileyGroups } from '../../hooks/use-smileys';
+import { ClockIcon } from '../common/icons';
+
+const RECENT = 'recent';
+
+/** Smileys by group, plus the recently used ones; a click puts `-tag-` into the message. */
+export function SmileyPicker({ onPick }: { onPick: (tag: string) => void }) {
+  const { t } = useTranslation('chat');
+  const groups = useSmileyGroups();
+  const recent = useRecentSmileys();
+  const [tab, setTab] = useState<string>(() =>
+    recent.length > 0 ? RECENT : String(groups[0]?.id ?? RECENT),
+  );
+  const shown: readonly Smiley[] =
+    tab === RECENT ? recent : (groups.find((g) => String(g.id) === tab)?.smileys ?? []);
+
+  return (
+    <div className="chat-smileys" data-testid="smiley-picker">
+      <div className="chat-smileys-tabs" role="tablist" aria-label={t('composer.smileys')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === RECENT}
+          className="chat-smileys-tab"
+          onClick={() => setTab(RECENT)}
+          title={t('composer.recent')}
+          data-testid="smiley-tab-recent"
+        >
+          <ClockIcon size={15} />
+          <span className="visually-hidden">{t('composer.recent')}</span>
+        </button>
+        {groups.map((group) => (
+          <button
+            key={group.id}
+            type="button"
+            role="tab"
+            aria-selected={tab === String(group.id)}
+            className="chat-smileys-tab"
+            onClick={() => setTab(String(group.id))}
+            data-testid={`smiley-tab-${group.id}`}
+          >
+            {group.name}
+          </button>
+        ))}
+      </div>
+      <div className="chat-smileys-grid" role="tabpanel">
+        {shown.length === 0 && <p className="chat-smileys-empty">{t('composer.noRecent')}</p>}
+        {shown.map((smiley) => (
+          <button
+            key={smiley.tag}
+            type="button"
+            className="chat-smiley-btn"
+            title={`-${smiley.tag}-`}
+            onClick={() => onPick(smiley.tag)}
+            data-testid={`smiley-${smiley.tag}`}
+          >
+            <img src={smiley.file} alt={`-${smiley.tag}-`} width={28} height={28} loading="lazy" />
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

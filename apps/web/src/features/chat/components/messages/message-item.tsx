@@ -1,0 +1,119 @@
+import {
+  MESSAGE_TYPE,
+  mentionsUser,
+  type ChatMessage,
+  type Locale,
+  type Reaction,
+  type SmileyDictionary,
+} from '@chat/shared';
+import { memo, useState, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UserAvatar } from '../../../navbar/user-avatar';
+import type { Viewer } from '../../hooks/use-viewer';
+import { ChatNick } from '../common/chat-nick';
+import { MessageText } from '../common/message-text';
+import { MessageReactions } from './message-reactions';
+import { MessageTime } from './message-time';
+import { MessageToolbar, type MessageHandlers, type MessagePermissions } from './message-toolbar';
+
+export interface MessageItemProps {
+  message: ChatMessage;
+  /** Same author as the message above, shortly after: drawn without avatar and nick. */
+  continued: boolean;
+  viewer: Viewer;
+  showTime: boolean;
+  showAvatars: boolean;
+  locale: Locale;
+  dictionary: SmileyDictionary;
+  quoted: boolean;
+  handlers: MessageHandlers;
+}
+
+export function permissionsFor(message: ChatMessage, viewer: Viewer): MessagePermissions {
+  const mine = message.user.id === viewer.id;
+  return {
+    canQuote: !viewer.isGuest,
+    canMention: !mine,
+    canDeleteForMe: mine || viewer.isModerator,
+    canDeleteForEveryone: mine || viewer.isModerator,
+  };
+}
+
+function myReactionsOf(message: ChatMessage, viewerId: number): Set<Reaction> {
+  return new Set(message.reactions.filter((r) => r.user.id === viewerId).map((r) => r.reaction));
+}
+
+export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
+  const { message, continued, viewer, showTime, showAvatars, locale, dictionary } = props;
+  const { t } = useTranslation('chat');
+  // On touch screens there is no hover: a tap on the message shows its actions.
+  const [tapped, setTapped] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.pointerType !== 'touch') return;
+    if ((event.target as Element).closest('button, a, input, textarea')) return;
+    setTapped((value) => !value);
+  };
+
+  if (message.type_id === MESSAGE_TYPE.system) {
+    return (
+      <div className="chat-system" data-testid={`message-${message.id}`}>
+        <MessageText text={message.text} dictionary={dictionary} />
+      </div>
+    );
+  }
+
+  const mentioned = message.user.id !== viewer.id && mentionsUser(message, viewer.id);
+  const isAction = message.type_id === MESSAGE_TYPE.action;
+  const classes = [
+    'chat-message',
+    continued ? 'is-continued' : '',
+    mentioned ? 'is-mention' : '',
+    tapped || menuOpen ? 'is-active' : '',
+    showAvatars ? 'with-avatar' : '',
+  ].filter(Boolean);
+
+  return (
+    <div
+      className={classes.join(' ')}
+      onPointerUp={onPointerUp}
+      data-testid={`message-${message.id}`}
+    >
+      {showAvatars && (
+        <div className="chat-message-avatar">
+          {!continued && <UserAvatar user={message.user} size={36} />}
+          {continued && showTime && <MessageTime iso={message.created_at} locale={locale} />}
+        </div>
+      )}
+      <div className="chat-message-main">
+        {!continued && (
+          <div className="chat-message-head">
+            <ChatNick nick={message.user.nick} className="chat-message-nick" />
+            {showTime && <MessageTime iso={message.created_at} locale={locale} />}
+            {mentioned && <span className="visually-hidden">{t('messages.mentioned')}</span>}
+          </div>
+        )}
+        <div className={`chat-message-text${isAction ? ' is-action' : ''}`}>
+          {continued && showTime && !showAvatars && (
+            <MessageTime iso={message.created_at} locale={locale} />
+          )}
+          {isAction && <ChatNick nick={message.user.nick} className="me-1" />}
+          <MessageText text={message.text} dictionary={dictionary} />
+        </div>
+        <MessageReactions
+          message={message}
+          viewerId={viewer.id}
+          onToggle={(reaction) => props.handlers.onReact(message, reaction)}
+        />
+      </div>
+      <MessageToolbar
+        message={message}
+        permissions={permissionsFor(message, viewer)}
+        quoted={props.quoted}
+        myReactions={myReactionsOf(message, viewer.id)}
+        handlers={props.handlers}
+        onOpenChange={setMenuOpen}
+      />
+    </div>
+  );
+});

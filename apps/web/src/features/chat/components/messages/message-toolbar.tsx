@@ -1,0 +1,145 @@
+import type { ChatMessage, Reaction } from '@chat/shared';
+import { useRef, useState } from 'react';
+import { Dropdown, Overlay, Popover } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { AtIcon, MoreIcon, QuoteIcon, SmilePlusIcon, TrashIcon } from '../common/icons';
+import { ReactionPicker } from './reaction-picker';
+
+/** What the viewer may do with one message (spec section 6; worked out by the list). */
+export interface MessagePermissions {
+  canQuote: boolean;
+  canMention: boolean;
+  canDeleteForMe: boolean;
+  canDeleteForEveryone: boolean;
+}
+
+export interface MessageHandlers {
+  onReact: (message: ChatMessage, reaction: Reaction) => void;
+  onMention: (message: ChatMessage) => void;
+  onQuote: (message: ChatMessage) => void;
+  onDeleteForMe: (message: ChatMessage) => void;
+  /** Asks first: the list shows one confirmation for all messages. */
+  onDeleteForEveryone: (message: ChatMessage) => void;
+}
+
+interface MessageToolbarProps {
+  message: ChatMessage;
+  permissions: MessagePermissions;
+  quoted: boolean;
+  myReactions: ReadonlySet<Reaction>;
+  handlers: MessageHandlers;
+  /** Tells the item to keep the bar visible while a menu of it is open. */
+  onOpenChange: (open: boolean) => void;
+}
+
+export function MessageToolbar(props: MessageToolbarProps) {
+  const { message, permissions, quoted, myReactions, handlers, onOpenChange } = props;
+  const { t } = useTranslation('chat');
+  const reactRef = useRef<HTMLButtonElement>(null);
+  const [picking, setPicking] = useState(false);
+  const id = message.id;
+  const setPicker = (open: boolean) => {
+    setPicking(open);
+    onOpenChange(open);
+  };
+  const hasMenu =
+    permissions.canQuote || permissions.canDeleteForMe || permissions.canDeleteForEveryone;
+
+  return (
+    <div className="chat-toolbar" role="toolbar" aria-label={t('messages.actions')}>
+      <button
+        ref={reactRef}
+        type="button"
+        className="chat-toolbar-btn"
+        aria-label={t('messages.react')}
+        title={t('messages.react')}
+        aria-expanded={picking}
+        onClick={() => setPicker(!picking)}
+        data-testid={`message-react-${id}`}
+      >
+        <SmilePlusIcon size={17} />
+      </button>
+      <Overlay
+        target={reactRef}
+        show={picking}
+        placement="top-end"
+        rootClose
+        onHide={() => setPicker(false)}
+      >
+        <Popover className="chat-popover" id={`reactions-${id}`}>
+          <ReactionPicker
+            messageId={id}
+            mine={myReactions}
+            onPick={(reaction) => {
+              setPicker(false);
+              handlers.onReact(message, reaction);
+            }}
+          />
+        </Popover>
+      </Overlay>
+      {permissions.canMention && (
+        <button
+          type="button"
+          className="chat-toolbar-btn"
+          aria-label={t('messages.mention', { nick: message.user.nick.nick })}
+          title={t('messages.mention', { nick: message.user.nick.nick })}
+          onClick={() => handlers.onMention(message)}
+          data-testid={`message-mention-${id}`}
+        >
+          <AtIcon size={17} />
+        </button>
+      )}
+      {hasMenu && (
+        <Dropdown align="end" onToggle={onOpenChange}>
+          <Dropdown.Toggle
+            as="button"
+            type="button"
+            className="chat-toolbar-btn no-caret"
+            aria-label={t('header.more')}
+            title={t('header.more')}
+            data-testid={`message-more-${id}`}
+          >
+            <MoreIcon size={17} />
+          </Dropdown.Toggle>
+          <Dropdown.Menu
+            className="shadow-sm border-0 chat-menu"
+            popperConfig={{ strategy: 'fixed' }}
+          >
+            {permissions.canQuote && (
+              <Dropdown.Item
+                as="button"
+                onClick={() => handlers.onQuote(message)}
+                data-testid={`message-quote-${id}`}
+                aria-pressed={quoted}
+              >
+                <QuoteIcon size={15} className="me-2" />
+                {quoted ? t('messages.unquote') : t('messages.quote')}
+              </Dropdown.Item>
+            )}
+            {permissions.canDeleteForMe && (
+              <Dropdown.Item
+                as="button"
+                onClick={() => handlers.onDeleteForMe(message)}
+                data-testid={`message-delete-me-${id}`}
+              >
+                <TrashIcon size={15} className="me-2" />
+                {t('messages.deleteForMe')}
+              </Dropdown.Item>
+            )}
+            {permissions.canDeleteForEveryone && (
+              <Dropdown.Item
+                as="button"
+                className="text-danger"
+                onClick={() => handlers.onDeleteForEveryone(message)}
+                data-testid={`message-delete-all-${id}`}
+              >
+                <TrashIcon size={15} className="me-2" />
+                {t('messages.deleteForEveryone')}
+              </Dropdown.Item>
+            )}
+          </Dropdown.Menu>
+        </Dropdown>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { RoomUser } from '@chat/shared';
+import { Badge, Modal } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { UserAvatar } from '../../../navbar/user-avatar';
+import { ChatNick } from '../common/chat-nick';
+import { StateDot } from './state-dot';
+
+/** A small card about someone in the room. There is no profile page yet, so nothing links out. */
+export function ProfileCardModal({
+  entry,
+  onHide,
+}: {
+  entry: RoomUser | null;
+  onHide: () => void;
+}) {
+  const { t } = useTranslation(['chat', 'common']);
+  return (
+    <Modal show={entry !== null} onHide={onHide} centered size="sm" data-testid="profile-card">
+      {entry && (
+        <>
+          <Modal.Header closeButton className="border-0 pb-0">
+            <Modal.Title as="h2" className="visually-hidden">
+              {t('chat:users.profile')}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body className="text-center pt-0 pb-4">
+            <div className="chat-profile-avatar">
+              <UserAvatar user={entry.user} size={88} />
+            </div>
+            <div className="h5 mb-1 mt-3">
+              <ChatNick nick={entry.user.nick} />
+            </div>
+            <div className="d-flex justify-content-center align-items-center gap-2 small text-body-secondary mb-2">
+              <StateDot stateId={entry.state_id} />
+              {t(`chat:users.state.${entry.state_id}`, { defaultValue: '' })}
+            </div>
+            {entry.status && <p className="chat-profile-status">{entry.status}</p>}
+            <div
+              className="d-flex flex-wrap justify-content-center gap-1"
+              aria-label={t('chat:users.roles')}
+            >
+              {entry.user.roles.map((role) => (
+                <Badge key={role} bg="light" text="dark" className="chat-role-badge">
+                  {t(`common:roles.${role}`, { defaultValue: role })}
+                </Badge>
+              ))}
+              {entry.user.premium && (
+                <Badge bg="warning" text="dark" className="chat-role-badge">
+                  {t('chat:users.premium')}
+                </Badge>
+              )}
+            </div>
+          </Modal.Body>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,292 @@
+import {
+  DEFAULT_CHAT_SETTINGS,
+  enterRoom,
+  MESSAGES_PAGE,
+  prependHistory,
+  reorderRooms,
+  selectRoom,
+  sortPayload,
+  updateRoom,
+  type ChatMessage,
+  type ChatSettings,
+  type RoomDetail,
+} from '@chat/shared';
+import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import { api } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
+import { createChatEvents, type ChatEventActions } from '../realtime/chat-events';
+import { createMemberActions } from '../realtime/chat-member-actions';
+import { createResync } from '../realtime/chat-resync';
+import { chatRealtime } from '../realtime/port';
+import {
+  emptyRoomsData,
+  refreshMessages,
+  roomIds,
+  withoutRoom,
+} from '../realtime/chat-transitions';
+import { useSessionStore } from '../session/store';
+import { createChatApi, type ChatApi } from './api';
+import { createOutbox, makeClientId } from './outbox';
+import { playSound } from './sound';
+import type { ChatRealtime } from '../realtime/types';
+import type { ChatData, ChatStore } from './types';
+
+/** The signed-in user as the chat needs them. */
+export interface ChatViewer {
+  id: number;
+  slug: string;
+  nick: string;
+}
+
+export interface ChatStoreDeps {
+  api: ChatApi;
+  realtime: ChatRealtime;
+  viewer: () => ChatViewer | null;
+  playSound: (name: string, volume: number) => void;
+  now: () => number;
+  makeClientId: () => string;
+  /** A one-off timer: the outbox tries again later after a lost network. */
+  later: (run: () => void, ms: number) => void;
+}
+
+/** Where the session's data comes in: init's trolls and the user data's lists and settings. */
+export interface ChatSeed {
+  settings?: ChatSettings;
+  ignored_users?: readonly number[];
+  quotes?: readonly number[];
+  trolls?: readonly number[];
+}
+
+/** Actions beyond the contract of types.ts, for the session and the realtime connection. */
+export interface ChatSyncActions {
+  hydrate(seed: ChatSeed): void;
+  /** Signed out or another user: forget every room, user and pending message. */
+  reset(): void;
+  /** After a reconnect: what each room missed (`after=` its last id). Never rejects. */
+  resync(): Promise<void>;
+  /** Sends the queued messages in the order typed, when connected. Never rejects. */
+  flushOutbox(): Promise<void>;
+  setStatus(status: string | null): Promise<void>;
+  invite(roomId: number, userId: number): Promise<void>;
+  setTroll(userId: number, troll: boolean): Promise<void>;
+}
+
+export type FullChatStore = ChatStore & ChatSyncActions & ChatEventActions;
+export type ChatStoreApi = UseBoundStore<StoreApi<FullChatStore>>;
+
+/** What the parts of the store (outbox, realtime handlers, resync) share. */
+export interface ChatSlice {
+  set: StoreApi<FullChatStore>['setState'];
+  get: StoreApi<FullChatStore>['getState'];
+  deps: ChatStoreDeps;
+  /** Subscribes exactly the rooms the store now holds. */
+  syncRooms: () => void;
+}
+
+function initialData(): ChatData {
+  return {
+    status: 'idle',
+    ...emptyRoomsData(),
+    settings: DEFAULT_CHAT_SETTINGS,
+    trolls: new Set(),
+    ignoredUsers: new Set(),
+    quotedMessageIds: new Set(),
+  };
+}
+
+const hasOlderOf = (room: RoomDetail) => room.messages.length >= MESSAGES_PAGE;
+
+export function createChatStore(deps: ChatStoreDeps): ChatStoreApi {
+  return create<FullChatStore>()((set, get) => {
+    const syncRooms = () => deps.realtime.syncRooms(roomIds(get()));
+    const slice: ChatSlice = { set, get, deps, syncRooms };
+    let loading: Promise<void> | null = null;
+    // Bumped when the rooms are thrown away, so that a load started before does not bring them back.
+    let generation = 0;
+
+    const patchRoom = (roomId: number, change: (room: RoomDetail) => RoomDetail) =>
+      set((s) => ({ rooms: updateRoom(s.rooms, roomId, change) }));
+    const removeMessage = (message: ChatMessage) =>
+      patchRoom(message.room_id, (r) => ({
+        ...r,
+        messages: r.messages.filter((m) => m.id !== message.id),
+      }));
+    const dropRoom = (roomId: number) => {
+      set((s) => withoutRoom(s, roomId, deps.viewer()?.id ?? null));
+      syncRooms();
+      showCurrent();
+    };
+    /** The room on screen counts as read: tell the server when it held unread messages. */
+    const showCurrent = () => {
+      const { rooms } = get();
+      const current = rooms.rooms.find((r) => r.id === rooms.currentRoomId);
+      if (current && current.unread > 0)
+        get()
+          .selectRoom(current.id)
+          .catch(() => undefined);
+    };
+    const added = (room: RoomDetail) => {
+      set((s) => ({
+        rooms: enterRoom(s.rooms, room),
+        hasOlder: { ...s.hasOlder, [room.id]: hasOlderOf(room) },
+      }));
+      syncRooms();
+    };
+
+    return {
+      ...initialData(),
+      ...createOutbox(slice),
+      ...createChatEvents(slice, dropRoom),
+      ...createMemberActions(slice, dropRoom),
+      resync: createResync(slice),
+
+      hydrate: (seed) =>
+        set((s) => ({
+          settings: seed.settings ?? s.settings,
+          ignoredUsers: seed.ignored_users ? new Set(seed.ignored_users) : s.ignoredUsers,
+          quotedMessageIds: seed.quotes ? new Set(seed.quotes) : s.quotedMessageIds,
+          trolls: seed.trolls ? new Set(seed.trolls) : s.trolls,
+        })),
+      reset: () => {
+        generation += 1;
+        set({
+          ...emptyRoomsData(),
+          status: 'idle',
+          settings: DEFAULT_CHAT_SETTINGS,
+          ignoredUsers: new Set(),
+          quotedMessageIds: new Set(),
+        });
+        syncRooms();
+      },
+
+      load: () => {
+        // Two screens asking at once share one request.
+        loading ??= (async () => {
+          set({ status: 'loading' });
+          const started = generation;
+          try {
+            const state = await deps.api.chat();
+            if (started !== generation) return;
+            const rooms = [...state.rooms].sort((a, b) => a.position - b.position);
+            const kept = get().rooms.currentRoomId;
+            const currentRoomId = rooms.some((r) => r.id === kept) ? kept : (rooms[0]?.id ?? null);
+            set((s) => ({
+              status: 'ready',
+              rooms: { rooms, available: state.available, currentRoomId },
+              hasOlder: Object.fromEntries(rooms.map((r) => [r.id, hasOlderOf(r)])),
+              loadingOlder: {},
+              typing: {},
+              pending: Object.fromEntries(
+                Object.entries(s.pending).filter(([id]) => rooms.some((r) => r.id === Number(id))),
+              ),
+            }));
+            syncRooms();
+            showCurrent();
+          } catch (error) {
+            if (started === generation) set({ status: 'error' });
+            throw error;
+          } finally {
+            loading = null;
+          }
+        })();
+        return loading;
+      },
+
+      enterRoom: async (roomId) => added(await deps.api.enterRoom(roomId)),
+      createRoom: async (body) => {
+        const room = await deps.api.createRoom(body);
+        added(room);
+        return room;
+      },
+      leaveRoom: async (roomId) => {
+        try {
+          await deps.api.leaveRoom(roomId);
+        } catch (error) {
+          // 404: the server no longer counts me in that room, which is what leaving wanted.
+          if (!(error instanceof ApiError && error.status === 404)) throw error;
+        }
+        dropRoom(roomId);
+      },
+      selectRoom: async (roomId) => {
+        const { rooms } = get();
+        const room = rooms.rooms.find((r) => r.id === roomId);
+        if (!room || (rooms.currentRoomId === roomId && room.unread === 0)) return;
+        set((s) => ({ rooms: selectRoom(s.rooms, roomId) }));
+        const detail = await deps.api.showRoom(roomId);
+        patchRoom(roomId, (r) => ({
+          ...r,
+          users: detail.users,
+          messages: refreshMessages(r.messages, detail.messages),
+          unread: 0,
+        }));
+      },
+      leaveChat: async () => {
+        await deps.api.leaveChat();
+        generation += 1;
+        set({ ...emptyRoomsData(), status: 'idle' });
+        syncRooms();
+      },
+      reorderRooms: async (orderedIds) => {
+        const before = get().rooms.rooms.map((r) => r.id);
+        set((s) => ({ rooms: reorderRooms(s.rooms, orderedIds) }));
+        try {
+          await deps.api.sortRooms(sortPayload(orderedIds));
+        } catch (error) {
+          set((s) => ({ rooms: reorderRooms(s.rooms, before) }));
+          throw error;
+        }
+      },
+      updateRoom: async (roomId, body) => {
+        get().roomUpdated({ room: await deps.api.updateRoom(roomId, body) });
+      },
+
+      loadOlder: async (roomId) => {
+        const s = get();
+        const room = s.rooms.rooms.find((r) => r.id === roomId);
+        if (!room || s.loadingOlder[roomId] === true || s.hasOlder[roomId] === false) return;
+        const oldest = room.messages[0]?.id;
+        if (oldest === undefined) {
+          set({ hasOlder: { ...s.hasOlder, [roomId]: false } });
+          return;
+        }
+        set({ loadingOlder: { ...s.loadingOlder, [roomId]: true } });
+        try {
+          const older = await deps.api.messagesBefore(roomId, oldest);
+          set((now) => ({
+            rooms: updateRoom(now.rooms, roomId, (r) => ({
+              ...r,
+              messages: prependHistory(r.messages, older),
+            })),
+            hasOlder: { ...now.hasOlder, [roomId]: older.length >= MESSAGES_PAGE },
+          }));
+        } finally {
+          set((now) => ({ loadingOlder: { ...now.loadingOlder, [roomId]: false } }));
+        }
+      },
+      deleteForMe: async (message) => {
+        await deps.api.deleteForMe(message.id);
+        removeMessage(message);
+      },
+      deleteForEveryone: async (message) => {
+        await deps.api.deleteForEveryone(message.id);
+        removeMessage(message);
+      },
+    };
+  });
+}
+
+/** The site's chat store. */
+export const useChatStore: ChatStoreApi = createChatStore({
+  api: createChatApi(api),
+  realtime: chatRealtime,
+  viewer: () => {
+    const user = useSessionStore.getState().userData?.user;
+    return user ? { id: user.id, slug: user.slug, nick: user.nick.nick } : null;
+  },
+  playSound,
+  now: () => Date.now(),
+  makeClientId: () => makeClientId(),
+  later: (run, ms) => {
+    setTimeout(run, ms);
+  },
+});

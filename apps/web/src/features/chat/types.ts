@@ -1,0 +1,80 @@
+import type {
+  ChatMessage,
+  ChatSettings,
+  Reaction,
+  RoomDetail,
+  RoomsState,
+  RoomStateId,
+  TypingState,
+} from '@chat/shared';
+
+/**
+ * The contract between the chat's data layer (store.ts, realtime dispatcher) and its UI
+ * (components). The store keeps server truth plus the outbox; components only read it and call
+ * these actions.
+ */
+
+/** A message typed here and not yet confirmed by the server. */
+export interface PendingMessage {
+  client_id: string;
+  room_id: number;
+  text: string;
+  mentions: number[];
+  /** queued: waiting for the connection; sending: in flight; failed: refused (not retried). */
+  state: 'queued' | 'sending' | 'failed';
+  error: string | null;
+  created_at: string;
+}
+
+export interface ChatData {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** My rooms (sorted), the rooms I may enter, the current room (shared RoomsState). */
+  rooms: RoomsState;
+  settings: ChatSettings;
+  trolls: ReadonlySet<number>;
+  ignoredUsers: ReadonlySet<number>;
+  quotedMessageIds: ReadonlySet<number>;
+  /** Per room: who is typing (shared typing rules). */
+  typing: Readonly<Record<number, TypingState>>;
+  /** Per room: the outbox, in the order typed. */
+  pending: Readonly<Record<number, readonly PendingMessage[]>>;
+  /** Per room: false once the oldest message has been loaded. */
+  hasOlder: Readonly<Record<number, boolean>>;
+  loadingOlder: Readonly<Record<number, boolean>>;
+}
+
+export interface ChatActions {
+  /** GET /api/chat, then subscribes every room's presence channel. */
+  load(): Promise<void>;
+  enterRoom(roomId: number): Promise<void>;
+  leaveRoom(roomId: number): Promise<void>;
+  /** Makes a room current (GET /api/room/{id}; unread goes to 0). */
+  selectRoom(roomId: number): Promise<void>;
+  /** POST /api/chat/leave; clears every room and user cache. */
+  leaveChat(): Promise<void>;
+  /** New order of my rooms (ids, first = position 1); POST /api/room/sort. */
+  reorderRooms(orderedIds: number[]): Promise<void>;
+  createRoom(body: { name_ru: string; name_en: string; public: boolean }): Promise<RoomDetail>;
+  updateRoom(
+    roomId: number,
+    body: { name_ru?: string; name_en?: string; public?: boolean },
+  ): Promise<void>;
+  /** Puts the message in the outbox and sends it now, or when the connection returns. */
+  sendMessage(roomId: number, text: string, mentions: number[]): void;
+  /** Sends a failed message again (same client_id) or drops it. */
+  retryMessage(clientId: string): void;
+  discardMessage(clientId: string): void;
+  loadOlder(roomId: number): Promise<void>;
+  deleteForMe(message: ChatMessage): Promise<void>;
+  deleteForEveryone(message: ChatMessage): Promise<void>;
+  toggleReaction(message: ChatMessage, reaction: Reaction): Promise<void>;
+  toggleQuote(message: ChatMessage): Promise<void>;
+  updateSettings(patch: Partial<ChatSettings>): Promise<void>;
+  toggleIgnore(userId: number): Promise<void>;
+  setRoomState(roomId: number, stateId: RoomStateId): Promise<void>;
+  setVisibility(roomId: number, visible: boolean): Promise<void>;
+  /** Tells the room I am typing (client-typing whisper, throttled). */
+  notifyTyping(roomId: number): void;
+}
+
+export type ChatStore = ChatData & ChatActions;

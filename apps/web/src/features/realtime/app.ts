@@ -1,0 +1,133 @@
+import { parseChannel, ROOM_STATE, type InitData, type UserData } from '@chat/shared';
+import { currentLocale, translate } from '../../i18n/i18n';
+import { readCookie } from '../../lib/cookies';
+import { useChatStore } from '../chat/store';
+import { useSessionStore } from '../session/store';
+import { pushToast } from '../toasts/store';
+import { createChannelAuthorizer } from './channel-auth';
+import { createRealtimeClient } from './client';
+import { createDispatcher } from './dispatcher';
+import { bindRealtimeClient } from './port';
+import { createPusher } from './pusher';
+import { useRealtimeStore } from './store';
+import { useFontsStore } from '../chat/hooks/use-fonts';
+
+declare global {
+  interface Window {
+    /** Development builds only: the stores, for poking at from the browser console. */
+    __chat?: typeof useChatStore;
+    __realtime?: typeof useRealtimeStore;
+  }
+}
+
+let stopCurrent: (() => void) | null = null;
+
+const chat = () => useChatStore.getState();
+
+/** Failed room authorizations shown already in this connection, so a flapping one says it once. */
+const alerted = new Set<string>();
+
+/**
+ * A refused channel authorization. Routine cases stay quiet: a channel of a room I no longer
+ * hold, or of a user signed out meanwhile. A 403/404 on a room I still hold means the server no
+ * longer counts me in it, so the room goes, as if I had left from another tab. Anything else on a
+ * room is shown until closed (spec section 8), since that room now hears nothing.
+ */
+function onAuthFailure(channelName: string, status: number): void {
+  const parsed = parseChannel(channelName);
+  if (parsed.kind !== 'room') return;
+  if (!chat().rooms.rooms.some((room) => room.id === parsed.roomId)) return;
+  const me = useSessionStore.getState().userData?.user.id;
+  if ((status === 403 || status === 404) && me !== undefined) {
+    chat().userStateUpdated({ room_id: parsed.roomId, user_id: me, state_id: ROOM_STATE.leaving });
+    return;
+  }
+  if (alerted.has(channelName)) return;
+  alerted.add(channelName);
+  const key =
+    status === 0
+      ? 'errors:network'
+      : status === 419
+        ? 'errors:sessionExpired'
+        : status >= 500
+          ? 'errors:server'
+          : 'errors:unauthorized';
+  pushToast({ text: translate(key, currentLocale()), variant: 'danger', autohide: false });
+}
+
+/** The session's user decides the private channels, and whose lists and settings the chat holds. */
+function followSession(userData: UserData | null, previous: UserData | null | undefined): void {
+  const id = userData?.user.id ?? null;
+  // Another user, or none: nothing of the previous one may stay on screen.
+  if (previous === undefined || id !== (previous?.user.id ?? null)) chat().reset();
+  if (userData) {
+    chat().hydrate({
+      settings: userData.settings,
+      ignored_users: userData.ignored_users,
+      quotes: userData.quotes,
+    });
+  }
+}
+
+/**
+ * Opens the site's one realtime connection once init has answered, and keeps it in step with the
+ * session: `common` always, the user's channels while signed in, the rooms as the chat holds them.
+ */
+export function startRealtime(init: InitData): void {
+  stopRealtime();
+  chat().hydrate({ trolls: init.trolls });
+  useFontsStore.getState().setFonts(init.fonts);
+  const session = useSessionStore.getState();
+  followSession(session.userData, undefined);
+  // An init without realtime settings (an old server, a test) leaves the site without a socket.
+  if (!init.broadcasting) {
+    useRealtimeStore.getState().setConnection('error', null);
+    return;
+  }
+
+  const authorize = createChannelAuthorizer({
+    endpoint: init.broadcasting.auth_endpoint,
+    fetch: (input, options) => window.fetch(input, options),
+    getCookie: (name) => readCookie(name),
+    getApiToken: () => useSessionStore.getState().apiToken,
+    getLocale: currentLocale,
+    onFailure: onAuthFailure,
+  });
+  const client = createRealtimeClient({
+    pusher: createPusher(init.broadcasting, authorize),
+    dispatcher: createDispatcher({
+      chat,
+      requireUpdate: () => useSessionStore.getState().requireUpdate(),
+    }),
+    onState: (state, socketId) => useRealtimeStore.getState().setConnection(state, socketId),
+    onConnected: ({ reconnect }) => {
+      alerted.clear();
+      if (reconnect) void chat().resync();
+      void chat().flushOutbox();
+    },
+  });
+  client.setUser(session.userData?.user.id ?? null);
+  bindRealtimeClient(client);
+
+  const unsubscribe = useSessionStore.subscribe((state, prev) => {
+    if (state.userData === prev.userData) return;
+    client.setUser(state.userData?.user.id ?? null);
+    followSession(state.userData, prev.userData);
+  });
+  stopCurrent = () => {
+    unsubscribe();
+    bindRealtimeClient(null);
+    client.stop();
+    useRealtimeStore.getState().reset();
+  };
+}
+
+export function stopRealtime(): void {
+  stopCurrent?.();
+  stopCurrent = null;
+}
+
+if (import.meta.env.DEV) {
+  window.__chat = useChatStore;
+  window.__realtime = useRealtimeStore;
+}

@@ -1,0 +1,202 @@
+import {
+  addReaction,
+  applyRoomUserState,
+  incrementUnread,
+  mentionsUser,
+  REACTIONS,
+  removeReaction,
+  removeRoomUser,
+  ROOM_STATE,
+  setRoomUserVisibility,
+  incomingMessageVerdict,
+  typingNow,
+  updateRoom,
+  upsertRoomUser,
+  type ChatMessage,
+  type ChatSettings,
+  type RealtimeEventMap,
+  type Reaction,
+  type ReactionEvent,
+  type RoomDetail,
+  type TypingEvent,
+} from '@chat/shared';
+import type { ChatSlice } from '../chat/store';
+import {
+  emptyRoomsData,
+  mapMessages,
+  mapRoomUsers,
+  viewerContext,
+  withMessages,
+  withoutPending,
+} from './chat-transitions';
+
+type Payload<K extends keyof RealtimeEventMap> = RealtimeEventMap[K];
+
+/** What the realtime dispatcher calls on the chat store, one action per event it handles. */
+export interface ChatEventActions {
+  messageStored(message: ChatMessage): void;
+  messageDeleted(event: Payload<'MessageDeletedFromEveryone'>): void;
+  reactionStored(event: ReactionEvent): void;
+  reactionDeleted(event: ReactionEvent): void;
+  userEntered(event: Payload<'UserEnteredTheRoom'>): void;
+  userStateUpdated(event: Payload<'UserRoomStateUpdated'>): void;
+  userStatusUpdated(event: Payload<'UserStatusUpdated'>): void;
+  userVisibilityUpdated(event: Payload<'UserVisibilityUpdated'>): void;
+  roomUpdated(event: Payload<'RoomUpdated'>): void;
+  trollUpdated(event: Payload<'AntitrollUpdated'>): void;
+  userLeftChat(event: Payload<'UserLeftTheChat'>): void;
+  userUpdated(event: Payload<'UserUpdated'>): void;
+  typingReceived(roomId: number, event: TypingEvent): void;
+}
+
+const isReaction = (name: string): name is Reaction =>
+  (REACTIONS as readonly string[]).includes(name);
+
+/**
+ * The sound for a message that names me (spec section 7). Only mentions ring: a sound for every
+ * message of a busy room would be noise, and the spec's "own message of one specific type" does
+ * not say which type, so it is left out rather than guessed.
+ */
+export function notifyMention(
+  settings: ChatSettings,
+  play: (name: string, volume: number) => void,
+): void {
+  if (settings.mute) return;
+  play(settings.sound ?? 'ding', settings.notification_volume);
+}
+
+/**
+ * The chat store's handlers of realtime events: each applies a shared rule to the store's data.
+ * `dropRoom` is the store's own "this room is no longer mine" (also used by leaveRoom).
+ */
+export function createChatEvents(
+  { set, get, deps }: ChatSlice,
+  dropRoom: (roomId: number) => void,
+): ChatEventActions {
+  const patchRoom = (roomId: number, change: (room: RoomDetail) => RoomDetail) =>
+    set((s) => ({ rooms: updateRoom(s.rooms, roomId, change) }));
+  const viewerId = () => deps.viewer()?.id ?? null;
+
+  return {
+    messageStored: (message) => {
+      const s = get();
+      const me = viewerId();
+      const own = me !== null && message.user.id === me;
+      const roomId = message.room_id;
+      // Whoever sent a message has stopped typing it.
+      const typers = s.typing[roomId];
+      const typing = typers
+        ? {
+            ...s.typing,
+            [roomId]: typingNow(
+              typers,
+              { user_id: message.user.id, nick: '', typing: false },
+              deps.now(),
+            ),
+          }
+        : s.typing;
+      // My message sent from here arrived by the socket before the POST's answer.
+      const pending =
+        own && message.client_id !== null
+          ? withoutPending(s.pending, roomId, message.client_id)
+          : s.pending;
+      const rooms = new Map(s.rooms.rooms.map((room) => [room.id, room]));
+      const verdict = incomingMessageVerdict(message, { ...viewerContext(s, me), rooms });
+      // Messages hidden by the viewer's filters (trolls, guests, ignored) are kept and filtered
+      // when rendered, so turning show_guests or show_trolls on reveals them at once.
+      if (!verdict.show && (verdict.reason === 'unknown-room' || verdict.reason === 'duplicate')) {
+        set({ typing, pending });
+        return;
+      }
+      const next = withMessages(s, roomId, [message]);
+      set({
+        ...next,
+        rooms: own || !verdict.show ? next.rooms : incrementUnread(next.rooms, roomId),
+        typing,
+        pending,
+      });
+      if (!own && verdict.show && me !== null && mentionsUser(message, me)) {
+        notifyMention(s.settings, deps.playSound);
+      }
+    },
+    messageDeleted: ({ id, room_id }) =>
+      patchRoom(room_id, (r) => ({ ...r, messages: r.messages.filter((m) => m.id !== id) })),
+    reactionStored: ({ likeable_id, reaction, room_id, user }) => {
+      if (!isReaction(reaction)) return;
+      set((s) => ({
+        rooms: mapMessages(s.rooms, room_id, (m) =>
+          m.id === likeable_id ? addReaction(m, { reaction, user }) : m,
+        ),
+      }));
+    },
+    reactionDeleted: ({ likeable_id, reaction, room_id, user }) =>
+      set((s) => ({
+        rooms: mapMessages(s.rooms, room_id, (m) =>
+          m.id === likeable_id ? removeReaction(m, reaction, user.id) : m,
+        ),
+      })),
+    userEntered: ({ room_id, user }) =>
+      patchRoom(room_id, (r) => ({ ...r, users: upsertRoomUser(r.users, user) })),
+    userStateUpdated: (event) => {
+      // I left from another tab: this one follows.
+      if (event.user_id === viewerId() && event.state_id === ROOM_STATE.leaving) {
+        dropRoom(event.room_id);
+        return;
+      }
+      patchRoom(event.room_id, (r) => ({ ...r, users: applyRoomUserState(r.users, event) }));
+    },
+    userStatusUpdated: ({ room_id, user_id, status }) =>
+      patchRoom(room_id, (r) => ({
+        ...r,
+        users: r.users.map((e) => (e.user.id === user_id ? { ...e, status } : e)),
+      })),
+    userVisibilityUpdated: ({ room_id, user_id, invisible }) =>
+      patchRoom(room_id, (r) => ({
+        ...r,
+        users: setRoomUserVisibility(r.users, user_id, invisible),
+      })),
+    roomUpdated: ({ room }) =>
+      set((s) => ({
+        rooms: {
+          ...updateRoom(s.rooms, room.id, (r) => ({
+            ...r,
+            name: room.name,
+            public: room.public,
+            owner_id: room.owner_id,
+          })),
+          available: s.rooms.available.map((a) => (a.id === room.id ? room : a)),
+        },
+      })),
+    trollUpdated: ({ user_id, troll }) =>
+      set((s) => {
+        const trolls = new Set(s.trolls);
+        if (troll) trolls.add(user_id);
+        else trolls.delete(user_id);
+        return { trolls };
+      }),
+    userLeftChat: ({ user_id }) => {
+      if (user_id === viewerId()) {
+        // I left the whole chat from another tab.
+        set({ ...emptyRoomsData(), status: 'idle' });
+        deps.realtime.syncRooms([]);
+        return;
+      }
+      set((s) => ({ rooms: mapRoomUsers(s.rooms, (users) => removeRoomUser(users, user_id)) }));
+    },
+    userUpdated: ({ user }) =>
+      set((s) => ({
+        rooms: mapRoomUsers(s.rooms, (users) =>
+          users.map((e) => (e.user.id === user.id ? { ...e, user } : e)),
+        ),
+      })),
+    typingReceived: (roomId, event) => {
+      if (event.user_id === viewerId()) return;
+      set((s) => {
+        if (!s.rooms.rooms.some((r) => r.id === roomId)) return {};
+        return {
+          typing: { ...s.typing, [roomId]: typingNow(s.typing[roomId] ?? [], event, deps.now()) },
+        };
+      });
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import type { RealtimeEventMap, RealtimeEventName } from '@chat/shared';
+import { describe, expect, it, vi } from 'vitest';
+import type { ChatEventActions } from './chat-events';
+import { createDispatcher } from './dispatcher';
+
+function setup() {
+  const calls: [string, unknown[]][] = [];
+  const chat = new Proxy({} as ChatEventActions, {
+    get:
+      (_target, name: string) =>
+      (...args: unknown[]) =>
+        calls.push([name, args]),
+  });
+  const requireUpdate = vi.fn();
+  const dispatcher = createDispatcher({ chat: () => chat, requireUpdate });
+  return { calls, requireUpdate, dispatcher };
+}
+
+// Which store action each server event lands in; typed so that a new event must be listed here.
+const ROUTES: { [K in RealtimeEventName]: keyof ChatEventActions | 'requireUpdate' } = {
+  UpdateRequired: 'requireUpdate',
+  UserUpdated: 'userUpdated',
+  AntitrollUpdated: 'trollUpdated',
+  UserLeftTheChat: 'userLeftChat',
+  MessageStored: 'messageStored',
+  MessageDeletedFromEveryone: 'messageDeleted',
+  'Like.ReactionStored': 'reactionStored',
+  'Like.ReactionDeleted': 'reactionDeleted',
+  UserEnteredTheRoom: 'userEntered',
+  UserRoomStateUpdated: 'userStateUpdated',
+  UserStatusUpdated: 'userStatusUpdated',
+  UserVisibilityUpdated: 'userVisibilityUpdated',
+  RoomUpdated: 'roomUpdated',
+};
+
+describe('dispatcher', () => {
+  it.each(Object.entries(ROUTES))('routes %s to %s', (event, action) => {
+    const { calls, requireUpdate, dispatcher } = setup();
+    const payload = { marker: event } as unknown as RealtimeEventMap[RealtimeEventName];
+    expect(dispatcher.server('presence-room.1', event, payload)).toBe(true);
+    if (action === 'requireUpdate') expect(requireUpdate).toHaveBeenCalledTimes(1);
+    else expect(calls).toEqual([[action, [payload]]]);
+  });
+
+  it('ignores pusher internals, unknown events and payloads that are not objects', () => {
+    const { calls, dispatcher } = setup();
+    expect(dispatcher.server('common', 'pusher:subscription_succeeded', {})).toBe(false);
+    expect(dispatcher.server('common', 'SomethingNew', {})).toBe(false);
+    expect(dispatcher.server('presence-room.1', 'MessageStored', 'text')).toBe(false);
+    expect(dispatcher.server('presence-room.1', 'toString', {})).toBe(false);
+    expect(calls).toEqual([]);
+  });
+
+  it('routes a typing whisper to its room, and disbelieves a sender posing as another', () => {
+    const { calls, dispatcher } = setup();
+    const typing = { user_id: 3, nick: 'Anna', typing: true };
+    expect(dispatcher.client('presence-room.4', 'client-typing', typing, '3')).toBe(true);
+    expect(dispatcher.client('presence-room.4', 'client-typing', typing, '5')).toBe(false);
+    expect(dispatcher.client('private-chat', 'client-typing', typing, undefined)).toBe(false);
+    expect(dispatcher.client('presence-room.4', 'client-typing', { user_id: '3' }, '3')).toBe(
+      false,
+    );
+    expect(calls).toEqual([['typingReceived', [4, typing]]]);
+  });
+});

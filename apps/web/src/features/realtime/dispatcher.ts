@@ -1,0 +1,88 @@
+import {
+  parseChannel,
+  type ClientEventMap,
+  type RealtimeEventMap,
+  type RealtimeEventName,
+} from '@chat/shared';
+import type { ChatEventActions } from './chat-events';
+
+/** The stores an event can change. Getters, so that the dispatcher never holds stale state. */
+export interface DispatchTargets {
+  chat: () => ChatEventActions;
+  requireUpdate: () => void;
+}
+
+/** One handler per server event: a missing event is a type error here (DESIGN.md rule 6). */
+type ServerHandlers = { [K in RealtimeEventName]: (payload: RealtimeEventMap[K]) => void };
+/**
+ * Client events carry the room in their channel's name. They come from other browsers, not from
+ * the server, so each has a check of its shape before any store sees it.
+ */
+type ClientHandlers = {
+  [K in keyof ClientEventMap]: {
+    valid: (data: Record<string, unknown>) => boolean;
+    handle: (payload: ClientEventMap[K], roomId: number) => void;
+  };
+};
+
+export interface Dispatcher {
+  /** A server event on a channel; false when it is not one the web app handles. */
+  server(channel: string, event: string, data: unknown): boolean;
+  /**
+   * A client event (`client-*`) on a room's channel. `senderId` is the user id the server put on
+   * it (presence channels): a client claiming to be someone else is not believed.
+   */
+  client(channel: string, event: string, data: unknown, senderId: string | undefined): boolean;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The one place where realtime events become store actions (zulip's server_events_dispatch). */
+export function createDispatcher(targets: DispatchTargets): Dispatcher {
+  const chat = targets.chat;
+  const server: ServerHandlers = {
+    UpdateRequired: () => targets.requireUpdate(),
+    UserUpdated: (p) => chat().userUpdated(p),
+    AntitrollUpdated: (p) => chat().trollUpdated(p),
+    UserLeftTheChat: (p) => chat().userLeftChat(p),
+    MessageStored: (p) => chat().messageStored(p),
+    MessageDeletedFromEveryone: (p) => chat().messageDeleted(p),
+    'Like.ReactionStored': (p) => chat().reactionStored(p),
+    'Like.ReactionDeleted': (p) => chat().reactionDeleted(p),
+    UserEnteredTheRoom: (p) => chat().userEntered(p),
+    UserRoomStateUpdated: (p) => chat().userStateUpdated(p),
+    UserStatusUpdated: (p) => chat().userStatusUpdated(p),
+    UserVisibilityUpdated: (p) => chat().userVisibilityUpdated(p),
+    RoomUpdated: (p) => chat().roomUpdated(p),
+  };
+  const client: ClientHandlers = {
+    'client-typing': {
+      valid: (d) =>
+        Number.isInteger(d.user_id) &&
+        typeof d.nick === 'string' &&
+        d.nick.length <= 64 &&
+        typeof d.typing === 'boolean',
+      handle: (p, roomId) => chat().typingReceived(roomId, p),
+    },
+  };
+
+  return {
+    server: (_channel, event, data) => {
+      if (!Object.hasOwn(server, event) || !isRecord(data)) return false;
+      // The payload's shape is the server's promise (the shared event map types both ends).
+      const handle = server[event as RealtimeEventName] as (payload: unknown) => void;
+      handle(data);
+      return true;
+    },
+    client: (channel, event, data, senderId) => {
+      const parsed = parseChannel(channel);
+      if (parsed.kind !== 'room' || !Object.hasOwn(client, event) || !isRecord(data)) return false;
+      const { valid, handle } = client[event as keyof ClientEventMap];
+      if (!valid(data)) return false;
+      if (senderId !== undefined && String(data.user_id) !== senderId) return false;
+      (handle as (payload: unknown, roomId: number) => void)(data, parsed.roomId);
+      return true;
+    },
+  };
+}
