@@ -25,7 +25,8 @@ import { PagesRepository } from './features/pages/pages.repository';
 import { pagesRoutes } from './features/pages/pages.routes';
 import { PagesService } from './features/pages/pages.service';
 import { UsersRepository } from './features/users/users.repository';
-import { bodyParsersPlugin } from './http/body-parsers';
+import { BODY_LIMIT, bodyParsersPlugin } from './http/body-parsers';
+import { frameworkErrorHandler } from './http/error-handler';
 import { errorHandlerPlugin } from './http/error-handler';
 import { localePlugin } from './http/locale';
 import { methodOverridePlugin } from './http/method-override';
@@ -62,7 +63,6 @@ import { UsersService } from './features/users/users.service';
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 export const SERVER_ROOT = resolve(HERE, '..');
 export const DEFAULT_WEB_DIST = resolve(SERVER_ROOT, '../web/dist');
-export const BODY_LIMIT = 1024 * 1024;
 
 export interface BuildOptions {
   /** Where the built web app lives; null serves the API only (most tests). */
@@ -96,6 +96,8 @@ export async function buildApp(
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { maxParamLength: 200 },
+    // Errors raised before routing (a broken URL, an overlong parameter) get the envelope too.
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -3,6 +3,7 @@ export * from './locale';
 export * from './roles';
 export * from './settings';
 export * from './constants';
+export * from './schemas/fields';
 export * from './schemas/nick';
 export * from './schemas/phone';
 export * from './schemas/auth';

@@ -3,6 +3,9 @@ import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
 import qs from 'qs';
 
+/** The largest body any route takes (Fastify's bodyLimit). */
+export const BODY_LIMIT = 1024 * 1024;
+
 // Bracket notation (`room[5]=1`) nests, as API.md requires. Indexed keys stay object keys
 // (arrayLimit -1): `room[5]` names room 5, it is not the sixth item of a sparse array. The
 // limits keep a hostile form from building huge objects; qs never writes prototype keys.
@@ -21,9 +24,11 @@ export function parseForm(text: string): Record<string, unknown> {
 /** Form and multipart bodies, besides Fastify's own JSON parser. */
 export const bodyParsersPlugin = fp(async (app) => {
   await app.register(formbody, { parser: parseForm });
+  // Multipart is streamed past Fastify's bodyLimit, so its own limits keep a whole form near
+  // BODY_LIMIT: 50 fields of 16 KB and one file of 1 MB (uploads get their own routes later).
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
-    limits: { fieldSize: 100_000, fields: 200, fileSize: 10 * 1024 * 1024, files: 10, parts: 220 },
+    limits: { fieldSize: 16 * 1024, fields: 50, fileSize: BODY_LIMIT, files: 1, parts: 51 },
   });
   // Multipart fields arrive flat; give them the same bracket nesting as urlencoded bodies.
   app.addHook('preValidation', async (request) => {

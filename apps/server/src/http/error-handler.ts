@@ -1,4 +1,4 @@
-import type { ErrorEnvelope } from '@chat/shared';
+import { localeFromHeader, type ErrorEnvelope } from '@chat/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -33,6 +33,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
 
     if (TOO_LARGE.has(error.code)) return sendAppError(new AppError('too_large'), request, reply);
     if (MALFORMED.has(error.code)) return sendAppError(malformed(), request, reply);
+    // busboy reports a broken multipart body (no boundary, cut short) as a plain Error.
+    if (request.isMultipart() && !error.statusCode)
+      return sendAppError(malformed(), request, reply);
     // JSON syntax errors and prototype poisoning come from secure-json-parse with a 400.
     if (error.statusCode === 400 || error instanceof SyntaxError) {
       return sendAppError(malformed(), request, reply);
@@ -85,6 +88,23 @@ function issueKey(issue: ZodLikeIssue): MessageKey {
     default:
       return 'invalid_value';
   }
+}
+
+/**
+ * Fastify's own errors from before routing: a URL that does not decode or a parameter over the
+ * length limit names nothing here, so it is a 404 in the envelope.
+ */
+export function frameworkErrorHandler(
+  _error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const header = request.headers['x-localization'];
+  const locale = localeFromHeader(Array.isArray(header) ? header[0] : header);
+  void reply
+    .code(404)
+    .type('application/json; charset=utf-8')
+    .send({ message: translate(locale, 'not_found'), code: 'not_found' } satisfies ErrorEnvelope);
 }
 
 export function sendAppError(error: AppError, request: FastifyRequest, reply: FastifyReply) {

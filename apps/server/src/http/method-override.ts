@@ -31,8 +31,12 @@ export const methodOverridePlugin = fp(async (app) => {
       realPost.add(url);
       const handler = route.handler;
       route.handler = function (request, reply) {
-        const target = overridden.get(url)?.get(request.overrideMethod ?? '');
-        return (target ? target.handler : handler).call(this, request, reply);
+        const named = request.overrideMethod;
+        if (named === undefined || !OVERRIDABLE.has(named))
+          return handler.call(this, request, reply);
+        // A POST that names another method is that method or nothing: never the POST action.
+        const target = overridden.get(url)?.get(named);
+        return target ? target.handler.call(this, request, reply) : reply.callNotFound();
       };
       return;
     }

@@ -96,8 +96,15 @@ function xsrfMatches(request: FastifyRequest, appKey: string, sessionToken: stri
   const header = request.headers['x-xsrf-token'];
   const sent = Array.isArray(header) ? header[0] : header;
   if (!sent) return false;
-  // Clients copy the cookie as is; browsers may keep it URL-encoded.
-  return safeEqual(decodeURIComponent(sent), xsrfTokenFor(appKey, sessionToken));
+  // Clients copy the cookie as is; browsers may keep it URL-encoded. A broken escape is a
+  // mismatch like any other, not a server error.
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(sent);
+  } catch {
+    return false;
+  }
+  return safeEqual(decoded, xsrfTokenFor(appKey, sessionToken));
 }
 
 export function setSessionCookies(

@@ -1,4 +1,5 @@
 import { isValidChannelName } from '@chat/shared';
+import secureJson from 'secure-json-parse';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, unauthenticated } from '../http/app-error';
@@ -40,18 +41,29 @@ const authQuery = z
 export const httpApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const { pusherAppId, pusherKey, pusherSecret } = app.deps.config.secrets;
 
-  // The body's MD5 is part of the signature, so this scope keeps the raw JSON text.
-  app.removeContentTypeParser('application/json');
+  // The body's MD5 is part of the signature, so this scope keeps the raw text, and takes JSON
+  // only: a form or multipart body would slip past the MD5 check.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     request.rawBody = body as string;
     try {
-      done(null, JSON.parse(body as string));
+      done(
+        null,
+        secureJson.parse(body, { protoAction: 'error', constructorAction: 'error' }),
+      );
     } catch {
-      done(new AppError('validation', { messageKey: 'malformed_body' }), undefined);
+      done(
+        new AppError('validation', {
+          messageKey: 'malformed_body',
+          errors: { body: ['malformed_body'] },
+        }),
+        undefined,
+      );
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before validation: an unsigned request learns nothing about what a valid body looks like.
+  app.addHook('preValidation', async (request) => {
     const params = request.params as { appId: string };
     if (params.appId !== pusherAppId) throw new AppError('not_found');
     const query = authQuery.safeParse(request.query);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nickStyle, publicUser } from '../schemas/user';
 import { SOUNDS } from '../settings';
+import { decimalField, idField, intField, plainText } from '../schemas/fields';
 import {
   MESSAGE_MAX_LENGTH,
   REACTIONS,
@@ -69,7 +70,7 @@ export type RoomDetail = z.infer<typeof roomDetail>;
 export const chatState = z.object({ rooms: z.array(roomDetail), available: z.array(roomSummary) });
 export type ChatState = z.infer<typeof chatState>;
 
-const roomName = z.string().trim().min(1).max(ROOM_NAME_MAX);
+const roomName = plainText.pipe(z.string().trim().min(1).max(ROOM_NAME_MAX));
 /** Form fields arrive as strings; JSON as booleans. */
 export const formBoolean = z.union([
   z.boolean(),
@@ -90,12 +91,15 @@ export const updateRoomBody = z.object({
 });
 
 export const postMessageBody = z.object({
-  text: z.string().max(MESSAGE_MAX_LENGTH * 4),
+  text: z
+    .string()
+    .max(MESSAGE_MAX_LENGTH * 4)
+    .pipe(plainText),
   client_id: z.string().regex(CLIENT_ID_PATTERN),
-  type_id: z.coerce.number().int().min(1).max(2).default(1),
+  type_id: intField(1, 2).default(1),
   attachments: z.array(z.unknown()).max(0).default([]),
   /** Users the author picked by clicking their nick; kept only when the nick is in the text. */
-  mentions: z.array(z.coerce.number().int().positive()).max(MENTIONS_MAX).default([]),
+  mentions: z.array(idField).max(MENTIONS_MAX).default([]),
 });
 export type PostMessageBody = z.infer<typeof postMessageBody>;
 
@@ -110,10 +114,12 @@ export const settingsPatchBody = z
     show_time: formBoolean,
     show_trolls: formBoolean,
     mute: formBoolean,
-    notification_new_message: z.coerce.number().int().min(0).max(1),
-    notification_volume: z.coerce.number().min(0).max(1),
+    notification_new_message: intField(0, 1),
+    notification_volume: decimalField(0, 1),
     sound: z.enum(SOUNDS).nullable(),
   })
   .partial();
 
-export const statusBody = z.object({ status: z.string().trim().max(64).nullable() });
+export const statusBody = z.object({
+  status: plainText.pipe(z.string().trim().max(64)).nullable(),
+});

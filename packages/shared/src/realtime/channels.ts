@@ -19,13 +19,16 @@ const ID = '([1-9][0-9]{0,9})';
 const USER = new RegExp(`^private-user\\.${ID}$`);
 const ROOM = new RegExp(`^presence-room\\.${ID}$`);
 
+/** Ids beyond the databases' integer range name nothing. */
+const ID_MAX = 2 ** 31 - 1;
+
 export function parseChannel(name: string): ChannelKind {
   if (name === COMMON_CHANNEL) return { kind: 'common' };
   if (name === CHAT_CHANNEL) return { kind: 'chat' };
   const user = USER.exec(name);
-  if (user) return { kind: 'user', userId: Number(user[1]) };
+  if (user && Number(user[1]) <= ID_MAX) return { kind: 'user', userId: Number(user[1]) };
   const room = ROOM.exec(name);
-  if (room) return { kind: 'room', roomId: Number(room[1]) };
+  if (room && Number(room[1]) <= ID_MAX) return { kind: 'room', roomId: Number(room[1]) };
   return { kind: 'unknown' };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nickSchema } from './nick';
+import { plainText } from './fields';
 import { normalizePhone } from './phone';
 
 export const PASSWORD_MIN = 6;
@@ -73,7 +74,7 @@ export const registerBody = z
 export type RegisterBody = z.infer<typeof registerBody>;
 
 export const loginBody = z.object({
-  nick_or_phone: z.string().trim().min(1, { message: 'required' }).max(64),
+  nick_or_phone: plainText.pipe(z.string().trim().min(1, { message: 'required' }).max(64)),
   password: z.string().min(1, { message: 'required' }).max(PASSWORD_MAX),
 });
 export type LoginBody = z.infer<typeof loginBody>;

@@ -1,13 +1,9 @@
-import { chatMessage, postMessageBody, reactionBody, REACTIONS } from '@chat/shared';
+import { chatMessage, postMessageBody, reactionBody, REACTIONS, idString } from '@chat/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { socketIdOf } from './socket-id';
 
-const id = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+const id = idString;
 const noContent = { 204: z.null() };
 
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,12 +19,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id }),
         querystring: z.object({
           before: id.optional(),
-          after: z.coerce
-            .number()
-            .int()
-            .min(0)
-            .max(2 ** 31 - 1)
-            .optional(),
+          after: z.union([z.literal('0').transform(() => 0), idString]).optional(),
         }),
         response: { 200: z.object({ data: z.array(chatMessage) }) },
       },

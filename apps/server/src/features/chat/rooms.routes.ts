@@ -5,17 +5,16 @@ import {
   roomDetail,
   roomSummary,
   updateRoomBody,
+  idString,
+  intField,
+  idField,
 } from '@chat/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { socketIdOf } from './socket-id';
 
 const params = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  id: idString,
 });
 const detail = z.object({ data: roomDetail });
 const noContent = { 204: z.null() };
@@ -103,7 +102,7 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Set my state in a room: 1 online, 2 away, 3 busy, 4 leaving',
         params,
         body: z.object({
-          state_id: z.coerce.number().int().min(ROOM_STATE.online).max(ROOM_STATE.leaving),
+          state_id: intField(ROOM_STATE.online, ROOM_STATE.leaving),
         }),
         response: noContent,
       },
@@ -144,11 +143,7 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Invite a user to a private room (its owner or an admin)',
         params,
         body: z.object({
-          user_id: z.coerce
-            .number()
-            .int()
-            .positive()
-            .max(2 ** 31 - 1),
+          user_id: idField,
         }),
         response: noContent,
       },

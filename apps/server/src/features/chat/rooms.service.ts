@@ -1,5 +1,5 @@
 import { ROOM_STATE, type ChatState, type RoomDetail, type RoomSummary } from '@chat/shared';
-import type { UserRow } from '../../db/schema';
+import type { RoomRow, UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError, forbidden, guestForbidden, invalid, notFound } from '../../http/app-error';
 import { nowIso } from '../../lib/clock';
@@ -62,8 +62,7 @@ export class RoomsService {
     roomId: number,
     body: { name_ru?: string; name_en?: string; public?: boolean },
   ): Promise<RoomSummary> {
-    const room = await this.rooms.find(roomId);
-    if (!room) throw notFound();
+    const room = await this.visibleRoom(user, roomId);
     if (!can(user, { action: 'room.update', room })) throw forbidden();
     const changes = {
       ...(body.name_ru !== undefined ? { name_ru: body.name_ru } : {}),
@@ -173,11 +172,20 @@ export class RoomsService {
   }
 
   async invite(user: UserRow, roomId: number, targetId: number): Promise<void> {
-    const room = await this.rooms.find(roomId);
-    if (!room) throw notFound();
+    const room = await this.visibleRoom(user, roomId);
     if (!can(user, { action: 'room.invite', room })) throw forbidden();
     if (!(await this.users.findById(targetId)))
       throw new AppError('validation', { errors: { user_id: ['invalid_value'] } });
     await this.rooms.invite(roomId, targetId, user.id, nowIso());
+  }
+
+  /** The room if the caller may know it exists: a private room is not there for outsiders. */
+  private async visibleRoom(user: UserRow, roomId: number): Promise<RoomRow> {
+    const room = await this.rooms.find(roomId);
+    if (!room) throw notFound();
+    if (room.is_public === 1 || room.owner_id === user.id || user.role === 'admin') return room;
+    if (await this.rooms.membership(roomId, user.id)) return room;
+    if (await this.rooms.isInvited(roomId, user.id)) return room;
+    throw notFound();
   }
 }

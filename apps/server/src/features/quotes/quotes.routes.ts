@@ -1,12 +1,9 @@
+import { idString } from '@chat/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 const params = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  id: idString,
 });
 
 export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,13 +1,15 @@
-import { chatSettingsSchema, formBoolean, settingsPatchBody, statusBody } from '@chat/shared';
+import {
+  chatSettingsSchema,
+  formBoolean,
+  settingsPatchBody,
+  statusBody,
+  idString,
+} from '@chat/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 const userId = z.object({
-  userId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  userId: idString,
 });
 const ignored = z.object({ data: z.array(z.number().int()) });
 

@@ -1,0 +1,810 @@
+/**
+ * Shared pieces of the hostile-input sweep: a small world of users, rooms and messages built
+ * straight in the database, a catalogue of every unsafe route with a call that would succeed,
+ * the envelope check, and a "nothing changed" probe (every table, domain events, broadcasts).
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { expect, vi } from 'vitest';
+import { DEFAULT_CHAT_SETTINGS } from '@chat/shared';
+import type { MessageRow, RoomRow, UserRow } from '../db/schema';
+import { SESSION_COOKIE, XSRF_COOKIE, xsrfTokenFor } from '../http/session';
+import { nowIso } from '../lib/clock';
+import { hashPassword } from '../lib/passwords';
+import { hashToken, newToken } from '../lib/tokens';
+import { clientId } from '../test/chat-fixtures';
+import { TEST_PASSWORD, type Client } from '../test/factories';
+
+export type Res = LightMyRequestResponse;
+
+export interface Envelope {
+  message: string;
+  code?: string;
+  errors?: Record<string, string[]>;
+}
+
+/** What is wrong with an error answer, or null when it is `status` in the API's envelope. */
+export function envelopeProblem(res: Res, statuses: number[], code?: string): string | null {
+  if (!statuses.includes(res.statusCode))
+    return `status ${res.statusCode} (wanted ${statuses.join('/')}): ${res.body.slice(0, 160)}`;
+  if (!/^application\/json/.test(String(res.headers['content-type'])))
+    return `content-type ${String(res.headers['content-type'])}`;
+  let body: unknown;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    return `not JSON: ${res.body.slice(0, 160)}`;
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return 'not an object';
+  const b = body as Record<string, unknown>;
+  const extra = Object.keys(b).filter((k) => !['message', 'code', 'errors'].includes(k));
+  if (extra.length > 0) return `foreign keys in the envelope: ${extra.join(', ')}`;
+  if (typeof b.message !== 'string' || b.message.length === 0) return 'no message';
+  if (code !== undefined && b.code !== code) return `code ${String(b.code)} (wanted ${code})`;
+  if (b.errors !== undefined) {
+    if (!b.errors || typeof b.errors !== 'object') return 'errors is not an object';
+    for (const [field, list] of Object.entries(b.errors as Record<string, unknown>))
+      if (!Array.isArray(list) || !list.every((m) => typeof m === 'string' && m.length > 0))
+        return `errors.${field} is not a list of messages`;
+  }
+  return null;
+}
+
+/** Asserts an error answer in the envelope with this status (and code). */
+export function expectError(res: Res, status: number, code?: string): Envelope {
+  expect(envelopeProblem(res, [status], code), res.body).toBeNull();
+  return JSON.parse(res.body) as Envelope;
+}
+
+/**
+ * Asserts a 422 naming exactly these fields; with `loose`, naming at least these (a field also
+ * counts when only a nested path under it is named, like `room.5`).
+ */
+export function expectInvalid(res: Res, fields: string[], loose = false): Envelope {
+  const body = expectError(res, 422, 'validation');
+  const named = Object.keys(body.errors ?? {});
+  if (loose) {
+    const missing = fields.filter((f) => !named.some((n) => n === f || n.startsWith(`${f}.`)));
+    expect(missing, `named ${named.join(', ')}`).toEqual([]);
+  } else expect(named.sort()).toEqual([...fields].sort());
+  return body;
+}
+
+export function data<T>(res: Res): T {
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return (JSON.parse(res.body) as { data: T }).data;
+}
+
+// ---------------------------------------------------------------------------------------------
+// "Nothing changed": every table a call could write, plus domain events and broadcasts. Each
+// table gets triggers (in the test's own database) that count rows really inserted, deleted or
+// changed, so a check costs one query however big the tables grow.
+
+const TABLES = [
+  'users',
+  'sessions',
+  'rooms',
+  'room_users',
+  'room_invites',
+  'messages',
+  'message_hides',
+  'reactions',
+  'quotes',
+  'ignores',
+  'pages',
+  'site_settings',
+] as const;
+
+async function installChangeCounters(app: FastifyInstance): Promise<void> {
+  const db = app.deps.database.db;
+  await sql`create table hostile_changes (tbl varchar(64) primary key, n integer not null)`.execute(
+    db,
+  );
+  for (const table of TABLES)
+    await sql`insert into hostile_changes (tbl, n) values (${table}, 0)`.execute(db);
+  if (app.deps.database.dialect === 'postgres') {
+    await sql`create function hostile_count() returns trigger language plpgsql as $$
+      begin update hostile_changes set n = n + 1 where tbl = TG_TABLE_NAME; return null; end $$`.execute(
+      db,
+    );
+    for (const table of TABLES) {
+      const t = sql.table(table);
+      await sql`create trigger ${sql.raw(`hostile_${table}_rows`)} after insert or delete on ${t}
+        for each row execute function hostile_count()`.execute(db);
+      await sql`create trigger ${sql.raw(`hostile_${table}_update`)} after update on ${t}
+        for each row when (old.* is distinct from new.*) execute function hostile_count()`.execute(
+        db,
+      );
+    }
+    return;
+  }
+  for (const table of TABLES) {
+    const { rows } = await sql<{
+      name: string;
+    }>`select name from pragma_table_info(${table})`.execute(db);
+    const changed = rows.map((c) => `old."${c.name}" is not new."${c.name}"`).join(' or ');
+    const bump = `update hostile_changes set n = n + 1 where tbl = '${table}'`;
+    for (const [event, when] of [
+      ['insert', ''],
+      ['delete', ''],
+      ['update', `when ${changed}`],
+    ] as const) {
+      await sql
+        .raw(
+          `create trigger hostile_${table}_${event} after ${event} on "${table}" for each row ${when} begin ${bump}; end`,
+        )
+        .execute(db);
+    }
+  }
+}
+
+export interface Observer {
+  /** Runs `call` and lists what it changed: tables, domain events, realtime broadcasts. */
+  changes(call: () => Promise<unknown>): Promise<string[]>;
+}
+
+/** Watches one app: installs the change counters and spies on the event bus and broadcaster. */
+export async function observe(app: FastifyInstance): Promise<Observer> {
+  await installChangeCounters(app);
+  const emits = vi.spyOn(app.deps.events, 'emit');
+  const broadcasts = vi.spyOn(app.deps.realtime, 'broadcast');
+  const counters = async () => {
+    const { rows } = await sql<{
+      tbl: string;
+      n: number;
+    }>`select tbl, n from hostile_changes`.execute(app.deps.database.db);
+    return new Map(rows.map((r) => [r.tbl, Number(r.n)]));
+  };
+  return {
+    async changes(call) {
+      const before = await counters();
+      const emitted = emits.mock.calls.length;
+      const sent = broadcasts.mock.calls.length;
+      await call();
+      // Listeners and adapters may finish a tick later.
+      await new Promise((r) => setImmediate(r));
+      const after = await counters();
+      const changed: string[] = [];
+      for (const table of TABLES)
+        if (after.get(table) !== before.get(table)) changed.push(`table ${table}`);
+      for (const [name] of emits.mock.calls.slice(emitted)) changed.push(`event ${name}`);
+      for (const [b] of broadcasts.mock.calls.slice(sent)) changed.push(`broadcast ${b.event}`);
+      return changed;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The world: who is where, straight in the database.
+
+export interface World {
+  /** Public room owned by `owner`; owner, peer, guest, moderator and admin are in it. */
+  room: RoomRow;
+  /** Private room owned by `owner`, only the owner in it. */
+  privateRoom: RoomRow;
+  /** A public room nobody has entered. */
+  lobby: RoomRow;
+  /** Private room of `stranger`, with a message of theirs; nobody else is in it. */
+  strangerRoom: RoomRow;
+  owner: Client;
+  peer: Client;
+  guest: Client;
+  moderator: Client;
+  admin: Client;
+  /** Registered, in no room. */
+  outsider: Client;
+  stranger: Client;
+  ownMessage: MessageRow;
+  peerMessage: MessageRow;
+  strangerMessage: MessageRow;
+}
+
+let worlds = 0;
+let passwordHash: Promise<string> | null = null;
+
+/** A session for a user, as the factories' signedIn makes it, without a query of its own. */
+function clientOf(app: FastifyInstance, user: UserRow, token: string): Client {
+  const xsrf = xsrfTokenFor(app.deps.config.secrets.appKey, token);
+  return {
+    user,
+    token,
+    asBrowser: (opts) =>
+      app.inject({
+        ...opts,
+        cookies: { [SESSION_COOKIE]: token, [XSRF_COOKIE]: xsrf, ...(opts.cookies ?? {}) },
+        headers: { 'x-xsrf-token': xsrf, ...(opts.headers ?? {}) },
+      }),
+    asBearer: (opts) =>
+      app.inject({
+        ...opts,
+        headers: { authorization: `Bearer ${token}`, ...(opts.headers ?? {}) },
+      }),
+  };
+}
+
+/**
+ * A fresh world, in a handful of multi-row inserts. Users sign in with TEST_PASSWORD. The owner
+ * already reacted `like` to the peer's message, quoted their own message and ignores the
+ * moderator, so the undo routes have something to undo.
+ */
+export async function buildWorld(app: FastifyInstance): Promise<World> {
+  worlds += 1;
+  const tag = `${worlds}${randomBytes(2).toString('hex')}`;
+  const db = app.deps.database.db;
+  const at = nowIso();
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const hash = await passwordHash;
+  const people = [
+    ['owner', 'user'],
+    ['peer', 'user'],
+    ['guest', 'guest'],
+    ['moderator', 'moderator'],
+    ['admin', 'admin'],
+    ['outsider', 'user'],
+    ['stranger', 'user'],
+  ] as const;
+  const rows = await db
+    .insertInto('users')
+    .values(
+      people.map(([label, role]) => ({
+        slug: `${label}-${tag}`,
+        nick: `${label}${tag}`,
+        nick_key: `${label}${tag}`,
+        password_hash: role === 'guest' ? null : hash,
+        email: null,
+        phone: null,
+        gender: null,
+        birthdate: null,
+        role,
+        settings: JSON.stringify(DEFAULT_CHAT_SETTINGS),
+        nick_style: '{}',
+        avatar: null,
+        frame: null,
+        created_at: at,
+        active_at: null,
+      })),
+    )
+    .returningAll()
+    .execute();
+  const byLabel = new Map(rows.map((r) => [r.nick.slice(0, -tag.length), r]));
+  const tokens = people.map(() => newToken());
+  await db
+    .insertInto('sessions')
+    .values(
+      people.map(([label], i) => ({
+        user_id: byLabel.get(label)!.id,
+        token_hash: hashToken(tokens[i]!),
+        user_agent: 'hostile',
+        ip: '127.0.0.1',
+        created_at: at,
+        last_active_at: at,
+      })),
+    )
+    .execute();
+  const [owner, peer, guest, moderator, admin, outsider, stranger] = people.map(([label], i) =>
+    clientOf(app, byLabel.get(label)!, tokens[i]!),
+  ) as [Client, Client, Client, Client, Client, Client, Client];
+  const roomRows = await db
+    .insertInto('rooms')
+    .values(
+      (
+        [
+          ['room', owner.user.id, 1],
+          ['private', owner.user.id, 0],
+          ['lobby', null, 1],
+          ['stranger', stranger.user.id, 0],
+        ] as const
+      ).map(([name, owner_id, is_public]) => ({
+        name_ru: 'Комната',
+        name_en: `${name} ${tag}`,
+        is_public,
+        owner_id,
+        position: 1,
+        created_at: at,
+      })),
+    )
+    .returningAll()
+    .execute();
+  const roomNamed = (name: string) => roomRows.find((r) => r.name_en === `${name} ${tag}`)!;
+  const [room, privateRoom, lobby, strangerRoom] = ['room', 'private', 'lobby', 'stranger'].map(
+    roomNamed,
+  ) as [RoomRow, RoomRow, RoomRow, RoomRow];
+  const member = (room_id: number, c: Client, position: number) => ({
+    room_id,
+    user_id: c.user.id,
+    position,
+    state_id: 1,
+    invisible: 0,
+    entered_at: at,
+  });
+  await db
+    .insertInto('room_users')
+    .values([
+      ...[owner, peer, guest, moderator, admin].map((c) => member(room.id, c, 1)),
+      member(privateRoom.id, owner, 2),
+      member(strangerRoom.id, stranger, 1),
+    ])
+    .execute();
+  const message = (room_id: number, c: Client, text: string) => ({
+    room_id,
+    user_id: c.user.id,
+    type_id: 1,
+    text,
+    nicks: '[]',
+    attachments: '[]',
+    client_id: clientId(),
+    created_at: at,
+    deleted_at: null,
+  });
+  const messageRows = await db
+    .insertInto('messages')
+    .values([
+      message(room.id, owner, `own ${tag}`),
+      message(room.id, peer, `peer ${tag}`),
+      message(strangerRoom.id, stranger, `secret ${tag}`),
+    ])
+    .returningAll()
+    .execute();
+  const said = (text: string) => messageRows.find((m) => m.text === text)!;
+  const ownMessage = said(`own ${tag}`);
+  const peerMessage = said(`peer ${tag}`);
+  const strangerMessage = said(`secret ${tag}`);
+  await db
+    .insertInto('reactions')
+    .values({
+      likeable_type: 'message',
+      likeable_id: peerMessage.id,
+      user_id: owner.user.id,
+      reaction: 'like',
+      created_at: at,
+    })
+    .execute();
+  await db
+    .insertInto('quotes')
+    .values({ user_id: owner.user.id, message_id: ownMessage.id, created_at: at })
+    .execute();
+  await db
+    .insertInto('ignores')
+    .values({ user_id: owner.user.id, ignored_id: moderator.user.id, created_at: at })
+    .execute();
+  return {
+    room,
+    privateRoom,
+    lobby,
+    strangerRoom,
+    owner,
+    peer,
+    guest,
+    moderator,
+    admin,
+    outsider,
+    stranger,
+    ownMessage,
+    peerMessage,
+    strangerMessage,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every unsafe route, with a call that succeeds for its actor (checked by the sweep itself).
+
+let ip = 0;
+/** A fresh client address, so sign-in and registration limits of one test never hit another. */
+export const nextIp = () => {
+  ip += 1;
+  return `10.77.${(ip >> 8) & 255}.${ip & 255}`;
+};
+
+export interface RouteCase {
+  /** `METHOD /pattern`, as the route is registered. */
+  route: string;
+  access: 'public' | 'user' | 'registered';
+  /** Whether the route reads a body (a body schema). */
+  body: boolean;
+  /** Every field is optional: an empty body is a valid (no-op) call. */
+  emptyBodyOk?: boolean;
+  /** The route has a real POST (not only an overridden PATCH/PUT/DELETE). */
+  realPost: boolean;
+  /** Who makes the successful call. */
+  actor(w: World): Client;
+  call(w: World): InjectOptions & { method: string; url: string };
+}
+
+const freshNick = () => `N${randomBytes(5).toString('hex')}`;
+
+export const UNSAFE_ROUTES: RouteCase[] = [
+  {
+    route: 'POST /api/auth/guest/register',
+    access: 'public',
+    body: true,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: () => ({
+      method: 'POST',
+      url: '/api/auth/guest/register',
+      payload: { nick: freshNick() },
+      remoteAddress: nextIp(),
+    }),
+  },
+  {
+    route: 'POST /api/auth/register',
+    access: 'public',
+    body: true,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: () => ({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { nick: freshNick(), password: 'password-1', password_confirmation: 'password-1' },
+      remoteAddress: nextIp(),
+    }),
+  },
+  {
+    route: 'POST /api/auth/login',
+    access: 'public',
+    body: true,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: (w) => ({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { nick_or_phone: w.peer.user.nick, password: TEST_PASSWORD },
+      remoteAddress: nextIp(),
+    }),
+  },
+  {
+    route: 'POST /api/auth/logout',
+    access: 'user',
+    body: false,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: () => ({ method: 'POST', url: '/api/auth/logout' }),
+  },
+  {
+    route: 'POST /api/chat/leave',
+    access: 'user',
+    body: false,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: () => ({ method: 'POST', url: '/api/chat/leave' }),
+  },
+  {
+    route: 'POST /api/room/sort',
+    access: 'user',
+    body: true,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: (w) => ({
+      method: 'POST',
+      url: '/api/room/sort',
+      payload: { room: { [w.room.id]: 7, [w.privateRoom.id]: 3 } },
+    }),
+  },
+  {
+    route: 'POST /api/room',
+    access: 'registered',
+    body: true,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: () => ({
+      method: 'POST',
+      url: '/api/room',
+      payload: { name_ru: 'Новая', name_en: 'New' },
+    }),
+  },
+  {
+    route: 'PATCH /api/room/:id',
+    access: 'registered',
+    body: true,
+    emptyBodyOk: true,
+    realPost: false,
+    actor: (w) => w.owner,
+    call: (w) => ({
+      method: 'PATCH',
+      url: `/api/room/${w.room.id}`,
+      payload: { name_en: 'Renamed' },
+    }),
+  },
+  {
+    route: 'POST /api/room/:id/enter',
+    access: 'user',
+    body: false,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: (w) => ({ method: 'POST', url: `/api/room/${w.lobby.id}/enter` }),
+  },
+  {
+    route: 'POST /api/room/:id/leave',
+    access: 'user',
+    body: false,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: (w) => ({ method: 'POST', url: `/api/room/${w.room.id}/leave` }),
+  },
+  {
+    route: 'POST /api/room/:id/state',
+    access: 'user',
+    body: true,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: (w) => ({
+      method: 'POST',
+      url: `/api/room/${w.room.id}/state`,
+      payload: { state_id: 2 },
+    }),
+  },
+  {
+    route: 'PATCH /api/room/:id/visibility',
+    access: 'registered',
+    body: true,
+    realPost: false,
+    actor: (w) => w.admin,
+    call: (w) => ({
+      method: 'PATCH',
+      url: `/api/room/${w.room.id}/visibility`,
+      payload: { visibility: false },
+    }),
+  },
+  {
+    route: 'POST /api/room/:id/invite',
+    access: 'registered',
+    body: true,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: (w) => ({
+      method: 'POST',
+      url: `/api/room/${w.privateRoom.id}/invite`,
+      payload: { user_id: w.outsider.user.id },
+    }),
+  },
+  {
+    route: 'POST /api/room/:id/message',
+    access: 'user',
+    body: true,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: (w) => ({
+      method: 'POST',
+      url: `/api/room/${w.room.id}/message`,
+      payload: { text: `hello ${randomBytes(3).toString('hex')}`, client_id: clientId() },
+    }),
+  },
+  {
+    route: 'DELETE /api/chat/message/:id',
+    access: 'user',
+    body: false,
+    realPost: false,
+    actor: (w) => w.owner,
+    call: (w) => ({ method: 'DELETE', url: `/api/chat/message/${w.ownMessage.id}` }),
+  },
+  {
+    route: 'DELETE /api/chat/message/delete_from_everyone/:id',
+    access: 'user',
+    body: false,
+    realPost: false,
+    actor: (w) => w.owner,
+    call: (w) => ({
+      method: 'DELETE',
+      url: `/api/chat/message/delete_from_everyone/${w.ownMessage.id}`,
+    }),
+  },
+  {
+    route: 'POST /api/chat/message/:id/reactions',
+    access: 'user',
+    body: true,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: (w) => ({
+      method: 'POST',
+      url: `/api/chat/message/${w.peerMessage.id}/reactions`,
+      payload: { reaction: 'fire' },
+    }),
+  },
+  {
+    route: 'DELETE /api/chat/message/:id/reactions/:reaction',
+    access: 'user',
+    body: false,
+    realPost: false,
+    actor: (w) => w.owner,
+    call: (w) => ({
+      method: 'DELETE',
+      url: `/api/chat/message/${w.peerMessage.id}/reactions/like`,
+    }),
+  },
+  {
+    route: 'POST /api/quote/:id',
+    access: 'registered',
+    body: false,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: (w) => ({ method: 'POST', url: `/api/quote/${w.peerMessage.id}` }),
+  },
+  {
+    route: 'DELETE /api/quote/:id',
+    access: 'registered',
+    body: false,
+    realPost: false,
+    actor: (w) => w.owner,
+    call: (w) => ({ method: 'DELETE', url: `/api/quote/${w.ownMessage.id}` }),
+  },
+  {
+    route: 'PATCH /api/user/settings',
+    access: 'user',
+    body: true,
+    emptyBodyOk: true,
+    realPost: false,
+    actor: (w) => w.owner,
+    call: () => ({ method: 'PATCH', url: '/api/user/settings', payload: { mute: true } }),
+  },
+  {
+    route: 'POST /api/user/status',
+    access: 'user',
+    body: true,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: () => ({ method: 'POST', url: '/api/user/status', payload: { status: 'busy' } }),
+  },
+  {
+    route: 'POST /api/ignore/:userId',
+    access: 'user',
+    body: false,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: (w) => ({ method: 'POST', url: `/api/ignore/${w.peer.user.id}` }),
+  },
+  {
+    route: 'DELETE /api/ignore/:userId',
+    access: 'user',
+    body: false,
+    realPost: false,
+    actor: (w) => w.owner,
+    call: (w) => ({ method: 'DELETE', url: `/api/ignore/${w.moderator.user.id}` }),
+  },
+  {
+    route: 'POST /api/moderation/troll/:userId',
+    access: 'registered',
+    body: true,
+    realPost: true,
+    actor: (w) => w.admin,
+    call: (w) => ({
+      method: 'POST',
+      url: `/api/moderation/troll/${w.peer.user.id}`,
+      payload: { troll: true },
+    }),
+  },
+  {
+    route: 'POST /api/broadcasting/auth',
+    access: 'user',
+    body: true,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: (w) => ({
+      method: 'POST',
+      url: '/api/broadcasting/auth',
+      payload: { socket_id: '123.456', channel_name: `presence-room.${w.room.id}` },
+    }),
+  },
+  {
+    route: 'POST /broadcasting/auth',
+    access: 'user',
+    body: true,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: (w) => ({
+      method: 'POST',
+      url: '/broadcasting/auth',
+      payload: { socket_id: '123.456', channel_name: `private-user.${w.owner.user.id}` },
+    }),
+  },
+  {
+    route: 'POST /broadcasting/user-auth',
+    access: 'user',
+    body: true,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: () => ({
+      method: 'POST',
+      url: '/broadcasting/user-auth',
+      payload: { socket_id: '123.456' },
+    }),
+  },
+];
+
+/** Safe routes (no body): what a forged token must not open either. */
+export const SAFE_ROUTES: { route: string; url(w: World): string; access: 'public' | 'user' }[] = [
+  { route: 'GET /api/init', url: () => '/api/init?platform=pc', access: 'public' },
+  { route: 'GET /api/pages/:slug', url: () => '/api/pages/privacy', access: 'public' },
+  { route: 'GET /api/chat', url: () => '/api/chat', access: 'user' },
+  { route: 'GET /api/room/:id', url: (w) => `/api/room/${w.room.id}`, access: 'user' },
+  {
+    route: 'GET /api/room/:id/messages',
+    url: (w) => `/api/room/${w.room.id}/messages?before=${w.peerMessage.id + 1}`,
+    access: 'user',
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Ways to call.
+
+/** The browser's cookie without the XSRF header (or with a wrong one). */
+export function cookieOnly(
+  app: FastifyInstance,
+  client: Client,
+  opts: InjectOptions,
+  xsrf?: string,
+): Promise<Res> {
+  return app.inject({
+    ...opts,
+    cookies: { [SESSION_COOKIE]: client.token },
+    headers: { ...(opts.headers ?? {}), ...(xsrf === undefined ? {} : { 'x-xsrf-token': xsrf }) },
+  });
+}
+
+/** A JSON-ish body flattened to form fields in bracket notation (`room[5]=1`). */
+export function flatFields(payload: unknown): [string, string][] {
+  const out: [string, string][] = [];
+  const walk = (prefix: string, value: unknown) => {
+    if (value !== null && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) walk(prefix ? `${prefix}[${k}]` : k, v);
+    } else {
+      out.push([prefix, String(value)]);
+    }
+  };
+  walk('', payload ?? {});
+  return out;
+}
+
+/** The same call as a form body; `extra` is appended raw (already encoded). */
+export function asForm(opts: InjectOptions, extra = ''): InjectOptions {
+  const parts = flatFields(opts.payload).map(([k, v]) => `${k}=${encodeURIComponent(v)}`);
+  if (extra) parts.push(extra);
+  return {
+    ...opts,
+    headers: { ...(opts.headers ?? {}), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: parts.join('&'),
+  };
+}
+
+/** A multipart body from plain fields (pairs, so a name may repeat), optionally with a file. */
+export function multipart(
+  fields: [string, string][],
+  file?: { name: string; content: string },
+): { headers: Record<string, string>; payload: string } {
+  const boundary = `----hostile${randomBytes(6).toString('hex')}`;
+  let payload = '';
+  for (const [name, value] of fields)
+    payload += `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  if (file)
+    payload +=
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="f.txt"\r\n` +
+      `Content-Type: text/plain\r\n\r\n${file.content}\r\n`;
+  payload += `--${boundary}--\r\n`;
+  return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload };
+}
+
+/** Whether a plain object prototype picked up anything (prototype pollution). */
+export function polluted(): string[] {
+  const probe = {} as Record<string, unknown>;
+  return ['polluted', 'x', 'role', 'admin', 'isAdmin', 'mute'].filter(
+    (k) => probe[k] !== undefined,
+  );
+}
+
+export const TWO_MB = 2 * 1024 * 1024;
+
+/** Rate-limit headers of a 429: reset in unix seconds within the window, Retry-After in seconds. */
+export function expectRateLimited(res: Res, windowSeconds: number) {
+  expectError(res, 429, 'too_many_requests');
+  const now = Date.now() / 1000;
+  const reset = Number(res.headers['x-ratelimit-reset']);
+  expect(String(res.headers['x-ratelimit-reset'])).toMatch(/^\d{10}$/);
+  expect(reset).toBeGreaterThanOrEqual(Math.floor(now));
+  expect(reset).toBeLessThanOrEqual(Math.ceil(now) + windowSeconds);
+  const retry = Number(res.headers['retry-after']);
+  expect(String(res.headers['retry-after'])).toMatch(/^\d+$/);
+  expect(retry).toBeGreaterThanOrEqual(1);
+  expect(retry).toBeLessThanOrEqual(windowSeconds);
+  expect(res.headers['x-ratelimit-remaining']).toBe('0');
+  expect(Number(res.headers['x-ratelimit-limit'])).toBeGreaterThan(0);
+}

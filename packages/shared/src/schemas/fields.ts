@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+export const INT_MAX = 2 ** 31 - 1;
+
+/**
+ * An id as people write it: decimal digits only, no sign, padding, exponent or hex, within the
+ * databases' integer range. `z.coerce.number()` would read "0x1cb" or " 459" as a real id.
+ */
+export const idString = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, { message: 'invalid_value' })
+  .transform(Number)
+  .refine((n) => n <= INT_MAX, { message: 'invalid_value' });
+
+/** An integer field from JSON (a number) or a form (its decimal digits); nothing else. */
+export function intField(min: number, max: number) {
+  return z
+    .union(
+      [
+        z.number().int(),
+        z
+          .string()
+          .regex(/^-?\d{1,10}$/)
+          .transform(Number),
+      ],
+      {
+        message: 'invalid_type',
+      },
+    )
+    .pipe(z.number().int().min(min).max(max));
+}
+
+/** An id in a body: like `idString`, or a JSON number in range. */
+export const idField = intField(1, INT_MAX);
+
+/** A decimal number from JSON or a form ("0.25"); booleans, null and arrays are refused. */
+export function decimalField(min: number, max: number) {
+  return z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^-?\d{1,6}(\.\d{1,6})?$/)
+          .transform(Number),
+      ],
+      {
+        message: 'invalid_type',
+      },
+    )
+    .pipe(z.number().min(min).max(max));
+}
+
+// Control characters other than tab and line breaks: never meaningful in chat text, and NUL
+// cannot even be stored by PostgreSQL.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL.test(text);
+}
+
+/** Free text a person typed: any characters but control ones. */
+export const plainText = z
+  .string()
+  .refine((s) => !hasControlCharacters(s), { message: 'invalid_value' });
