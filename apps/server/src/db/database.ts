@@ -31,8 +31,28 @@ function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  cachePreparedStatements(sqlite);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew; preparing is a good part of a small query's cost. The app
+ * runs a bounded set of query shapes, so statements are kept by their SQL text. Safe because
+ * better-sqlite3 runs each statement to completion synchronously (nothing here streams).
+ */
+function cachePreparedStatements(sqlite: SQLite.Database, max = 500): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((sql: string) => {
+    let statement = cache.get(sql);
+    if (!statement) {
+      if (cache.size >= max) cache.clear();
+      statement = prepare(sql);
+      cache.set(sql, statement);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
 }
 
 // Timestamps come back as ISO strings and counts as numbers on both dialects, so repositories

@@ -1,0 +1,102 @@
+import { createHmac } from 'node:crypto';
+import WebSocket from 'ws';
+import { Histogram } from '../lib/stats.mjs';
+import { nowMs } from '../lib/clock.mjs';
+
+/**
+ * The room's audience, in its own process: N sockets subscribed to presence-room.{id}. Each
+ * MessageStored carries "b:{seq}:{sentAt}" in its text; every receipt adds one latency sample
+ * (POST sent → this member has it) and counts towards the message's deliveries.
+ * Presence signatures are made here with the app secret the bench gave the server: the audience
+ * only listens, so it skips the HTTP auth round trip 500 real tabs would make once.
+ */
+const [url, key, secret, channel, countArg] = process.argv.slice(2);
+const count = Number(countArg);
+const sockets = [];
+let latency = new Histogram();
+let deliveries = 0;
+const perMessage = new Map(); // seq -> [receipts, lastAt]
+const MARKER = /b:(\d+):(\d+(?:\.\d+)?)/;
+
+function subscribeFrame(socketId, i) {
+  const channelData = JSON.stringify({
+    user_id: `bench-member-${i}`,
+    user_info: { nick: `m${i}` },
+  });
+  const sig = createHmac('sha256', secret)
+    .update(`${socketId}:${channel}:${channelData}`)
+    .digest('hex');
+  return JSON.stringify({
+    event: 'pusher:subscribe',
+    data: { channel, auth: `${key}:${sig}`, channel_data: channelData },
+  });
+}
+
+function connect(i) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${url}/app/${key}?protocol=7`);
+    const timer = setTimeout(() => reject(new Error('subscribe timeout')), 20_000);
+    ws.on('message', (raw) => {
+      const text = raw.toString();
+      if (text.includes('"MessageStored"')) {
+        const at = nowMs();
+        // The load side shares one core with the posters: read the marker with a regex instead
+        // of parsing the frame and its JSON-in-JSON payload twice per delivery.
+        const m = MARKER.exec(text);
+        if (!m) return;
+        deliveries += 1;
+        latency.add(at - Number(m[2]));
+        const seq = Number(m[1]);
+        const seen = perMessage.get(seq) ?? [0, 0];
+        seen[0] += 1;
+        seen[1] = at - Number(m[2]);
+        perMessage.set(seq, seen);
+        return;
+      }
+      const frame = JSON.parse(text);
+      if (frame.event === 'pusher:connection_established') {
+        ws.send(subscribeFrame(JSON.parse(frame.data).socket_id, i));
+      } else if (frame.event === 'pusher_internal:subscription_succeeded') {
+        clearTimeout(timer);
+        resolve(ws);
+      } else if (frame.event === 'pusher:subscription_error') {
+        reject(new Error(text));
+      }
+    });
+    ws.on('error', reject);
+  });
+}
+
+process.on('message', async (command) => {
+  if (command.type === 'connect') {
+    for (let i = 0; i < count; i += 50) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(50, count - i) }, (_, j) => connect(i + j)),
+      );
+      sockets.push(...batch);
+    }
+    process.send({ type: 'connected', count: sockets.length });
+  } else if (command.type === 'report') {
+    // Per message: how many members got it, and when the last one did.
+    const lastMember = new Histogram();
+    let complete = 0;
+    for (const [, [receipts, last]] of perMessage) {
+      if (receipts === count) complete += 1;
+      lastMember.add(last);
+    }
+    process.send({
+      type: 'report',
+      deliveries,
+      messages: perMessage.size,
+      complete,
+      latency: latency.toJSON(),
+      lastMember: lastMember.toJSON(),
+    });
+    latency = new Histogram();
+    deliveries = 0;
+    perMessage.clear();
+  } else if (command.type === 'close') {
+    for (const ws of sockets) ws.terminate();
+    process.exit(0);
+  }
+});

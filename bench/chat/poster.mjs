@@ -1,0 +1,101 @@
+import { Agent, request } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { Histogram } from '../lib/stats.mjs';
+import { nowMs, sleep } from '../lib/clock.mjs';
+
+/**
+ * Posts chat messages as N users do, over keep-alive HTTP with bearer tokens. Each text carries
+ * its sequence number and send time, which the audience reads back.
+ */
+export class Poster {
+  constructor(port, roomId, tokens) {
+    this.port = port;
+    this.roomId = roomId;
+    this.tokens = tokens;
+    this.agent = new Agent({ keepAlive: true, maxSockets: tokens.length });
+    this.seq = 0;
+  }
+
+  post() {
+    this.seq += 1;
+    const seq = this.seq;
+    const token = this.tokens[seq % this.tokens.length];
+    const body = JSON.stringify({
+      text: `b:${seq}:${nowMs().toFixed(3)}`,
+      client_id: randomBytes(12).toString('base64url'),
+    });
+    const startedAt = nowMs();
+    return new Promise((resolve) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: this.port,
+          path: `/api/room/${this.roomId}/message`,
+          method: 'POST',
+          agent: this.agent,
+          timeout: 10_000,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            authorization: `Bearer ${token}`,
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode, ms: nowMs() - startedAt }));
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.on('error', () => resolve({ status: 0, ms: nowMs() - startedAt }));
+      req.end(body);
+    });
+  }
+
+  /** `rate` posts a second, evenly spaced, for `ms`. */
+  async steady(rate, ms) {
+    const answers = [];
+    const started = nowMs();
+    const total = Math.round((rate * ms) / 1000);
+    for (let i = 0; i < total; i++) {
+      const due = started + (i * 1000) / rate;
+      const wait = due - nowMs();
+      if (wait > 0) await sleep(wait);
+      answers.push(this.post());
+    }
+    return summarize(await Promise.all(answers), nowMs() - started);
+  }
+
+  /** As fast as the server answers, `concurrency` requests in flight, for `ms`. */
+  async saturate(concurrency, ms) {
+    const answers = [];
+    const started = nowMs();
+    const deadline = started + ms;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (nowMs() < deadline) answers.push(await this.post());
+      }),
+    );
+    return summarize(answers, nowMs() - started);
+  }
+
+  close() {
+    this.agent.destroy();
+  }
+}
+
+function summarize(answers, elapsedMs) {
+  const latency = new Histogram();
+  const statuses = {};
+  for (const a of answers) {
+    latency.add(a.ms);
+    statuses[a.status] = (statuses[a.status] ?? 0) + 1;
+  }
+  const stored = statuses[201] ?? 0;
+  return {
+    sent: answers.length,
+    stored,
+    statuses,
+    perSecond: (stored * 1000) / elapsedMs,
+    latency,
+  };
+}
