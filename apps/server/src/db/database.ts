@@ -1,9 +1,13 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
+import { startCheckpointer } from './sqlite-checkpointer';
+
+const require = createRequire(import.meta.url);
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -24,7 +28,8 @@ export function openDatabase(url: string): Database {
 }
 
 function openSqlite(file: string): Database {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const onDisk = file !== ':memory:';
+  if (onDisk) mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets readers go on while a write commits; the busy timeout covers a second process.
   sqlite.pragma('journal_mode = WAL');
@@ -32,8 +37,24 @@ function openSqlite(file: string): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   cachePreparedStatements(sqlite);
+  const stopCheckpoints = onDisk ? moveCheckpointsOffTheEventLoop(sqlite, file) : null;
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      await stopCheckpoints?.();
+      await db.destroy();
+    },
+  };
+}
+
+function moveCheckpointsOffTheEventLoop(
+  sqlite: SQLite.Database,
+  file: string,
+): () => Promise<void> {
+  sqlite.pragma('wal_autocheckpoint = 0');
+  return startCheckpointer(file, require.resolve('better-sqlite3'));
 }
 
 /**
