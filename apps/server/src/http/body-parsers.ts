@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
 import qs from 'qs';
+import secureJson from 'secure-json-parse';
 
 /** The largest body any route takes (Fastify's bodyLimit). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -23,6 +24,18 @@ export function parseForm(text: string): Record<string, unknown> {
 
 /** Form and multipart bodies, besides Fastify's own JSON parser. */
 export const bodyParsersPlugin = fp(async (app) => {
+  // JSON through secure-json-parse as Fastify does, but an empty body is an empty object: many
+  // clients send the JSON content type on calls that take no body.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' }));
+    } catch {
+      done(Object.assign(new Error('malformed JSON body'), { statusCode: 400 }), undefined);
+    }
+  });
   await app.register(formbody, { parser: parseForm });
   // Multipart is streamed past Fastify's bodyLimit, so its own limits keep a whole form near
   // BODY_LIMIT: 50 fields of 16 KB and one file of 1 MB (uploads get their own routes later).

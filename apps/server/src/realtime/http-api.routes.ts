@@ -47,10 +47,7 @@ export const httpApiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     request.rawBody = body as string;
     try {
-      done(
-        null,
-        secureJson.parse(body, { protoAction: 'error', constructorAction: 'error' }),
-      );
+      done(null, secureJson.parse(body, { protoAction: 'error', constructorAction: 'error' }));
     } catch {
       done(
         new AppError('validation', {

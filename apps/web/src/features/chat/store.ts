@@ -63,7 +63,8 @@ export interface ChatSyncActions {
   /** Signed out or another user: forget every room, user and pending message. */
   reset(): void;
   /** After a reconnect: what each room missed (`after=` its last id). Never rejects. */
-  resync(): Promise<void>;
+  /** Fetches what these rooms (all by default) missed, with `after=`, and merges it by id. */
+  resync(roomIds?: readonly number[]): Promise<void>;
   /** Sends the queued messages in the order typed, when connected. Never rejects. */
   flushOutbox(): Promise<void>;
   setStatus(status: string | null): Promise<void>;

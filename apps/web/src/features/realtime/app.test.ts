@@ -27,6 +27,7 @@ async function start(user: { id: number } | null) {
   const { useRealtimeStore } = await import('./store');
   const { useToastsStore } = await import('../toasts/store');
   const { api } = await import('../../lib/api');
+  const { chatRealtime } = await import('./port');
   if (user) useSessionStore.setState({ userData: userData(user.id) });
   startRealtime(init());
   const { pusher, authorize } = created[0]!;
@@ -37,6 +38,7 @@ async function start(user: { id: number } | null) {
     useRealtimeStore,
     useToastsStore,
     api,
+    chatRealtime,
     pusher,
     authorize,
   };
@@ -95,16 +97,24 @@ describe('realtime app wiring', () => {
     app.stopRealtime();
   });
 
-  it('on a reconnect catches up and flushes the outbox; UpdateRequired asks for an update', async () => {
+  it('catches a room up on every (re)subscription, flushes the outbox on connect; UpdateRequired asks for an update', async () => {
     const app = await start({ id: 7 });
     const resync = vi.fn(async () => undefined);
     const flushOutbox = vi.fn(async () => undefined);
     app.useChatStore.setState({ resync, flushOutbox });
+    app.chatRealtime.syncRooms([3]);
     app.pusher.connect('1.1');
-    expect([resync.mock.calls.length, flushOutbox.mock.calls.length]).toEqual([0, 1]);
+    expect(flushOutbox).toHaveBeenCalledTimes(1);
+    // Messages posted between the room's snapshot and the subscription reached no socket.
+    app.pusher.channel('presence-room.3').emit('pusher:subscription_succeeded', {});
+    expect(resync.mock.calls).toEqual([[[3]]]);
     app.pusher.connection.set('unavailable');
     app.pusher.connect('2.2');
-    expect([resync.mock.calls.length, flushOutbox.mock.calls.length]).toEqual([1, 2]);
+    expect(flushOutbox).toHaveBeenCalledTimes(2);
+    // pusher-js subscribes again after the reconnect: the room catches up again.
+    app.pusher.channel('presence-room.3').emit('pusher:subscription_succeeded', {});
+    expect(resync.mock.calls).toEqual([[[3]], [[3]]]);
+    app.chatRealtime.syncRooms([]);
 
     app.pusher.channel('common').emit('UpdateRequired', { build_key: 'b2' });
     expect(app.useSessionStore.getState().isUpdateRequired).toBe(true);

@@ -76,7 +76,8 @@ function followSession(userData: UserData | null, previous: UserData | null | un
 export function startRealtime(init: InitData): void {
   stopRealtime();
   chat().hydrate({ trolls: init.trolls });
-  useFontsStore.getState().setFonts(init.fonts);
+  // Nick styles name fonts by id; the init call is where the site's fonts come from.
+  useFontsStore.getState().setFonts(init.fonts ?? []);
   const session = useSessionStore.getState();
   followSession(session.userData, undefined);
   // An init without realtime settings (an old server, a test) leaves the site without a socket.
@@ -100,11 +101,12 @@ export function startRealtime(init: InitData): void {
       requireUpdate: () => useSessionStore.getState().requireUpdate(),
     }),
     onState: (state, socketId) => useRealtimeStore.getState().setConnection(state, socketId),
-    onConnected: ({ reconnect }) => {
+    onConnected: () => {
       alerted.clear();
-      if (reconnect) void chat().resync();
       void chat().flushOutbox();
     },
+    // Every (re)subscription of a room, after a reconnect included, fetches what it missed.
+    onRoomSubscribed: (roomId) => void chat().resync([roomId]),
   });
   client.setUser(session.userData?.user.id ?? null);
   bindRealtimeClient(client);

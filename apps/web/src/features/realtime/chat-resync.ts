@@ -17,7 +17,11 @@ import { viewerContext, withMessages, withoutPending } from './chat-transitions'
  * nothing is missing and nothing is doubled. A gap longer than the server's `after=` limit is not
  * filled page by page: the room takes the newest page instead, as the cap would keep only that.
  */
-export function createResync({ set, get, deps }: ChatSlice): () => Promise<void> {
+export function createResync({
+  set,
+  get,
+  deps,
+}: ChatSlice): (roomIds?: readonly number[]) => Promise<void> {
   const resyncRoom = async (roomId: number): Promise<boolean> => {
     const room = get().rooms.rooms.find((r) => r.id === roomId);
     if (room === undefined) return false;
@@ -55,8 +59,8 @@ export function createResync({ set, get, deps }: ChatSlice): () => Promise<void>
     return me !== null && othersNew.some((m: ChatMessage) => mentionsUser(m, me));
   };
 
-  return async () => {
-    const ids = get().rooms.rooms.map((r) => r.id);
+  return async (roomIds) => {
+    const ids = roomIds ?? get().rooms.rooms.map((r) => r.id);
     const results = await Promise.allSettled(ids.map(resyncRoom));
     // One sound for everything missed, not one per mention.
     if (results.some((r) => r.status === 'fulfilled' && r.value)) {

@@ -1,6 +1,7 @@
 import {
   CHAT_CHANNEL,
   COMMON_CHANNEL,
+  parseChannel,
   roomChannel,
   userChannel,
   type ClientEventMap,
@@ -16,6 +17,11 @@ export interface RealtimeClientDeps {
   onState: (state: ConnectionState, socketId: string | null) => void;
   /** Each time the socket is connected; `reconnect` when it had been connected before. */
   onConnected: (info: { reconnect: boolean }) => void;
+  /**
+   * Each time a room's channel is (re)subscribed. What was posted between the room's snapshot
+   * and this moment reached no socket of ours, so the room asks for it then.
+   */
+  onRoomSubscribed?: (roomId: number) => void;
 }
 
 export interface RealtimeClient {
@@ -37,6 +43,11 @@ export interface RealtimeClient {
  * The channels of one pusher-js connection. pusher-js itself subscribes every known channel again
  * after a reconnect; this keeps the list of which channels should be known.
  */
+function roomIdOf(channel: string): number | null {
+  const parsed = parseChannel(channel);
+  return parsed.kind === 'room' ? parsed.roomId : null;
+}
+
 export function createRealtimeClient(deps: RealtimeClientDeps): RealtimeClient {
   const { pusher, dispatcher } = deps;
   const channels = new Map<string, PusherChannelLike>();
@@ -56,6 +67,9 @@ export function createRealtimeClient(deps: RealtimeClientDeps): RealtimeClient {
     channel.bind('client-typing', (data, metadata) => {
       dispatcher.client(name, 'client-typing', data, metadata?.user_id);
     });
+    const roomId = roomIdOf(name);
+    if (roomId !== null)
+      channel.bind('pusher:subscription_succeeded', () => deps.onRoomSubscribed?.(roomId));
     channels.set(name, channel);
   };
 

@@ -9,7 +9,7 @@ export function ToastStack() {
   const dismiss = useToastsStore((s) => s.dismiss);
   return (
     <ToastContainer
-      position="top-end"
+      position="bottom-end"
       className="toast-stack p-3"
       containerPosition="fixed"
       aria-label={t('shell:toasts')}
