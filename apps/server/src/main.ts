@@ -37,7 +37,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // A deep backlog: after a restart every open tab reconnects at once (the kernel caps it at somaxconn).
+  await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   if (config.wsPort) {
     // A WebSocket-only port for sites that keep sockets apart (the spec's 6002).
     const wsServer = createServer((_req, res) => res.writeHead(404).end());

@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+
+/** Resident set size of a process in KB, from /proc/<pid>/status (VmRSS); null when gone. */
+export function rssKB(pid) {
+  try {
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+// Linux reports CPU times in clock ticks; 100 a second on every common kernel config.
+const TICKS_PER_SECOND = 100;
+
+/** User + system CPU seconds a process has used so far; null when gone. */
+export function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces; fields are counted after its closing paren.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU use of several processes between two moments, as a percentage of one core. */
+export function cpuMeter(pids) {
+  const start = { at: performance.now(), cpu: pids.map(cpuSeconds) };
+  return () => {
+    const seconds = (performance.now() - start.at) / 1000;
+    return pids.map((pid, i) => {
+      const now = cpuSeconds(pid);
+      if (now === null || start.cpu[i] === null || seconds <= 0) return null;
+      return Math.round(((now - start.cpu[i]) / seconds) * 100);
+    });
+  };
+}
+
+/** CPU seconds the whole machine spent busy (user, nice, system; not idle, iowait or irqs). */
+export function machineBusySeconds() {
+  const fields = readFileSync('/proc/stat', 'utf8')
+    .split('\n', 1)[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const [user, nice, system] = fields;
+  return (user + nice + system) / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU used by processes other than `pids` (and this one) since the meter was made, in % of
+ * one core: other sessions' tests or builds competing with the bench on a shared machine.
+ */
+export function otherLoadMeter(pids) {
+  const all = [...pids, process.pid];
+  const ours = () => all.reduce((s, pid) => s + (cpuSeconds(pid) ?? 0), 0);
+  const start = { at: performance.now(), machine: machineBusySeconds(), ours: ours() };
+  return () => {
+    const seconds = (performance.now() - start.at) / 1000;
+    const other = machineBusySeconds() - start.machine - (ours() - start.ours);
+    return seconds > 0 ? Math.max(0, Math.round((other / seconds) * 100)) : null;
+  };
+}
+
+/**
+ * Machine-wide TCP counters that explain slow connection storms: a full accept queue (listen
+ * backlog) drops SYNs or handshakes, and the client retries them a second later.
+ */
+export function listenCounters() {
+  try {
+    const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n');
+    const i = lines.findIndex((l) => l.startsWith('TcpExt:'));
+    const names = lines[i].split(/\s+/);
+    const values = lines[i + 1].split(/\s+/).map(Number);
+    const pick = (name) => values[names.indexOf(name)] ?? 0;
+    return { listenOverflows: pick('ListenOverflows'), listenDrops: pick('ListenDrops') };
+  } catch {
+    return { listenOverflows: null, listenDrops: null };
+  }
+}

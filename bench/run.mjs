@@ -1,0 +1,24 @@
+/**
+ * `npm run bench -- <name> [options]`: runs one benchmark. Each lives in its own folder and
+ * exports run(argv).
+ */
+const BENCHES = {
+  realtime: () => import('./realtime/index.mjs'),
+  chat: () => import('./chat/index.mjs'),
+};
+
+const [name, ...argv] = process.argv.slice(2);
+if (!BENCHES[name]) {
+  console.error(`usage: npm run bench -- <${Object.keys(BENCHES).join('|')}> [options]`);
+  process.exit(name ? 1 : 0);
+}
+const bench = await BENCHES[name]();
+try {
+  await bench.run(argv);
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+}
+// Whatever is still open (a keep-alive socket, a stray timer) must not keep the bench alive;
+// the 'exit' handler kills any child process left.
+process.exit();
