@@ -395,13 +395,11 @@ describe.each(dialects)('hostile sweep over every route on %s', (dialect) => {
           offenders,
           `${c.route} [empty json]`,
           () =>
-            c
-              .actor(w)
-              .asBrowser({
-                ...c.call(w),
-                headers: { 'content-type': 'application/json' },
-                payload: '',
-              }),
+            c.actor(w).asBrowser({
+              ...c.call(w),
+              headers: { 'content-type': 'application/json' },
+              payload: '',
+            }),
           [422],
           'validation',
         );
