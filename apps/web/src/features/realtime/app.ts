@@ -101,11 +101,15 @@ export function startRealtime(init: InitData): void {
       requireUpdate: () => useSessionStore.getState().requireUpdate(),
     }),
     onState: (state, socketId) => useRealtimeStore.getState().setConnection(state, socketId),
-    onConnected: () => {
+    onConnected: ({ reconnect }) => {
       alerted.clear();
+      // The catch-up reads each room's last id now, before the outbox lands our own newer
+      // messages: starting after those would skip what others said during the outage.
+      if (reconnect) void chat().resync();
       void chat().flushOutbox();
     },
-    // Every (re)subscription of a room, after a reconnect included, fetches what it missed.
+    // A room's first subscription (entering, loading the page) also asks for what was posted
+    // between its snapshot and the moment the socket could hear it.
     onRoomSubscribed: (roomId) => void chat().resync([roomId]),
   });
   client.setUser(session.userData?.user.id ?? null);
