@@ -1,3 +1,6 @@
+import type { RawData } from 'ws';
+import type { PresenceMember } from './adapters/adapter';
+
 /**
  * Pusher Channels protocol 7, as the official clients speak it. Close codes 4000-4099 tell the
  * client not to reconnect, 4100-4199 to back off, 4200-4299 to reconnect at once.
@@ -88,3 +91,45 @@ export function newSocketId(nodeNumber: number): string {
 }
 
 export const SOCKET_ID = /^\d{1,20}\.\d{1,20}$/;
+
+export function rawToString(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+}
+
+export function channelOf(data: unknown): string | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  const channel = (data as Record<string, unknown>).channel;
+  return typeof channel === 'string' ? channel : undefined;
+}
+
+/** channel_data of a presence subscription: a user id and at most 1 KB of user_info. */
+export function parseMember(channelData: string): PresenceMember | null {
+  if (Buffer.byteLength(channelData) > Limits.maxMemberInfoBytes + 200) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(channelData);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object') return null;
+  const { user_id, user_info } = value as Record<string, unknown>;
+  const id = typeof user_id === 'number' ? String(user_id) : user_id;
+  if (typeof id !== 'string' || id.length === 0 || id.length > 128) return null;
+  if (
+    user_info !== undefined &&
+    Buffer.byteLength(JSON.stringify(user_info)) > Limits.maxMemberInfoBytes
+  )
+    return null;
+  return { user_id: id, user_info: user_info ?? null };
+}
+
+export function parseUserId(userData: string): string | null {
+  try {
+    const value = JSON.parse(userData) as { id?: unknown };
+    const id = typeof value.id === 'number' ? String(value.id) : value.id;
+    return typeof id === 'string' && id.length > 0 && id.length <= 128 ? id : null;
+  } catch {
+    return null;
+  }
+}

@@ -7,6 +7,7 @@ import type { Broadcast, PresenceMember, RealtimeAdapter } from './adapters/adap
 import { Connection } from './connection';
 import { frameOnce } from './frames';
 import {
+  channelOf,
   CloseCode,
   errorFrame,
   frame,
@@ -14,7 +15,10 @@ import {
   MIN_PROTOCOL_VERSION,
   newSocketId,
   parseClientFrame,
+  parseMember,
+  parseUserId,
   PROTOCOL_VERSION,
+  rawToString,
   type ClientFrame,
 } from './protocol';
 import { channelAuth, userAuth, verifyAuth } from './signatures';
@@ -408,47 +412,5 @@ export class RealtimeServer {
     status: number,
   ): void {
     conn.send(frame('pusher:subscription_error', { type, error, status }, channel));
-  }
-}
-
-function rawToString(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
-}
-
-function channelOf(data: unknown): string | undefined {
-  if (!data || typeof data !== 'object') return undefined;
-  const channel = (data as Record<string, unknown>).channel;
-  return typeof channel === 'string' ? channel : undefined;
-}
-
-/** channel_data of a presence subscription: a user id and at most 1 KB of user_info. */
-function parseMember(channelData: string): PresenceMember | null {
-  if (Buffer.byteLength(channelData) > Limits.maxMemberInfoBytes + 200) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(channelData);
-  } catch {
-    return null;
-  }
-  if (!value || typeof value !== 'object') return null;
-  const { user_id, user_info } = value as Record<string, unknown>;
-  const id = typeof user_id === 'number' ? String(user_id) : user_id;
-  if (typeof id !== 'string' || id.length === 0 || id.length > 128) return null;
-  if (
-    user_info !== undefined &&
-    Buffer.byteLength(JSON.stringify(user_info)) > Limits.maxMemberInfoBytes
-  )
-    return null;
-  return { user_id: id, user_info: user_info ?? null };
-}
-
-function parseUserId(userData: string): string | null {
-  try {
-    const value = JSON.parse(userData) as { id?: unknown };
-    const id = typeof value.id === 'number' ? String(value.id) : value.id;
-    return typeof id === 'string' && id.length > 0 && id.length <= 128 ? id : null;
-  } catch {
-    return null;
   }
 }

@@ -2,12 +2,13 @@ import type { ReactNode } from 'react';
 
 // Inline icons: emoji glyphs depend on the visitor's fonts and render as boxes on some systems.
 
-interface IconProps {
+export interface IconProps {
   size?: number;
   className?: string;
 }
 
-function Svg({ size = 18, className, children }: IconProps & { children: ReactNode }) {
+/** The site's line-icon frame: a 24-unit grid, stroke only, hidden from screen readers. */
+export function Svg({ size = 18, className, children }: IconProps & { children: ReactNode }) {
   return (
     <svg
       width={size}

@@ -1,32 +1,8 @@
 import type { ReactNode } from 'react';
+import { Svg, type IconProps } from '../../../../lib/icons';
 
 // The chat's line icons (24-unit grid, stroke only), drawn inline like the rest of the site's:
 // emoji glyphs and icon fonts depend on the visitor's system.
-
-interface IconProps {
-  size?: number;
-  className?: string;
-}
-
-function Svg({ size = 18, className, children }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
 
 const icon = (children: ReactNode) =>
   function Icon(p: IconProps) {
