@@ -35,7 +35,6 @@ import { RateLimits } from './http/rate-limit';
 import { sessionPlugin } from './http/session';
 import { webAppPlugin } from './http/web-app';
 import { DomainEvents } from './events/domain-events';
-import { RoomMembersRepository } from './features/rooms/room-members.repository';
 import { Broadcaster } from './realtime/broadcaster';
 import { broadcastingRoutes } from './realtime/broadcasting.routes';
 import { ChannelPolicy } from './realtime/channel-policy';
@@ -105,8 +104,8 @@ export async function buildApp(
   const users = new UsersRepository(database.db);
   const sessions = new SessionsRepository(database.db);
   const rateLimits = new RateLimits(redis);
-  const roomMembers = new RoomMembersRepository(database.db);
-  const channelPolicy = new ChannelPolicy(roomMembers);
+  const roomsRepo = new RoomsRepository(database.db);
+  const channelPolicy = new ChannelPolicy(roomsRepo);
   const realtime = createRealtime(config, redis, app.log, (name) => channelPolicy.isPublic(name));
   await realtime.start();
   const events = new DomainEvents(app.log);
@@ -116,7 +115,6 @@ export async function buildApp(
     new CatalogRepository(database.db),
     (file) => `/assets/static/smileys/${file}`,
   );
-  const roomsRepo = new RoomsRepository(database.db);
   const messagesRepo = new MessagesRepository(database.db);
   const reactionsRepo = new ReactionsRepository(database.db);
   const quotesRepo = new QuotesRepository(database.db);
@@ -143,7 +141,6 @@ export async function buildApp(
       (file) => `/assets/static/smileys/${file}`,
     ),
     pages: new PagesService(new PagesRepository(database.db)),
-    roomMembers,
     events,
     realtime,
     broadcaster,

@@ -7,7 +7,6 @@ import type { CatalogService } from './features/catalog/catalog.service';
 import type { PagesService } from './features/pages/pages.service';
 import type { UsersRepository } from './features/users/users.repository';
 import type { DomainEvents } from './events/domain-events';
-import type { RoomMembersRepository } from './features/rooms/room-members.repository';
 import type { MessagesService } from './features/chat/messages.service';
 import type { ReactionsService } from './features/chat/reactions.service';
 import type { RoomsService } from './features/chat/rooms.service';
@@ -31,7 +30,6 @@ export interface Deps {
   auth: AuthService;
   catalog: CatalogService;
   pages: PagesService;
-  roomMembers: RoomMembersRepository;
   events: DomainEvents;
   realtime: RealtimeServer;
   broadcaster: Broadcaster;

@@ -8,13 +8,13 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { sql } from 'kysely';
 import { expect, vi } from 'vitest';
 import { DEFAULT_CHAT_SETTINGS } from '@chat/shared';
-import type { MessageRow, RoomRow, UserRow } from '../db/schema';
-import { SESSION_COOKIE, XSRF_COOKIE, xsrfTokenFor } from '../http/session';
+import type { MessageRow, RoomRow } from '../db/schema';
+import { SESSION_COOKIE } from '../http/session';
 import { nowIso } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
 import { hashToken, newToken } from '../lib/tokens';
 import { clientId } from '../test/chat-fixtures';
-import { TEST_PASSWORD, type Client } from '../test/factories';
+import { clientOf, TEST_PASSWORD, type Client } from '../test/factories';
 
 export type Res = LightMyRequestResponse;
 
@@ -202,26 +202,6 @@ export interface World {
 
 let worlds = 0;
 let passwordHash: Promise<string> | null = null;
-
-/** A session for a user, as the factories' signedIn makes it, without a query of its own. */
-function clientOf(app: FastifyInstance, user: UserRow, token: string): Client {
-  const xsrf = xsrfTokenFor(app.deps.config.secrets.appKey, token);
-  return {
-    user,
-    token,
-    asBrowser: (opts) =>
-      app.inject({
-        ...opts,
-        cookies: { [SESSION_COOKIE]: token, [XSRF_COOKIE]: xsrf, ...(opts.cookies ?? {}) },
-        headers: { 'x-xsrf-token': xsrf, ...(opts.headers ?? {}) },
-      }),
-    asBearer: (opts) =>
-      app.inject({
-        ...opts,
-        headers: { authorization: `Bearer ${token}`, ...(opts.headers ?? {}) },
-      }),
-  };
-}
 
 /**
  * A fresh world, in a handful of multi-row inserts. Users sign in with TEST_PASSWORD. The owner

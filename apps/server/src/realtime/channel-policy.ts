@@ -1,6 +1,6 @@
 import { COMMON_CHANNEL, parseChannel, type PresenceMemberInfo } from '@chat/shared';
 import type { UserRow } from '../db/schema';
-import type { RoomMembersRepository } from '../features/rooms/room-members.repository';
+import type { RoomsRepository } from '../features/chat/rooms.repository';
 import { presentNick, rolesOf } from '../features/users/user.presenter';
 
 /**
@@ -9,7 +9,7 @@ import { presentNick, rolesOf } from '../features/users/user.presenter';
  * `presence-room.{id}` members of that room only.
  */
 export class ChannelPolicy {
-  constructor(private readonly rooms: RoomMembersRepository) {}
+  constructor(private readonly rooms: Pick<RoomsRepository, 'membership'>) {}
 
   isPublic(channel: string): boolean {
     return channel === COMMON_CHANNEL;
@@ -23,7 +23,7 @@ export class ChannelPolicy {
       case 'user':
         return parsed.userId === user.id;
       case 'room':
-        return this.rooms.isMember(parsed.roomId, user.id);
+        return (await this.rooms.membership(parsed.roomId, user.id)) !== undefined;
       case 'common':
       case 'unknown':
         return false;

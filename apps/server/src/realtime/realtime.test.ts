@@ -60,8 +60,19 @@ async function roomWith(...userIds: number[]): Promise<number> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  for (const userId of userIds)
-    await t.app.deps.roomMembers.add(id, userId, 1, new Date().toISOString());
+  for (const userId of userIds) {
+    await t.app.deps.database.db
+      .insertInto('room_users')
+      .values({
+        room_id: id,
+        user_id: userId,
+        position: 1,
+        state_id: 1,
+        invisible: 0,
+        entered_at: new Date().toISOString(),
+      })
+      .execute();
+  }
   return id;
 }
 

@@ -59,6 +59,11 @@ export async function signedIn(app: FastifyInstance, user: UserRow): Promise<Cli
     created_at: at,
     last_active_at: at,
   });
+  return clientOf(app, user, token);
+}
+
+/** The calls of a user whose session token is known: cookie + XSRF, or bearer. */
+export function clientOf(app: FastifyInstance, user: UserRow, token: string): Client {
   const xsrf = xsrfTokenFor(app.deps.config.secrets.appKey, token);
   return {
     user,

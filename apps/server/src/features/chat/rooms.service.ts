@@ -5,7 +5,7 @@ import { AppError, forbidden, guestForbidden, invalid, notFound } from '../../ht
 import { nowIso } from '../../lib/clock';
 import type { UsersRepository } from '../users/users.repository';
 import { can } from './chat.policy';
-import { presentRoomSummary, presentRoomUser } from './chat.presenter';
+import { presentRoomSummary } from './chat.presenter';
 import type { MessagesRepository } from './messages.repository';
 import type { RoomView } from './room-view';
 import type { RoomsRepository } from './rooms.repository';
@@ -80,32 +80,32 @@ export class RoomsService {
   async enter(user: UserRow, roomId: number, socketId?: string): Promise<RoomDetail> {
     const room = await this.rooms.find(roomId);
     if (!room) throw notFound();
-    let membership = await this.rooms.membership(roomId, user.id);
-    if (!membership) {
-      const invited = await this.rooms.isInvited(roomId, user.id);
-      // A private room one may not enter does not exist as far as the caller can tell.
-      if (!can(user, { action: 'room.enter', room, invited })) throw notFound();
-      const at = nowIso();
-      await this.rooms.addMember({
-        room_id: roomId,
-        user_id: user.id,
-        position: await this.rooms.nextPosition(user.id),
-        state_id: ROOM_STATE.online,
-        invisible: 0,
-        entered_at: at,
-        last_read_id: await this.messages.latestId(roomId),
+    const known = await this.rooms.membership(roomId, user.id);
+    if (known) return this.view.detail(room, user, known);
+    const invited = await this.rooms.isInvited(roomId, user.id);
+    // A private room one may not enter does not exist as far as the caller can tell.
+    if (!can(user, { action: 'room.enter', room, invited })) throw notFound();
+    const membership = {
+      room_id: roomId,
+      user_id: user.id,
+      position: await this.rooms.nextPosition(user.id),
+      state_id: ROOM_STATE.online,
+      invisible: 0,
+      entered_at: nowIso(),
+      last_read_id: await this.messages.latestId(roomId),
+    };
+    await this.rooms.addMember(membership);
+    const detail = await this.view.detail(room, user, membership);
+    // The newcomer's own entry, as the room now lists it, is what the others are told.
+    const entry = detail.users.find((u) => u.id === user.id);
+    if (entry) {
+      this.events.emit('chat.user.entered', {
+        roomId,
+        user: entry,
+        ...(socketId ? { exceptSocketId: socketId } : {}),
       });
-      membership = (await this.rooms.membership(roomId, user.id))!;
-      const member = (await this.rooms.members(roomId)).find((m) => m.user_id === user.id);
-      if (member && member.invisible === 0) {
-        this.events.emit('chat.user.entered', {
-          roomId,
-          user: presentRoomUser(member, new Set()),
-          ...(socketId ? { exceptSocketId: socketId } : {}),
-        });
-      }
     }
-    return this.view.detail(room, user, membership);
+    return detail;
   }
 
   async leave(user: UserRow, roomId: number): Promise<void> {
