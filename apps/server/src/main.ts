@@ -27,7 +27,8 @@ async function main(): Promise<void> {
     console.log(`\n  Admin account created: nick "admin", password "${adminPassword}"\n`);
   }
 
-  const app = await buildApp(config, { database });
+  // WEB_DIST serves another build of the web app (a developer's own, beside a running one).
+  const app = await buildApp(config, { database, webDist: process.env.WEB_DIST || undefined });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

@@ -11,3 +11,6 @@ export * from './schemas/user';
 export * from './rules';
 export * from './realtime';
 export * from './chat';
+export * from './uploads';
+export * from './gifs';
+export * from './im';

@@ -3,12 +3,18 @@ import type { Database } from './database';
 import * as foundation from './migrations/0001-foundation';
 import * as roomMembers from './migrations/0002-room-members';
 import * as chat from './migrations/0003-chat';
+import * as jobsAttachments from './migrations/0004-jobs-attachments';
+import * as im from './migrations/0005-im';
+import * as gifs from './migrations/0006-gifs';
 
 /** Migrations are listed in code, so they ship inside the build and run at start. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-room-members': roomMembers,
   '0003-chat': chat,
+  '0004-jobs-attachments': jobsAttachments,
+  '0005-im': im,
+  '0006-gifs': gifs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -8,6 +8,8 @@ import enRealtime from './en/realtime.json';
 import enShell from './en/shell.json';
 import enTitles from './en/titles.json';
 import enValidation from './en/validation.json';
+import enIm from './en/im.json';
+import enUploads from './en/uploads.json';
 import ruAuth from './ru/auth.json';
 import ruChat from './ru/chat.json';
 import ruCommon from './ru/common.json';
@@ -18,6 +20,8 @@ import ruRealtime from './ru/realtime.json';
 import ruShell from './ru/shell.json';
 import ruTitles from './ru/titles.json';
 import ruValidation from './ru/validation.json';
+import ruIm from './ru/im.json';
+import ruUploads from './ru/uploads.json';
 
 // Bundled, not fetched: the texts are small and the first paint must already be translated.
 export const resources = {
@@ -32,6 +36,8 @@ export const resources = {
     validation: ruValidation,
     chat: ruChat,
     realtime: ruRealtime,
+    im: ruIm,
+    uploads: ruUploads,
   },
   en: {
     common: enCommon,
@@ -44,6 +50,8 @@ export const resources = {
     validation: enValidation,
     chat: enChat,
     realtime: enRealtime,
+    im: enIm,
+    uploads: enUploads,
   },
 } as const;
 

@@ -8,8 +8,8 @@ export const ROOM_NAME_MAX = 64;
 export const MENTIONS_MAX = 10;
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
-/** Message types: a regular message, a "/me" action, a notice from the site. */
-export const MESSAGE_TYPE = { message: 1, action: 2, system: 3 } as const;
+/** Message types: a regular message, a "/me" action, a notice from the site, a GIF. */
+export const MESSAGE_TYPE = { message: 1, action: 2, system: 3, gif: 4 } as const;
 export type MessageTypeId = (typeof MESSAGE_TYPE)[keyof typeof MESSAGE_TYPE];
 
 /** A user's state in a room; `leaving` removes them from the room's list. */

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { nickStyle, publicUser } from '../schemas/user';
 import { SOUNDS } from '../settings';
-import { decimalField, idField, intField, plainText } from '../schemas/fields';
+import { decimalField, formBoolean, idField, intField, plainText } from '../schemas/fields';
+import { attachmentSchema, attachmentIds } from '../uploads/wire';
+
+export { formBoolean };
 import {
   MESSAGE_MAX_LENGTH,
   REACTIONS,
@@ -34,7 +37,7 @@ export const chatMessage = z.object({
   text: z.string(),
   nicks: z.array(z.object({ nick: z.string(), user_id: z.number().int() })),
   reactions: z.array(reactionSchema),
-  attachments: z.array(z.unknown()),
+  attachments: z.array(attachmentSchema),
   client_id: z.string().nullable(),
   created_at: z.string(),
 });
@@ -71,14 +74,6 @@ export const chatState = z.object({ rooms: z.array(roomDetail), available: z.arr
 export type ChatState = z.infer<typeof chatState>;
 
 const roomName = plainText.pipe(z.string().trim().min(1).max(ROOM_NAME_MAX));
-/** Form fields arrive as strings; JSON as booleans. */
-export const formBoolean = z.union([
-  z.boolean(),
-  z
-    .enum(['1', '0', 'true', 'false', 'on', 'off'])
-    .transform((v) => v === '1' || v === 'true' || v === 'on'),
-]);
-
 export const createRoomBody = z.object({
   name_ru: roomName,
   name_en: roomName,
@@ -96,8 +91,10 @@ export const postMessageBody = z.object({
     .max(MESSAGE_MAX_LENGTH * 4)
     .pipe(plainText),
   client_id: z.string().regex(CLIENT_ID_PATTERN),
-  type_id: intField(1, 2).default(1),
-  attachments: z.array(z.unknown()).max(0).default([]),
+  type_id: intField(1, 4).default(1),
+  attachments: attachmentIds,
+  /** With `type_id` gif: the GIF of the site's library that the message shows. */
+  gif_id: idField.optional(),
   /** Users the author picked by clicking their nick; kept only when the nick is in the text. */
   mentions: z.array(idField).max(MENTIONS_MAX).default([]),
 });

@@ -1,5 +1,7 @@
 import type { ChatMessage, RoomSummary, RoomUser } from '../chat/wire';
 import type { PublicUser } from '../schemas/user';
+import type { ImChannel, ImCountEvent, ImMessage } from '../im/wire';
+import type { Attachment } from '../uploads/wire';
 
 /**
  * Every realtime event the server sends, by name, with its payload: the one event map both ends
@@ -32,6 +34,18 @@ export interface RealtimeEventMap {
   UserVisibilityUpdated: { room_id: number; user_id: number; invisible: boolean };
   /** On `presence-room.{id}`: the owner or an admin changed the room. */
   RoomUpdated: { room: RoomSummary };
+  /** On `private-user.{id}` of the uploader: processing ended (`complete` or `error`). */
+  AttachmentReady: Attachment;
+  /** On `private-user.{id}` of both people: a channel appeared or changed (the viewer's view). */
+  'Im.ChannelStored': ImChannel;
+  /** On `private-user.{id}` of both people: a new private message. */
+  'Im.MessageStored': ImMessage;
+  /** On `private-user.{id}` of the reader: unread totals after a read or a new message. */
+  'Im.MessagesCountUpdated': ImCountEvent;
+  /** On `private-user.{id}` of both people: the message as it now is (`deleted: 1`). */
+  'Im.MessageDeleted': ImMessage;
+  /** On `private-user.{id}` of both people: the restored message (`deleted: 0`). */
+  'Im.MessageRestored': ImMessage;
 }
 
 export interface ReactionEvent {

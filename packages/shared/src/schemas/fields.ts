@@ -64,3 +64,10 @@ export function hasControlCharacters(text: string): boolean {
 export const plainText = z
   .string()
   .refine((s) => !hasControlCharacters(s), { message: 'invalid_value' });
+/** Form fields arrive as strings; JSON as booleans. */
+export const formBoolean = z.union([
+  z.boolean(),
+  z
+    .enum(['1', '0', 'true', 'false', 'on', 'off'])
+    .transform((v) => v === '1' || v === 'true' || v === 'on'),
+]);

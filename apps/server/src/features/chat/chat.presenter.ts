@@ -1,4 +1,11 @@
-import type { ChatMessage, MessageReaction, Reaction, RoomSummary, RoomUser } from '@chat/shared';
+import type {
+  Attachment,
+  ChatMessage,
+  MessageReaction,
+  Reaction,
+  RoomSummary,
+  RoomUser,
+} from '@chat/shared';
 import type { RoomRow } from '../../db/schema';
 import { presentNick, presentPublicUser, rolesOf } from '../users/user.presenter';
 import type { MessageAuthor, MessageWithAuthor } from './messages.repository';
@@ -42,7 +49,7 @@ export function presentMessage(
         reaction: r.reaction as Reaction,
         user: { id: r.user_id, slug: r.user_slug },
       })),
-    attachments: parseList<unknown>(message.attachments),
+    attachments: parseList<Attachment>(message.attachments),
     client_id: message.client_id,
     created_at: message.created_at,
   };

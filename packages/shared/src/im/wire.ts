@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { CLIENT_ID_PATTERN, MESSAGE_MAX_LENGTH } from '../chat/constants';
+import { idField, plainText } from '../schemas/fields';
+import { publicUser } from '../schemas/user';
+import { attachmentIds, attachmentSchema } from '../uploads/wire';
+
+/** Private messages on the wire (API.md "Private messages"). */
+export const imMessageSchema = z.object({
+  id: z.number().int(),
+  channel_id: z.number().int(),
+  user: publicUser,
+  /** Empty when deleted. */
+  text: z.string(),
+  /** Empty when deleted. */
+  attachments: z.array(attachmentSchema),
+  deleted: z.union([z.literal(0), z.literal(1)]),
+  /** When the other person read it; null while unread. */
+  read_at: z.string().nullable(),
+  client_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ImMessage = z.infer<typeof imMessageSchema>;
+
+export const imChannelSchema = z.object({
+  id: z.number().int(),
+  /** The other person of the channel. */
+  user: publicUser,
+  last_message: imMessageSchema.nullable(),
+  /** Messages the viewer has not read. */
+  new_messages: z.number().int(),
+  /** ISO time of the latest activity (the order of the channel list). */
+  updated_at: z.string(),
+  /** Why the viewer cannot write here (`guest`, `ignored`, `friends_only`, `deleted`), else null. */
+  blocked: z.string().nullable(),
+});
+export type ImChannel = z.infer<typeof imChannelSchema>;
+
+export const IM_MESSAGES_PAGE = 50;
+export const IM_CHANNELS_PAGE = 50;
+export const IM_PRIVACY = ['all', 'friends'] as const;
+export type ImPrivacy = (typeof IM_PRIVACY)[number];
+
+export const openChannelBody = z.object({ user_id: idField });
+
+export const postImMessageBody = z
+  .object({
+    text: z
+      .string()
+      .max(MESSAGE_MAX_LENGTH * 4)
+      .pipe(plainText)
+      .default(''),
+    client_id: z.string().regex(CLIENT_ID_PATTERN),
+    attachments: attachmentIds,
+  })
+  .refine((b) => b.text.trim().length > 0 || b.attachments.length > 0, {
+    message: 'too_small',
+    path: ['text'],
+  });
+export type PostImMessageBody = z.infer<typeof postImMessageBody>;
+
+/** `Im.MessagesCountUpdated`: the reader's totals after a read or a new message. */
+export interface ImCountEvent {
+  im_unread_count: number;
+  channel_id: number;
+  new_messages: number;
+}

@@ -1,0 +1,21 @@
+/** Limits of the one upload pipeline (API.md "Files and attachments"). */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** The longest side of a stored picture and of its thumbnail, in pixels. */
+export const IMAGE_MAX_SIDE = 2048;
+export const THUMB_MAX_SIDE = 320;
+/** Pictures larger than this many pixels are refused before decoding (decompression bombs). */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+/** At most this many attachments on one message. */
+export const ATTACHMENTS_PER_MESSAGE = 10;
+/** Uploads a minute per user before 429. */
+export const UPLOADS_PER_MINUTE = 30;
+
+export const UPLOAD_PURPOSES = ['attachment', 'photo', 'art'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+/** The spec's processing constants. */
+export const ATTACHMENT_STATUSES = ['in-process', 'complete', 'error'] as const;
+export type AttachmentStatus = (typeof ATTACHMENT_STATUSES)[number];
+
+/** Content types accepted from people, decided by the file's bytes, never its name. */
+export const ACCEPTED_IMAGE_MIME = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
