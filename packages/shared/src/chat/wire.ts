@@ -3,6 +3,7 @@ import { nickStyle, publicUser } from '../schemas/user';
 import { SOUNDS } from '../settings';
 import { decimalField, formBoolean, idField, intField, plainText } from '../schemas/fields';
 import { attachmentSchema, attachmentIds } from '../uploads/wire';
+import { gifSchema } from '../gifs/wire';
 
 export { formBoolean };
 import {
@@ -38,6 +39,8 @@ export const chatMessage = z.object({
   nicks: z.array(z.object({ nick: z.string(), user_id: z.number().int() })),
   reactions: z.array(reactionSchema),
   attachments: z.array(attachmentSchema),
+  /** The library GIF a `type_id` gif message shows, else null. */
+  gif: gifSchema.nullable(),
   client_id: z.string().nullable(),
   created_at: z.string(),
 });

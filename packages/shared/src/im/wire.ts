@@ -64,3 +64,11 @@ export interface ImCountEvent {
   channel_id: number;
   new_messages: number;
 }
+
+/** `Im.MessagesRead`: read receipts for the author's messages up to `last_read_id`. */
+export interface ImReadEvent {
+  channel_id: number;
+  reader_id: number;
+  last_read_id: number;
+  read_at: string;
+}

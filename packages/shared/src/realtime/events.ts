@@ -1,6 +1,6 @@
 import type { ChatMessage, RoomSummary, RoomUser } from '../chat/wire';
 import type { PublicUser } from '../schemas/user';
-import type { ImChannel, ImCountEvent, ImMessage } from '../im/wire';
+import type { ImChannel, ImCountEvent, ImMessage, ImReadEvent } from '../im/wire';
 import type { Attachment } from '../uploads/wire';
 
 /**
@@ -42,6 +42,8 @@ export interface RealtimeEventMap {
   'Im.MessageStored': ImMessage;
   /** On `private-user.{id}` of the reader: unread totals after a read or a new message. */
   'Im.MessagesCountUpdated': ImCountEvent;
+  /** On `private-user.{id}` of the author: the other person read up to `last_read_id`. */
+  'Im.MessagesRead': ImReadEvent;
   /** On `private-user.{id}` of both people: the message as it now is (`deleted: 1`). */
   'Im.MessageDeleted': ImMessage;
   /** On `private-user.{id}` of both people: the restored message (`deleted: 0`). */

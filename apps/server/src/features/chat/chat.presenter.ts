@@ -50,6 +50,7 @@ export function presentMessage(
         user: { id: r.user_id, slug: r.user_slug },
       })),
     attachments: parseList<Attachment>(message.attachments),
+    gif: null,
     client_id: message.client_id,
     created_at: message.created_at,
   };
