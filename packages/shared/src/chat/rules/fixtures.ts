@@ -46,6 +46,7 @@ export function makeMessage(overrides: Partial<ChatMessage> = {}): ChatMessage {
     nicks: [],
     reactions: [],
     attachments: [],
+    gif: null,
     client_id: null,
     created_at: '2024-05-01T12:00:00.000Z',
     ...overrides,
