@@ -34,6 +34,7 @@ import { openApiPlugin } from './http/openapi';
 import { RateLimits } from './http/rate-limit';
 import { sessionPlugin } from './http/session';
 import { webAppPlugin } from './http/web-app';
+import { securityHeadersPlugin } from './http/security-headers';
 import { DomainEvents } from './events/domain-events';
 import { Broadcaster } from './realtime/broadcaster';
 import { broadcastingRoutes } from './realtime/broadcasting.routes';
@@ -54,10 +55,20 @@ import { roomsRoutes } from './features/chat/rooms.routes';
 import { RoomsService } from './features/chat/rooms.service';
 import { QuotesRepository } from './features/quotes/quotes.repository';
 import { quotesRoutes } from './features/quotes/quotes.routes';
+import { GifsRepository } from './features/gifs/gifs.repository';
+import { gifsRoutes } from './features/gifs/gifs.routes';
+import { GifsService } from './features/gifs/gifs.service';
 import { QuotesService } from './features/quotes/quotes.service';
+import { filesRoutes } from './features/uploads/files.routes';
+import { createUploadsModule } from './features/uploads/uploads.module';
+import { uploadsRoutes } from './features/uploads/uploads.routes';
 import { UserDataService } from './features/users/user-data.service';
 import { usersRoutes } from './features/users/users.routes';
 import { UsersService } from './features/users/users.service';
+import { ImRepository } from './features/im/im.repository';
+import { imRoutes } from './features/im/im.routes';
+import { ImService } from './features/im/im.service';
+import { myProfileRoutes } from './features/users/my-profile.routes';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 export const SERVER_ROOT = resolve(HERE, '..');
@@ -118,7 +129,18 @@ export async function buildApp(
   const messagesRepo = new MessagesRepository(database.db);
   const reactionsRepo = new ReactionsRepository(database.db);
   const quotesRepo = new QuotesRepository(database.db);
+  const gifs = new GifsService(new GifsRepository(database.db));
   const roomView = new RoomView(roomsRepo, messagesRepo, reactionsRepo, users);
+  const uploads = createUploadsModule(config, database, events, rateLimits, app.log);
+  const im = new ImService(
+    new ImRepository(database.db),
+    users,
+    rateLimits,
+    new RepeatGuard(redis, 30, 'im'),
+    events,
+    uploads.attachments,
+    config.rateLimits.messages,
+  );
   const deps: Deps = {
     config,
     database,
@@ -145,7 +167,7 @@ export async function buildApp(
     realtime,
     broadcaster,
     channelPolicy,
-    userData: new UserDataService(users, quotesRepo, catalog),
+    userData: new UserDataService(users, quotesRepo, catalog, gifs, (id) => im.unreadCount(id)),
     accounts: new UsersService(users, roomsRepo, events),
     rooms: new RoomsService(roomsRepo, messagesRepo, users, roomView, events),
     messages: new MessagesService(
@@ -156,9 +178,17 @@ export async function buildApp(
       new RepeatGuard(redis),
       events,
       config.rateLimits.messages,
+      gifs,
+      uploads.attachments,
     ),
     reactions: new ReactionsService(reactionsRepo, messagesRepo, roomsRepo, rateLimits, events),
     quotes: new QuotesService(quotesRepo, messagesRepo, roomsRepo),
+    jobs: uploads.jobs,
+    storage: uploads.storage,
+    attachments: uploads.attachments,
+    uploads: uploads.uploads,
+    gifs,
+    im,
   };
   app.decorate('deps', deps);
 
@@ -169,7 +199,13 @@ export async function buildApp(
   app.server.on('upgrade', (request, socket, head) => {
     if (!realtime.handleUpgrade(request, socket, head)) socket.destroy();
   });
+  // Job workers start once every feature has registered its kinds, and stop before the
+  // database closes (running jobs finish; nothing is left `running`).
+  app.addHook('onReady', async () => {
+    await uploads.start();
+  });
   app.addHook('preClose', async () => {
+    await uploads.stop();
     await realtime.close();
   });
   app.addHook('onClose', async () => {
@@ -177,6 +213,8 @@ export async function buildApp(
     if (!options.database) await database.close();
   });
 
+  // First, so that every answer (errors included) carries the security headers.
+  await app.register(securityHeadersPlugin, { config });
   await app.register(errorHandlerPlugin);
   await app.register(localePlugin);
   await app.register(cookie);
@@ -200,6 +238,11 @@ export async function buildApp(
   await app.register(roomsRoutes);
   await app.register(messagesRoutes);
   await app.register(quotesRoutes);
+  await app.register(uploadsRoutes);
+  await app.register(filesRoutes);
+  await app.register(gifsRoutes);
+  await app.register(imRoutes);
+  await app.register(myProfileRoutes);
 
   await app.register(webAppPlugin, {
     webDist,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { UPLOAD_MAX_BYTES, UPLOADS_PER_MINUTE } from '@chat/shared';
 
 /**
  * The one place that reads the environment. Every variable is validated here; a bad value stops
@@ -43,6 +44,22 @@ const envSchema = z.object({
   REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   REALTIME_NODE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 ** 3)
+    .default(UPLOAD_MAX_BYTES),
+  UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(UPLOADS_PER_MINUTE),
+  ADULT_CLASSIFIER: z.enum(['on', 'off']).default('on'),
+  JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
 });
 
 export interface Secrets {
@@ -69,6 +86,21 @@ export interface Config {
   rateLimits: { login: number; register: number; messages: number };
   /** With Redis: a node silent this long is dead and its presence members are removed. */
   realtimeNodeTimeoutMs: number;
+  /** Where uploaded files live (lib/storage). */
+  storage: {
+    driver: 'local' | 's3';
+    s3: {
+      endpoint: string | null;
+      region: string;
+      bucket: string;
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+      forcePathStyle: boolean;
+    };
+  };
+  uploads: { maxBytes: number; perMinute: number; adultClassifier: boolean };
+  /** Jobs one node runs at once (features/jobs); 0: this node runs none. */
+  jobConcurrency: number;
   secrets: Secrets;
 }
 
@@ -82,6 +114,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET)
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER is s3',
+    );
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const stored = loadOrCreateSecrets(dataDir);
@@ -105,6 +141,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       messages: e.MESSAGE_RATE_LIMIT,
     },
     realtimeNodeTimeoutMs: e.REALTIME_NODE_TIMEOUT_MS,
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      s3: {
+        endpoint: e.S3_ENDPOINT ?? null,
+        region: e.S3_REGION,
+        bucket: e.S3_BUCKET ?? '',
+        accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+      },
+    },
+    uploads: {
+      maxBytes: e.UPLOAD_MAX_BYTES,
+      perMinute: e.UPLOADS_PER_MINUTE,
+      adultClassifier: e.ADULT_CLASSIFIER === 'on',
+    },
+    jobConcurrency: e.JOB_CONCURRENCY,
     secrets: {
       appKey: e.APP_KEY ?? stored.appKey,
       pusherAppId: e.PUSHER_APP_ID ?? stored.pusherAppId,

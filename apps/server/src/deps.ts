@@ -11,6 +11,12 @@ import type { MessagesService } from './features/chat/messages.service';
 import type { ReactionsService } from './features/chat/reactions.service';
 import type { RoomsService } from './features/chat/rooms.service';
 import type { QuotesService } from './features/quotes/quotes.service';
+import type { JobQueue } from './features/jobs/job-queue';
+import type { AttachmentsService } from './features/uploads/attachments.service';
+import type { UploadsService } from './features/uploads/uploads.service';
+import type { FileStorage } from './lib/storage/file-storage';
+import type { GifsService } from './features/gifs/gifs.service';
+import type { ImService } from './features/im/im.service';
 import type { UserDataService } from './features/users/user-data.service';
 import type { UsersService } from './features/users/users.service';
 import type { RateLimits } from './http/rate-limit';
@@ -40,6 +46,15 @@ export interface Deps {
   messages: MessagesService;
   reactions: ReactionsService;
   quotes: QuotesService;
+  /** The database job queue: register kinds before start, enqueue from services. */
+  jobs: JobQueue;
+  storage: FileStorage;
+  /** Claim, link and show uploaded pictures (features/uploads/attachments.service.ts). */
+  attachments: AttachmentsService;
+  uploads: UploadsService;
+  gifs: GifsService;
+  /** Private messages (features/im). */
+  im: ImService;
 }
 
 declare module 'fastify' {

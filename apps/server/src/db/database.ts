@@ -14,6 +14,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: DialectName;
+  /** The PostgreSQL schema named by the URL (`?schema=`), if any. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -102,5 +104,10 @@ function openPostgres(url: string): Database {
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    ...(schema ? { schema } : {}),
+    close: () => db.destroy(),
+  };
 }

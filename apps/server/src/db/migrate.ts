@@ -20,7 +20,13 @@ const MIGRATIONS: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {
-  const migrator = new Migrator({ db: database.db, provider });
+  // Kysely looks for its own tables in every schema of the server: with several sites (or test
+  // runs) sharing one PostgreSQL, another schema's tables would be taken for ours.
+  const migrator = new Migrator({
+    db: database.db,
+    provider,
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -25,6 +25,8 @@ export interface UsersTable {
   active_at: string | null;
   is_troll: Generated<number>;
   status: string | null;
+  /** Who may write to this user privately: `all` or `friends` (IM_PRIVACY). */
+  im_privacy: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -97,6 +99,8 @@ export interface MessagesTable {
   client_id: string | null;
   created_at: string;
   deleted_at: string | null;
+  /** The library GIF of a GIF message (type 4), else null. */
+  gif_id: number | null;
 }
 
 export interface MessageHidesTable {
@@ -148,6 +152,15 @@ export interface DB {
   quotes: QuotesTable;
   room_invites: RoomInvitesTable;
   ignores: IgnoresTable;
+  gif_categories: GifCategoriesTable;
+  gifs: GifsTable;
+  recent_gifs: RecentGifsTable;
+  jobs: JobsTable;
+  attachments: AttachmentsTable;
+  attachment_links: AttachmentLinksTable;
+  im_channels: ImChannelsTable;
+  im_channel_users: ImChannelUsersTable;
+  im_messages: ImMessagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -163,3 +176,117 @@ export interface SiteSettingsTable {
   key: string;
   value: string;
 }
+
+/** The database job queue (features/jobs). */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_at: string;
+  locked_by: string | null;
+  locked_at: string | null;
+  last_error: string | null;
+  dedupe_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An uploaded picture; `original_key` is the private upload until processing ends. */
+export interface AttachmentsTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: string;
+  status: string;
+  mime: string | null;
+  width: number | null;
+  height: number | null;
+  size: number | null;
+  adult: number;
+  /** 1 when the sender marked it 18+ (adult may also come from the classifier). */
+  adult_marked: number;
+  original_key: string | null;
+  file_key: string | null;
+  thumb_key: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AttachmentLinksTable {
+  attachment_id: number;
+  kind: string;
+  ref_id: number;
+  created_at: string;
+}
+
+export type JobRow = Selectable<JobsTable>;
+export type AttachmentRow = Selectable<AttachmentsTable>;
+
+export interface GifCategoriesTable {
+  id: Generated<number>;
+  slug: string;
+  name_ru: string;
+  name_en: string;
+  position: number;
+}
+
+export interface GifsTable {
+  id: Generated<number>;
+  category_id: number;
+  title: string;
+  /** The title folded for search: see db/migrations/0006-gifs.ts. */
+  search_key: string;
+  file: string;
+  width: number;
+  height: number;
+  position: number;
+}
+
+export interface RecentGifsTable {
+  id: Generated<number>;
+  user_id: number;
+  gif_id: number;
+  used_at: string;
+}
+
+export type GifCategoryRow = Selectable<GifCategoriesTable>;
+export type GifRow = Selectable<GifsTable>;
+
+/** A private conversation; the pair is stored ordered (low id, high id), one channel per pair. */
+export interface ImChannelsTable {
+  id: Generated<number>;
+  user_low_id: number;
+  user_high_id: number;
+  last_message_id: number | null;
+  created_at: string;
+}
+
+/** One party's state in a channel: what they read, their unread count, their last activity. */
+export interface ImChannelUsersTable {
+  channel_id: number;
+  user_id: number;
+  other_id: number;
+  last_read_id: Generated<number>;
+  unread_count: Generated<number>;
+  activity_at: string | null;
+}
+
+export interface ImMessagesTable {
+  id: Generated<number>;
+  channel_id: number;
+  user_id: number;
+  text: string;
+  /** JSON snapshot of the wire attachments at sending time. */
+  attachments: string;
+  deleted: Generated<number>;
+  client_id: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
+export type ImChannelRow = Selectable<ImChannelsTable>;
+export type ImChannelUserRow = Selectable<ImChannelUsersTable>;
+export type ImMessageRow = Selectable<ImMessagesTable>;

@@ -1,5 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChatMessage, ReactionEvent, RoomSummary, RoomUser } from '@chat/shared';
+import type {
+  Attachment,
+  ChatMessage,
+  ImChannel,
+  ImCountEvent,
+  ImMessage,
+  ImReadEvent,
+  ReactionEvent,
+  RoomSummary,
+  RoomUser,
+} from '@chat/shared';
 import type { UserRow } from '../db/schema';
 
 /**
@@ -20,6 +30,16 @@ export interface DomainEventMap {
   'chat.user.visibility': { roomId: number; userId: number; invisible: boolean };
   'chat.user.left_chat': { userId: number };
   'chat.room.updated': { room: RoomSummary };
+  'attachment.ready': { userId: number; attachment: Attachment };
+  /** One party's view of a private channel (each party gets their own). */
+  'im.channel.stored': { userId: number; channel: ImChannel };
+  /** `parties`: the two people of the channel. */
+  'im.message.stored': { message: ImMessage; parties: [number, number] };
+  'im.message.deleted': { message: ImMessage; parties: [number, number] };
+  'im.message.restored': { message: ImMessage; parties: [number, number] };
+  'im.count.updated': { userId: number; count: ImCountEvent };
+  /** To the author: the other person read their messages up to `read.last_read_id`. */
+  'im.messages.read': { authorId: number; read: ImReadEvent };
 }
 
 export type DomainEventName = keyof DomainEventMap;

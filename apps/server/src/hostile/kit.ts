@@ -15,6 +15,8 @@ import { hashPassword } from '../lib/passwords';
 import { hashToken, newToken } from '../lib/tokens';
 import { clientId } from '../test/chat-fixtures';
 import { clientOf, TEST_PASSWORD, type Client } from '../test/factories';
+import { buildImWorld, IM_SAFE_ROUTES, IM_UNSAFE_ROUTES, type ImWorld } from './im-world';
+import { UPLOAD_UNSAFE_ROUTES } from './uploads-routes';
 
 export type Res = LightMyRequestResponse;
 
@@ -94,6 +96,9 @@ const TABLES = [
   'ignores',
   'pages',
   'site_settings',
+  'im_channels',
+  'im_channel_users',
+  'im_messages',
 ] as const;
 
 async function installChangeCounters(app: FastifyInstance): Promise<void> {
@@ -198,6 +203,8 @@ export interface World {
   ownMessage: MessageRow;
   peerMessage: MessageRow;
   strangerMessage: MessageRow;
+  /** Private channels: owner with peer, stranger with outsider (im-world.ts). */
+  im: ImWorld;
 }
 
 let worlds = 0;
@@ -348,6 +355,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     .insertInto('ignores')
     .values({ user_id: owner.user.id, ignored_id: moderator.user.id, created_at: at })
     .execute();
+  const im = await buildImWorld(db, { owner, peer, stranger, outsider }, at);
   return {
     room,
     privateRoom,
@@ -363,6 +371,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     ownMessage,
     peerMessage,
     strangerMessage,
+    im,
   };
 }
 
@@ -386,6 +395,11 @@ export interface RouteCase {
   emptyBodyOk?: boolean;
   /** The route has a real POST (not only an overridden PATCH/PUT/DELETE). */
   realPost: boolean;
+  /**
+   * The route reads its multipart body as a stream with its own limits (uploads): the sweep's
+   * 1 MB body limit and `_method` in a re-encoded body do not apply to it.
+   */
+  streamsBody?: boolean;
   /** Who makes the successful call. */
   actor(w: World): Client;
   call(w: World): InjectOptions & { method: string; url: string };
@@ -689,12 +703,15 @@ export const UNSAFE_ROUTES: RouteCase[] = [
       payload: { socket_id: '123.456' },
     }),
   },
+  ...IM_UNSAFE_ROUTES,
+  ...UPLOAD_UNSAFE_ROUTES,
 ];
 
 /** Safe routes (no body): what a forged token must not open either. */
 export const SAFE_ROUTES: { route: string; url(w: World): string; access: 'public' | 'user' }[] = [
   { route: 'GET /api/init', url: () => '/api/init?platform=pc', access: 'public' },
   { route: 'GET /api/pages/:slug', url: () => '/api/pages/privacy', access: 'public' },
+  { route: 'GET /api/gifs', url: () => '/api/gifs?q=hello&page=1', access: 'public' },
   { route: 'GET /api/chat', url: () => '/api/chat', access: 'user' },
   { route: 'GET /api/room/:id', url: (w) => `/api/room/${w.room.id}`, access: 'user' },
   {
@@ -702,6 +719,7 @@ export const SAFE_ROUTES: { route: string; url(w: World): string; access: 'publi
     url: (w) => `/api/room/${w.room.id}/messages?before=${w.peerMessage.id + 1}`,
     access: 'user',
   },
+  ...IM_SAFE_ROUTES,
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -51,7 +51,9 @@ describe.each(dialects)('hostile sweep over every route on %s', (dialect) => {
   let t: TestApp;
   let obs: Observer;
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    // No job workers: an upload's processing would otherwise finish during another route's
+    // "nothing changed" window.
+    t = await buildTestApp(dialect, { JOB_CONCURRENCY: '0' });
     obs = await observe(t.app);
   });
   afterAll(async () => t.close());
@@ -304,7 +306,7 @@ describe.each(dialects)('hostile sweep over every route on %s', (dialect) => {
   it('refuses a 2 MB multipart body with 413 on every unsafe route, changing nothing', async () => {
     const offenders: string[] = [];
     const content = 'x'.repeat(TWO_MB);
-    for (const c of UNSAFE_ROUTES) {
+    for (const c of UNSAFE_ROUTES.filter((r) => !r.streamsBody)) {
       const w = await buildWorld(t.app);
       const call = c.call(w);
       const body = multipart(flatFields(call.payload), { name: 'upload', content });
@@ -508,7 +510,8 @@ describe.each(dialects)('hostile sweep over every route on %s', (dialect) => {
     const twins = new Set(
       UNSAFE_ROUTES.filter((c) => !c.route.startsWith('POST ')).map((c) => c.route.split(' ')[1]),
     );
-    for (const c of UNSAFE_ROUTES.filter((r) => r.realPost && !twins.has(r.route.split(' ')[1]))) {
+    const posts = UNSAFE_ROUTES.filter((r) => r.realPost && !r.streamsBody);
+    for (const c of posts.filter((r) => !twins.has(r.route.split(' ')[1]))) {
       const w = await buildWorld(t.app);
       await unchanged(offenders, c.route, async () => {
         for (const method of ['DELETE', 'PATCH', 'PUT']) {

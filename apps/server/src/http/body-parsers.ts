@@ -22,6 +22,13 @@ export function parseForm(text: string): Record<string, unknown> {
   return qs.parse(text, QS_OPTIONS);
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `stream`: the handler reads the multipart parts itself (request.parts()). */
+    multipart?: 'stream';
+  }
+}
+
 /** Form and multipart bodies, besides Fastify's own JSON parser. */
 export const bodyParsersPlugin = fp(async (app) => {
   // JSON through secure-json-parse as Fastify does, but an empty body is an empty object: many
@@ -38,20 +45,20 @@ export const bodyParsersPlugin = fp(async (app) => {
   });
   await app.register(formbody, { parser: parseForm });
   // Multipart is streamed past Fastify's bodyLimit, so its own limits keep a whole form near
-  // BODY_LIMIT: 50 fields of 16 KB and one file of 1 MB (uploads get their own routes later).
+  // BODY_LIMIT: 50 fields of 16 KB and one file of 1 MB. A route with `multipart: 'stream'`
+  // (uploads) reads the parts itself, as they arrive, with its own limits.
   await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
     limits: { fieldSize: 16 * 1024, fields: 50, fileSize: BODY_LIMIT, files: 1, parts: 51 },
   });
-  // Multipart fields arrive flat; give them the same bracket nesting as urlencoded bodies.
+  // Other routes get the form as an object: fields with the same bracket nesting as
+  // urlencoded bodies, a file part as a Buffer.
   app.addHook('preValidation', async (request) => {
-    if (!request.isMultipart() || !request.body || typeof request.body !== 'object') return;
-    const flat = request.body as Record<string, unknown>;
+    if (!request.isMultipart() || request.routeOptions.config.multipart === 'stream') return;
     const params = new URLSearchParams();
-    const files: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(flat)) {
-      if (typeof value === 'string') params.append(key, value);
-      else files[key] = value;
+    const files: Record<string, Buffer> = {};
+    for await (const part of request.parts()) {
+      if (part.type === 'file') files[part.fieldname] = await part.toBuffer();
+      else if (typeof part.value === 'string') params.append(part.fieldname, part.value);
     }
     request.body = { ...parseForm(params.toString()), ...files };
   });

@@ -40,6 +40,17 @@ const en = {
   'message.too_long': 'The message is too long.',
   'message.repeated': 'You have just sent this. Say something new.',
   'ignore.self': 'You cannot ignore yourself.',
+  'im.self': 'You cannot write to yourself.',
+  'im.recipient_guest': 'Guests cannot receive private messages.',
+  'im.ignored': 'This person does not accept your messages.',
+  'im.ignoring': 'You ignore this person. Stop ignoring them to write.',
+  'im.friends_only': 'This person accepts private messages from friends only.',
+  'file.required': 'Choose a file to upload.',
+  'file.invalid': 'Only JPEG, PNG, GIF and WebP pictures can be uploaded.',
+  'file.too_many_pixels': 'The picture is too large in pixels.',
+  'file.one': 'Upload one file at a time.',
+  'attachments.invalid': 'An attachment is not yours or is not ready yet.',
+  'attachments.adult': 'This picture is for adults and cannot be sent to the public chat.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -80,6 +91,17 @@ const ru: Record<MessageKey, string> = {
   'message.too_long': 'Сообщение слишком длинное.',
   'message.repeated': 'Вы только что это отправили. Скажите что-нибудь новое.',
   'ignore.self': 'Нельзя игнорировать самого себя.',
+  'im.self': 'Нельзя написать самому себе.',
+  'im.recipient_guest': 'Гости не могут получать личные сообщения.',
+  'im.ignored': 'Этот человек не принимает ваши сообщения.',
+  'im.ignoring': 'Вы игнорируете этого человека. Уберите его из игнора, чтобы написать.',
+  'im.friends_only': 'Этот человек принимает личные сообщения только от друзей.',
+  'file.required': 'Выберите файл для загрузки.',
+  'file.invalid': 'Загружать можно только изображения JPEG, PNG, GIF и WebP.',
+  'file.too_many_pixels': 'У изображения слишком большое разрешение.',
+  'file.one': 'Загружайте по одному файлу.',
+  'attachments.invalid': 'Вложение не ваше или ещё не готово.',
+  'attachments.adult': 'Это изображение для взрослых, его нельзя отправить в общий чат.',
 };
 
 const catalogue: Record<Locale, Record<MessageKey, string>> = { en, ru };

@@ -7,11 +7,12 @@ import { notFound } from './app-error';
 export interface WebAppOptions {
   webDist: string | null;
   assetsDir: string;
+  /** Unused since uploads are served from the storage driver; kept for callers. */
   storageDir: string;
 }
 
 /**
- * Serves the built web app, smiley images and uploads. Unknown /api paths answer 404 in the
+ * Serves the built web app and smiley images. Unknown /api paths answer 404 in the
  * envelope; any other unknown path gets index.html and the app shows its own 404 page.
  */
 export const webAppPlugin = fp<WebAppOptions>(async (app, opts) => {
@@ -21,12 +22,7 @@ export const webAppPlugin = fp<WebAppOptions>(async (app, opts) => {
     decorateReply: false,
     maxAge: '7d',
   });
-  await app.register(fastifyStatic, {
-    root: opts.storageDir,
-    prefix: '/storage/',
-    decorateReply: false,
-    maxAge: '7d',
-  });
+  // Uploaded files (/storage/*) are streamed from the storage driver by features/uploads.
 
   const index = opts.webDist ? join(opts.webDist, 'index.html') : null;
   const indexHtml = index && existsSync(index) ? readFileSync(index, 'utf8') : null;

@@ -1,4 +1,4 @@
-import { CHAT_CHANNEL, COMMON_CHANNEL, roomChannel } from '@chat/shared';
+import { CHAT_CHANNEL, COMMON_CHANNEL, roomChannel, userChannel } from '@chat/shared';
 import type { DomainEvents } from '../events/domain-events';
 import { presentPublicUser } from '../features/users/user.presenter';
 import type { Broadcaster } from './broadcaster';
@@ -70,5 +70,27 @@ export function routeDomainEvents(events: DomainEvents, broadcaster: Broadcaster
   });
   events.on('chat.room.updated', ({ room }) => {
     broadcaster.send(roomChannel(room.id), 'RoomUpdated', { room });
+  });
+  // Private messages: only the two people of a channel, each on their own user channel.
+  events.on('im.channel.stored', ({ userId, channel }) => {
+    broadcaster.send(userChannel(userId), 'Im.ChannelStored', channel);
+  });
+  events.on('im.message.stored', ({ message, parties }) => {
+    for (const id of parties) broadcaster.send(userChannel(id), 'Im.MessageStored', message);
+  });
+  events.on('im.message.deleted', ({ message, parties }) => {
+    for (const id of parties) broadcaster.send(userChannel(id), 'Im.MessageDeleted', message);
+  });
+  events.on('im.message.restored', ({ message, parties }) => {
+    for (const id of parties) broadcaster.send(userChannel(id), 'Im.MessageRestored', message);
+  });
+  events.on('im.count.updated', ({ userId, count }) => {
+    broadcaster.send(userChannel(userId), 'Im.MessagesCountUpdated', count);
+  });
+  events.on('im.messages.read', ({ authorId, read }) => {
+    broadcaster.send(userChannel(authorId), 'Im.MessagesRead', read);
+  });
+  events.on('attachment.ready', ({ userId, attachment }) => {
+    broadcaster.send(userChannel(userId), 'AttachmentReady', attachment);
   });
 }

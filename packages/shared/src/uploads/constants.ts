@@ -19,3 +19,12 @@ export type AttachmentStatus = (typeof ATTACHMENT_STATUSES)[number];
 
 /** Content types accepted from people, decided by the file's bytes, never its name. */
 export const ACCEPTED_IMAGE_MIME = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+
+/** Why processing refused a picture (`error` of an attachment); clients localise them. */
+export const ATTACHMENT_ERRORS = [
+  'unsupported_type',
+  'too_many_pixels',
+  'broken',
+  'failed',
+] as const;
+export type AttachmentError = (typeof ATTACHMENT_ERRORS)[number];

@@ -3,7 +3,9 @@ import { DEFAULT_CHAT_SETTINGS, nickKey } from '@chat/shared';
 import type { Database } from '../database';
 import { nowIso } from '../../lib/clock';
 import { hashPassword } from '../../lib/passwords';
+import { MAIN_ROOM_SETTING } from '../../features/chat/rooms.repository';
 import { DEMO_FONTS, DEMO_PAGES, DEMO_ROOMS, DEMO_SMILEY_GROUPS } from './demo-content';
+import { seedDemoGifs } from './seed-gifs';
 
 const SEEDED_KEY = 'demo_seeded_at';
 
@@ -11,16 +13,19 @@ const SEEDED_KEY = 'demo_seeded_at';
  * Demo content for a fresh site: rooms, fonts, smileys and the static pages. Runs once; the
  * marker in site_settings keeps a restart from adding everything again.
  */
-export async function seedDemo({ db }: Database): Promise<boolean> {
+export async function seedDemo(database: Database): Promise<boolean> {
+  const { db } = database;
+  // The GIF library came later and keeps its own marker (see seed-gifs.ts).
+  const gifsAdded = await seedDemoGifs(database);
   const done = await db
     .selectFrom('site_settings')
     .select('value')
     .where('key', '=', SEEDED_KEY)
     .executeTakeFirst();
-  if (done) return false;
+  if (done) return gifsAdded;
   const at = nowIso();
   await db.transaction().execute(async (trx) => {
-    await trx
+    const rooms = await trx
       .insertInto('rooms')
       .values(
         DEMO_ROOMS.map((r, i) => ({
@@ -31,7 +36,16 @@ export async function seedDemo({ db }: Database): Promise<boolean> {
           created_at: at,
         })),
       )
+      .returning('id')
       .execute();
+    // The first demo room is the site's main room: the chat page enters it for newcomers.
+    const main = rooms[0];
+    if (main) {
+      await trx
+        .insertInto('site_settings')
+        .values({ key: MAIN_ROOM_SETTING, value: String(main.id) })
+        .execute();
+    }
     await trx
       .insertInto('fonts')
       .values(DEMO_FONTS.map((font_family) => ({ font_family })))

@@ -1,0 +1,150 @@
+import { sql, type Kysely } from 'kysely';
+import type { DialectName } from '../../db/database';
+import type { DB, JobRow } from '../../db/schema';
+
+export interface NewJob {
+  kind: string;
+  payload: string;
+  runAt: string;
+  maxAttempts: number;
+  dedupeKey: string | null;
+  now: string;
+}
+
+/** The SQL of the job queue; every state change is one statement, so it is atomic. */
+export class JobsRepository {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly dialect: DialectName,
+  ) {}
+
+  /** Inserts a job; with a dedupe key already waiting or running, inserts nothing (null). */
+  async insert(job: NewJob): Promise<number | null> {
+    const row = await this.db
+      .insertInto('jobs')
+      .values({
+        kind: job.kind,
+        payload: job.payload,
+        status: 'queued',
+        max_attempts: job.maxAttempts,
+        run_at: job.runAt,
+        dedupe_key: job.dedupeKey,
+        created_at: job.now,
+        updated_at: job.now,
+      })
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  /**
+   * Takes up to `limit` due jobs of the given kinds for `nodeId` in one statement. PostgreSQL
+   * skips rows another node is claiming at the same moment; SQLite has a single writer, so
+   * the UPDATE itself is the lock.
+   */
+  async claim(kinds: string[], nodeId: string, limit: number, now: string): Promise<JobRow[]> {
+    if (kinds.length === 0 || limit <= 0) return [];
+    const due = this.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('status', '=', 'queued')
+      .where('run_at', '<=', now)
+      .where('kind', 'in', kinds)
+      .orderBy('run_at')
+      .orderBy('id')
+      .limit(limit);
+    return (
+      this.db
+        .updateTable('jobs')
+        .set({
+          status: 'running',
+          locked_by: nodeId,
+          locked_at: now,
+          attempts: sql<number>`attempts + 1`,
+          updated_at: now,
+        })
+        .where('id', 'in', this.dialect === 'postgres' ? due.forUpdate().skipLocked() : due)
+        // A second guard for SQLite: never take a row that is no longer queued.
+        .where('status', '=', 'queued')
+        .returningAll()
+        .execute()
+    );
+  }
+
+  async complete(id: number, nodeId: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set({ status: 'done', locked_by: null, locked_at: null, dedupe_key: null, updated_at: now })
+      .where('id', '=', id)
+      .where('locked_by', '=', nodeId)
+      .execute();
+  }
+
+  /** Back to the queue at `runAt`, or `failed` for good when `runAt` is null. */
+  async fail(
+    id: number,
+    nodeId: string,
+    error: string,
+    runAt: string | null,
+    now: string,
+  ): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set(
+        runAt
+          ? { status: 'queued', run_at: runAt, locked_by: null, locked_at: null }
+          : { status: 'failed', locked_by: null, locked_at: null, dedupe_key: null },
+      )
+      .set({ last_error: error.slice(0, 2000), updated_at: now })
+      .where('id', '=', id)
+      .where('locked_by', '=', nodeId)
+      .execute();
+  }
+
+  /**
+   * Jobs a dead process left `running`: this node's own after a restart, or anyone's whose lock
+   * is older than `staleBefore`. Those with attempts left go back to the queue; the rest fail
+   * (a job that kills its process every time must not loop forever). Returns the failed ones.
+   */
+  async recover(nodeId: string | null, staleBefore: string, now: string): Promise<JobRow[]> {
+    const lost = () =>
+      this.db
+        .updateTable('jobs')
+        .where('status', '=', 'running')
+        .where((eb) =>
+          nodeId
+            ? eb.or([eb('locked_by', '=', nodeId), eb('locked_at', '<', staleBefore)])
+            : eb('locked_at', '<', staleBefore),
+        );
+    const failed = await lost()
+      .where('attempts', '>=', sql<number>`max_attempts`)
+      .set({
+        status: 'failed',
+        locked_by: null,
+        locked_at: null,
+        dedupe_key: null,
+        last_error: 'lost: the process running it stopped',
+        updated_at: now,
+      })
+      .returningAll()
+      .execute();
+    await lost()
+      .set({ status: 'queued', locked_by: null, locked_at: null, run_at: now, updated_at: now })
+      .execute();
+    return failed;
+  }
+
+  /** Forgets finished jobs older than `before`. */
+  async prune(before: string): Promise<void> {
+    await this.db
+      .deleteFrom('jobs')
+      .where('status', 'in', ['done', 'failed'])
+      .where('updated_at', '<', before)
+      .execute();
+  }
+
+  async find(id: number): Promise<JobRow | undefined> {
+    return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+}

@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { uploadFields, type Attachment } from '@chat/shared';
+import type { Multipart } from '@fastify/multipart';
+import type { UserRow } from '../../db/schema';
+import { AppError, invalid, notFound } from '../../http/app-error';
+import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
+import type { FileStorage } from '../../lib/storage/file-storage';
+import { nowIso } from '../../lib/clock';
+import type { JobQueue } from '../jobs/job-queue';
+import { presentAttachment } from './attachments.presenter';
+import type { AttachmentsRepository } from './attachments.repository';
+import { ImageRefused, inspectImage } from './image-processor';
+import { sniffImageType } from './sniff';
+
+export interface UploadsOptions {
+  maxBytes: number;
+  maxPixels: number;
+  perMinute: number;
+  /** Where a file waits while it is checked, before it goes to storage. */
+  tmpDir: string;
+}
+
+const tooLarge = () => new AppError('too_large');
+
+/**
+ * POST /api/upload: the file part is streamed to a temporary file with the byte limit counted
+ * as it arrives, checked (first bytes, then the header through sharp, nothing decoded), put in
+ * storage under a private key, and handed to the `attachment.process` job.
+ */
+export class UploadsService {
+  private readonly rule: RateLimitRule;
+
+  constructor(
+    private readonly repo: AttachmentsRepository,
+    private readonly storage: FileStorage,
+    private readonly jobs: JobQueue,
+    private readonly rateLimits: RateLimits,
+    private readonly options: UploadsOptions,
+  ) {
+    this.rule = { name: 'uploads', points: options.perMinute, durationSeconds: 60 };
+  }
+
+  async receive(user: UserRow, parts: AsyncIterable<Multipart>): Promise<Attachment> {
+    await this.rateLimits.hit(this.rule, String(user.id));
+    await mkdir(this.options.tmpDir, { recursive: true });
+    const temp = join(this.options.tmpDir, randomBytes(12).toString('hex'));
+    try {
+      const { fields, size } = await this.spool(parts, temp);
+      const parsed = uploadFields.safeParse(fields);
+      if (!parsed.success) throw invalid({ [fieldOf(parsed.error.issues)]: ['invalid_value'] });
+      const mime = await this.check(temp);
+      const originalKey = `originals/${randomBytes(16).toString('base64url')}`;
+      await this.storage.put(originalKey, createReadStream(temp), {
+        contentType: 'application/octet-stream',
+        size,
+      });
+      const now = nowIso();
+      const row = await this.repo.insert({
+        user_id: user.id,
+        purpose: parsed.data.purpose,
+        status: 'in-process',
+        mime,
+        width: null,
+        height: null,
+        size: null,
+        adult: parsed.data.adult ? 1 : 0,
+        adult_marked: parsed.data.adult ? 1 : 0,
+        original_key: originalKey,
+        file_key: null,
+        thumb_key: null,
+        error: null,
+        created_at: now,
+        updated_at: now,
+      });
+      await this.jobs.enqueue(
+        'attachment.process',
+        { attachmentId: row.id },
+        { dedupeKey: `attachment.process:${row.id}` },
+      );
+      return presentAttachment(row);
+    } finally {
+      await rm(temp, { force: true });
+    }
+  }
+
+  /** Reads every part: the fields, and the one `file` written to `temp` within the limit. */
+  private async spool(
+    parts: AsyncIterable<Multipart>,
+    temp: string,
+  ): Promise<{ fields: Record<string, string>; size: number }> {
+    const fields: Record<string, string> = {};
+    let size: number | null = null;
+    try {
+      for await (const part of parts) {
+        // A form naming another method (method override) is that method or nothing, and this
+        // URL has no other: never the upload.
+        if (part.fieldname === '_method') throw notFound();
+        if (part.type === 'field') {
+          if (typeof part.value === 'string' && !Object.hasOwn(fields, part.fieldname))
+            fields[part.fieldname] = part.value;
+          continue;
+        }
+        if (part.fieldname !== 'file' || size !== null) {
+          part.file.resume();
+          throw invalid({ file: ['file.one'] });
+        }
+        size = await this.write(part.file, temp);
+      }
+    } catch (error) {
+      throw mapMultipartError(error);
+    }
+    if (size === null || size === 0) throw invalid({ file: ['file.required'] });
+    return { fields, size };
+  }
+
+  private async write(file: Readable & { truncated?: boolean }, temp: string): Promise<number> {
+    let size = 0;
+    const max = this.options.maxBytes;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        if (size > max) done(tooLarge());
+        else done(null, chunk);
+      },
+    });
+    // busboy stops passing a file's bytes at its limit but goes on reading the request to the
+    // part's end (for a 2 GB body, all of it); failing at the 'limit' event ends it now, and
+    // the route then closes the connection instead of draining the rest.
+    // The limit may already have been reached while this part waited to be read.
+    if (file.truncated) throw tooLarge();
+    const onLimit = () => counter.destroy(tooLarge());
+    file.once('limit', onLimit);
+    try {
+      await pipeline(file, counter, createWriteStream(temp));
+    } finally {
+      file.off('limit', onLimit);
+    }
+    if (file.truncated) throw tooLarge();
+    return size;
+  }
+
+  /** The type by the first bytes and the header; 422 for anything that is not a real image. */
+  private async check(temp: string): Promise<string> {
+    const handle = await open(temp, 'r');
+    const head = Buffer.alloc(16);
+    try {
+      await handle.read(head, 0, 16, 0);
+    } finally {
+      await handle.close();
+    }
+    const sniffed = sniffImageType(head);
+    if (!sniffed) throw invalid({ file: ['file.invalid'] });
+    try {
+      const info = await inspectImage(temp, this.options.maxPixels);
+      if (info.mime !== sniffed) throw new ImageRefused('unsupported_type');
+      return info.mime;
+    } catch (error) {
+      if (error instanceof ImageRefused)
+        throw invalid({
+          file: [error.reason === 'too_many_pixels' ? 'file.too_many_pixels' : 'file.invalid'],
+        });
+      throw error;
+    }
+  }
+}
+
+function fieldOf(issues: { path: PropertyKey[] }[]): string {
+  return String(issues[0]?.path[0] ?? 'body');
+}
+
+/** @fastify/multipart's errors by code: too large stays 413, the rest name the form's fault. */
+function mapMultipartError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+  if (code === 'FST_FILES_LIMIT') return invalid({ file: ['file.one'] });
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION')
+    return invalid({ body: ['malformed_body'] });
+  return error;
+}
