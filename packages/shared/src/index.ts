@@ -8,6 +8,8 @@ export * from './schemas/nick';
 export * from './schemas/phone';
 export * from './schemas/auth';
 export * from './schemas/user';
+export * from './schemas/paging';
+export * from './schemas/profile';
 export * from './rules';
 export * from './realtime';
 export * from './chat';

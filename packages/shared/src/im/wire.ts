@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLIENT_ID_PATTERN, MESSAGE_MAX_LENGTH } from '../chat/constants';
 import { idField, plainText } from '../schemas/fields';
+import { pageMetaSchema } from '../schemas/paging';
 import { publicUser } from '../schemas/user';
 import { attachmentIds, attachmentSchema } from '../uploads/wire';
 
@@ -30,13 +31,52 @@ export const imChannelSchema = z.object({
   new_messages: z.number().int(),
   /** ISO time of the latest activity (the order of the channel list). */
   updated_at: z.string(),
-  /** Why the viewer cannot write here (`guest`, `ignored`, `friends_only`, `deleted`), else null. */
+  /** Why the viewer cannot write here (one of IM_BLOCK_REASONS), else null. */
   blocked: z.string().nullable(),
 });
 export type ImChannel = z.infer<typeof imChannelSchema>;
 
+/**
+ * Why a channel is closed for writing, from the viewer's side: `guest` (the viewer or the other
+ * is a guest), `ignored` (the other ignores the viewer), `ignoring` (the viewer ignores the
+ * other), `friends_only` (the other accepts friends only), `deleted` (the other left the site).
+ */
+export const IM_BLOCK_REASONS = [
+  'guest',
+  'ignored',
+  'ignoring',
+  'friends_only',
+  'deleted',
+] as const;
+export type ImBlockReason = (typeof IM_BLOCK_REASONS)[number];
+
+/** `GET /api/im/channels?page={n}`. */
+export const imChannelsPageSchema = z.object({
+  data: z.array(imChannelSchema),
+  meta: pageMetaSchema,
+});
+export type ImChannelsPage = z.infer<typeof imChannelsPageSchema>;
+
+/** `GET /api/im/message/{channelId}?page={n}`: page 1 is the newest; each page oldest first. */
+export const imMessagesPageSchema = z.object({
+  data: z.array(imMessageSchema),
+  meta: pageMetaSchema,
+});
+export type ImMessagesPage = z.infer<typeof imMessagesPageSchema>;
+
+/**
+ * `GET /api/im/message/{channelId}?after={id}`: what came after `id`, oldest first, at most
+ * IM_AFTER_MAX; `has_more` asks for another call from the last id received.
+ */
+export const imCatchUpSchema = z.object({
+  data: z.array(imMessageSchema),
+  meta: z.object({ has_more: z.boolean() }),
+});
+export type ImCatchUp = z.infer<typeof imCatchUpSchema>;
+
 export const IM_MESSAGES_PAGE = 50;
 export const IM_CHANNELS_PAGE = 50;
+export const IM_AFTER_MAX = 500;
 export const IM_PRIVACY = ['all', 'friends'] as const;
 export type ImPrivacy = (typeof IM_PRIVACY)[number];
 
@@ -53,7 +93,7 @@ export const postImMessageBody = z
     attachments: attachmentIds,
   })
   .refine((b) => b.text.trim().length > 0 || b.attachments.length > 0, {
-    message: 'too_small',
+    message: 'message.empty',
     path: ['text'],
   });
 export type PostImMessageBody = z.infer<typeof postImMessageBody>;

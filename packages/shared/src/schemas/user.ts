@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gifCategorySchema, gifSchema } from '../gifs/wire';
 
 /** Nick or message style (spec: id, color, has_gradient, gradient, font_id, weight, italic). */
 export const nickStyle = z.object({
@@ -58,6 +59,8 @@ export const userData = z.object({
   friends: z.array(publicUser),
   notifications: z.array(z.unknown()),
   recent_smileys: z.array(smileySchema),
+  /** The GIFs the user sent lately, newest first (at most RECENT_GIFS_MAX). */
+  recent_gifs: z.array(gifSchema),
   permissions: z.array(z.string()),
   smiley_groups: z.array(smileyGroupSchema),
   roles: z.array(z.string()),
@@ -85,7 +88,7 @@ export const broadcastingSchema = z.object({
 /** GET /api/init?platform=pc */
 export const initData = z.object({
   fonts: z.array(fontSchema),
-  gif_categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  gif_categories: z.array(gifCategorySchema),
   storage: z.string(),
   trolls: z.array(z.number().int()),
   user: userData.nullable(),

@@ -11,6 +11,8 @@ export class RepeatGuard {
   constructor(
     private readonly redis: Redis | null,
     private readonly windowSeconds = 30,
+    /** Keeps one user's rooms and private channels apart (their ids may coincide). */
+    private readonly scope = 'room',
   ) {}
 
   /**
@@ -19,7 +21,7 @@ export class RepeatGuard {
    */
   async isRepeat(userId: number, roomId: number, text: string, clientId: string): Promise<boolean> {
     const normalized = text.normalize('NFKC').toLocaleLowerCase('ru').replace(/\s+/g, ' ').trim();
-    const key = `repeat:${userId}:${roomId}:${createHash('sha1').update(normalized).digest('base64url')}`;
+    const key = `repeat:${this.scope}:${userId}:${roomId}:${createHash('sha1').update(normalized).digest('base64url')}`;
     if (this.redis) {
       if ((await this.redis.set(key, clientId, 'EX', this.windowSeconds, 'NX')) !== null)
         return false;

@@ -1,6 +1,7 @@
 import type { Locale, UserData } from '@chat/shared';
 import type { UserRow } from '../../db/schema';
 import type { CatalogService } from '../catalog/catalog.service';
+import type { GifsService } from '../gifs/gifs.service';
 import type { QuotesRepository } from '../quotes/quotes.repository';
 import { presentUserData } from './user.presenter';
 import type { UsersRepository } from './users.repository';
@@ -11,14 +12,25 @@ export class UserDataService {
     private readonly users: UsersRepository,
     private readonly quotes: QuotesRepository,
     private readonly catalog: CatalogService,
+    private readonly gifs: GifsService,
+    /** The viewer's unread private messages (the IM feature's maintained counters). */
+    private readonly imUnread: (userId: number) => Promise<number>,
   ) {}
 
   async forUser(user: UserRow, locale: Locale): Promise<UserData> {
-    const [smileyGroups, ignoredUsers, quotes] = await Promise.all([
+    const [smileyGroups, ignoredUsers, quotes, recentGifs, imUnreadCount] = await Promise.all([
       this.catalog.smileyGroups(locale),
       this.users.ignoredBy(user.id),
       this.quotes.messageIdsOf(user.id),
+      this.gifs.recent(user.id),
+      this.imUnread(user.id),
     ]);
-    return presentUserData(user, { smileyGroups, ignoredUsers, quotes });
+    return presentUserData(user, {
+      smileyGroups,
+      ignoredUsers,
+      quotes,
+      recentGifs,
+      imUnreadCount,
+    });
   }
 }

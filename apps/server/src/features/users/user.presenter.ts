@@ -1,6 +1,7 @@
 import {
   DEFAULT_CHAT_SETTINGS,
   type ChatSettings,
+  type Gif,
   type NickStyle,
   type PublicUser,
   type SmileyGroup,
@@ -74,6 +75,9 @@ export interface UserDataContext {
   smileyGroups: SmileyGroup[];
   ignoredUsers?: number[];
   quotes?: number[];
+  recentGifs?: Gif[];
+  /** counters.im_unread_count: unread private messages from others. */
+  imUnreadCount?: number;
 }
 
 export function presentUserData(user: UserRow, ctx: UserDataContext): UserData {
@@ -89,10 +93,11 @@ export function presentUserData(user: UserRow, ctx: UserDataContext): UserData {
     friends: [],
     notifications: [],
     recent_smileys: [],
+    recent_gifs: ctx.recentGifs ?? [],
     permissions: permissionsOf(user),
     smiley_groups: ctx.smileyGroups,
     roles: rolesOf(user),
-    counters: { im_unread_count: 0, unread_notifications: 0 },
+    counters: { im_unread_count: ctx.imUnreadCount ?? 0, unread_notifications: 0 },
     ignored_users: ctx.ignoredUsers ?? [],
     quotes: ctx.quotes ?? [],
     user_priorities: [...USER_PRIORITIES],

@@ -1,0 +1,383 @@
+import {
+  IM_AFTER_MAX,
+  IM_CHANNELS_PAGE,
+  IM_MESSAGES_PAGE,
+  MESSAGE_MAX_LENGTH,
+  type Attachment,
+  type ImBlockReason,
+  type ImCatchUp,
+  type ImChannel,
+  type ImChannelsPage,
+  type ImMessage,
+  type ImMessagesPage,
+  type PageMeta,
+  type PostImMessageBody,
+} from '@chat/shared';
+import type { ImChannelRow, ImChannelUserRow, ImMessageRow, UserRow } from '../../db/schema';
+import type { DomainEvents } from '../../events/domain-events';
+import { AppError, forbidden, invalid, notFound } from '../../http/app-error';
+import type { MessageKey } from '../../http/messages';
+import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
+import { nowIso } from '../../lib/clock';
+import { isUniqueViolation } from '../../lib/db-errors';
+import type { RepeatGuard } from '../chat/repeat-guard';
+import type { Attachments } from '../uploads/attachments.service';
+import type { UsersRepository } from '../users/users.repository';
+import {
+  canDeleteMessage,
+  canOpenChannel,
+  canSeeChannel,
+  writeBlock,
+  type FriendsLookup,
+  type WriteFacts,
+} from './im.policy';
+import { presentImChannel, presentImMessage } from './im.presenter';
+import type { ImRepository } from './im.repository';
+
+export interface ImPostResult {
+  message: ImMessage;
+  /** The client_id was seen before: the first message is answered again (200). */
+  replay: boolean;
+}
+
+/** Short replies ("ok", "да") repeat naturally in a dialogue; copy-paste flood is longer. */
+const REPEAT_MIN_LENGTH = 16;
+
+const BLOCK_MESSAGES: Record<ImBlockReason, MessageKey> = {
+  guest: 'im.recipient_guest',
+  ignored: 'im.ignored',
+  ignoring: 'im.ignoring',
+  friends_only: 'im.friends_only',
+  deleted: 'not_found',
+};
+
+interface Access {
+  channel: ImChannelRow;
+  party: ImChannelUserRow;
+  other: UserRow;
+}
+
+/** Private messages: channels per pair, messages, reads, delete and restore. */
+export class ImService {
+  private readonly rule: RateLimitRule;
+  /** Sends of one (author, client_id) under way on this node: twins wait for the first. */
+  private readonly inFlight = new Map<string, Promise<ImPostResult>>();
+  private friends: FriendsLookup | null = null;
+
+  constructor(
+    private readonly im: ImRepository,
+    private readonly users: UsersRepository,
+    private readonly rateLimits: RateLimits,
+    private readonly repeats: RepeatGuard,
+    private readonly events: DomainEvents,
+    private readonly attachments: Attachments,
+    messagesPer10s: number,
+  ) {
+    // The public chat's budget (MESSAGE_RATE_LIMIT), counted separately for private messages.
+    this.rule = { name: 'im-message', points: messagesPer10s, durationSeconds: 10 };
+  }
+
+  /** The friends feature plugs in here; until then `friends` privacy is stored, not enforced. */
+  useFriends(lookup: FriendsLookup): void {
+    this.friends = lookup;
+  }
+
+  unreadCount(userId: number): Promise<number> {
+    return this.im.unreadTotal(userId);
+  }
+
+  /** Pictures linked to a private message are seen by the two people of its channel only. */
+  registerAttachmentVisibility(): void {
+    this.attachments.registerVisibility('im', (viewerId, messageId) =>
+      this.canSeeMessage(viewerId, messageId),
+    );
+  }
+
+  async canSeeMessage(viewerId: number, messageId: number): Promise<boolean> {
+    const message = await this.im.findMessage(messageId);
+    const channel = message && (await this.im.findChannel(message.channel_id));
+    return channel !== undefined && canSeeChannel(viewerId, channel);
+  }
+
+  async channels(viewer: UserRow, page: number): Promise<ImChannelsPage> {
+    const total = await this.im.countListed(viewer.id);
+    const meta = pageMeta(page, IM_CHANNELS_PAGE, total);
+    const parties = await this.im.listParties(
+      viewer.id,
+      (page - 1) * IM_CHANNELS_PAGE,
+      IM_CHANNELS_PAGE,
+    );
+    const others = new Map(
+      (await this.users.findMany(parties.map((p) => p.other_id))).map((u) => [u.id, u]),
+    );
+    const last = new Map(
+      (await this.im.lastMessagesOf(parties.map((p) => p.channel_id))).map((m) => [
+        m.channel_id,
+        m,
+      ]),
+    );
+    const ignores = await this.im.ignoresBetween(viewer.id, [...others.keys()]);
+    const data: ImChannel[] = [];
+    for (const party of parties) {
+      const other = others.get(party.other_id);
+      if (!other) continue;
+      const block = writeBlock({
+        writer: viewer,
+        recipient: other,
+        ignoringRecipient: ignores.ignoring.has(other.id),
+        ignoredByRecipient: ignores.ignoredBy.has(other.id),
+        friends: await this.areFriends(viewer, other),
+      });
+      const message = last.get(party.channel_id);
+      data.push(
+        presentImChannel(
+          party,
+          other,
+          message ? this.present(message, viewer, other) : null,
+          block,
+          party.activity_at ?? '',
+        ),
+      );
+    }
+    return { data, meta };
+  }
+
+  /** The channel with that person, made on first use. */
+  async open(viewer: UserRow, userId: number): Promise<{ channel: ImChannel; created: boolean }> {
+    if (!canOpenChannel(viewer)) throw new AppError('guest');
+    if (userId === viewer.id) throw invalid({ user_id: ['im.self'] });
+    const other = await this.users.findById(userId);
+    if (!other) throw notFound();
+    if (other.role === 'guest') throw forbidden('im.recipient_guest');
+    const { channel, created } = await this.im.openChannel(viewer.id, other.id, nowIso());
+    const view = await this.viewFor(viewer, other, channel);
+    // The opener's other tabs learn of it; the other person only when something is written.
+    this.events.emit('im.channel.stored', { userId: viewer.id, channel: view });
+    return { channel: view, created };
+  }
+
+  async page(viewer: UserRow, channelId: number, page: number): Promise<ImMessagesPage> {
+    const { other } = await this.access(viewer.id, channelId);
+    const meta = pageMeta(page, IM_MESSAGES_PAGE, await this.im.countMessages(channelId));
+    const rows = await this.im.messagesPage(
+      channelId,
+      (page - 1) * IM_MESSAGES_PAGE,
+      IM_MESSAGES_PAGE,
+    );
+    return { data: rows.map((r) => this.present(r, viewer, other)), meta };
+  }
+
+  /** What came after `afterId` (a reconnect's catch-up), oldest first, bounded. */
+  async after(viewer: UserRow, channelId: number, afterId: number): Promise<ImCatchUp> {
+    const { other } = await this.access(viewer.id, channelId);
+    const rows = await this.im.messagesAfter(channelId, afterId, IM_AFTER_MAX + 1);
+    return {
+      data: rows.slice(0, IM_AFTER_MAX).map((r) => this.present(r, viewer, other)),
+      meta: { has_more: rows.length > IM_AFTER_MAX },
+    };
+  }
+
+  /**
+   * Sends a message. The client_id makes it idempotent: a retry, or the same send arriving many
+   * times at once, gets the first message back and is not counted as flood.
+   */
+  post(viewer: UserRow, channelId: number, body: PostImMessageBody): Promise<ImPostResult> {
+    const key = `${viewer.id}:${body.client_id}`;
+    const running = this.inFlight.get(key);
+    if (running) return running.then((r) => ({ message: r.message, replay: true }));
+    const promise = this.store(viewer, channelId, body).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, promise);
+    return promise;
+  }
+
+  private async store(
+    viewer: UserRow,
+    channelId: number,
+    body: PostImMessageBody,
+  ): Promise<ImPostResult> {
+    const { other } = await this.access(viewer.id, channelId);
+    const earlier = await this.im.findByClientId(viewer.id, body.client_id);
+    if (earlier) return this.replay(earlier, channelId, viewer, other);
+
+    const block = writeBlock(await this.facts(viewer, other));
+    if (block === 'guest' && viewer.role === 'guest') throw new AppError('guest');
+    if (block) throw forbidden(BLOCK_MESSAGES[block]);
+    const text = body.text.trim();
+    if ([...text].length > MESSAGE_MAX_LENGTH) throw invalid({ text: ['message.too_long'] });
+    if (text.length === 0 && body.attachments.length === 0)
+      throw invalid({ text: ['message.empty'] });
+    await this.rateLimits.hit(this.rule, String(viewer.id));
+    if (
+      text.length >= REPEAT_MIN_LENGTH &&
+      (await this.repeats.isRepeat(viewer.id, channelId, text, body.client_id))
+    )
+      throw invalid({ text: ['message.repeated'] });
+    const attachments = await this.claim(viewer.id, body.attachments);
+
+    let stored;
+    try {
+      stored = await this.im.storeMessage(
+        {
+          channel_id: channelId,
+          user_id: viewer.id,
+          text,
+          attachments: JSON.stringify(attachments),
+          client_id: body.client_id,
+          read_at: null,
+          created_at: nowIso(),
+        },
+        other.id,
+      );
+    } catch (error) {
+      // A twin on another node committed first: answer the first one.
+      if (!isUniqueViolation(error)) throw error;
+      const first = await this.im.findByClientId(viewer.id, body.client_id);
+      if (!first) throw error;
+      return this.replay(first, channelId, viewer, other);
+    }
+    if (!stored) throw notFound();
+    if ('replay' in stored) return this.replay(stored.replay, channelId, viewer, other);
+
+    if (attachments.length > 0)
+      await this.attachments.link(
+        attachments.map((a) => a.id),
+        'im',
+        stored.message.id,
+      );
+    const message = this.present(stored.message, viewer, other);
+    const parties: [number, number] = [viewer.id, other.id];
+    if (stored.recipientFirstSight) {
+      const channel = await this.im.findChannel(channelId);
+      if (channel)
+        this.events.emit('im.channel.stored', {
+          userId: other.id,
+          channel: await this.viewFor(other, viewer, channel),
+        });
+    }
+    this.events.emit('im.message.stored', { message, parties });
+    await this.emitCount(other.id, channelId, stored.recipientUnread);
+    return { message, replay: false };
+  }
+
+  /** Marks the channel read; the author hears which of their messages were read. */
+  async read(viewer: UserRow, channelId: number): Promise<void> {
+    const { other } = await this.access(viewer.id, channelId);
+    const at = nowIso();
+    const result = await this.im.markRead(channelId, viewer.id, at);
+    if (!result) throw notFound();
+    if (!result.changed) return;
+    await this.emitCount(viewer.id, channelId, 0);
+    if (result.newlyRead > 0)
+      this.events.emit('im.messages.read', {
+        authorId: other.id,
+        read: {
+          channel_id: channelId,
+          reader_id: viewer.id,
+          last_read_id: result.lastReadId,
+          read_at: at,
+        },
+      });
+  }
+
+  async setDeleted(viewer: UserRow, messageId: number, deleted: 0 | 1): Promise<void> {
+    const message = await this.im.findMessage(messageId);
+    if (!message) throw notFound();
+    const { channel, other } = await this.access(viewer.id, message.channel_id);
+    if (!canDeleteMessage(viewer.id, message)) throw forbidden();
+    const result = await this.im.setDeleted(message, other.id, deleted);
+    if (!result.changed) return;
+    const parties: [number, number] = [viewer.id, other.id];
+    this.events.emit(deleted ? 'im.message.deleted' : 'im.message.restored', {
+      message: this.present({ ...message, deleted }, viewer, other),
+      parties,
+    });
+    if (result.recipientUnread !== null)
+      await this.emitCount(other.id, channel.id, result.recipientUnread);
+  }
+
+  private async emitCount(userId: number, channelId: number, newMessages: number) {
+    this.events.emit('im.count.updated', {
+      userId,
+      count: {
+        im_unread_count: await this.im.unreadTotal(userId),
+        channel_id: channelId,
+        new_messages: newMessages,
+      },
+    });
+  }
+
+  private async replay(
+    earlier: ImMessageRow,
+    channelId: number,
+    viewer: UserRow,
+    other: UserRow,
+  ): Promise<ImPostResult> {
+    // A client_id is the author's, once: reusing it for another channel is a client bug.
+    if (earlier.channel_id !== channelId) throw invalid({ client_id: ['invalid_value'] });
+    return { message: this.present(earlier, viewer, other), replay: true };
+  }
+
+  private async claim(userId: number, ids: number[]): Promise<Attachment[]> {
+    if (ids.length === 0) return [];
+    return this.attachments.claim(userId, ids, { publicChat: false });
+  }
+
+  /** The channel and the other person, or 404 for anyone who is not one of the two. */
+  private async access(viewerId: number, channelId: number): Promise<Access> {
+    const channel = await this.im.findChannel(channelId);
+    if (!channel || !canSeeChannel(viewerId, channel)) throw notFound();
+    const [party, other] = await Promise.all([
+      this.im.party(channelId, viewerId),
+      this.users.findById(
+        channel.user_low_id === viewerId ? channel.user_high_id : channel.user_low_id,
+      ),
+    ]);
+    if (!party || !other) throw notFound();
+    return { channel, party, other };
+  }
+
+  /** One person's view of a channel (their unread count, the other person, the last message). */
+  private async viewFor(viewer: UserRow, other: UserRow, channel: ImChannelRow) {
+    const party = await this.im.party(channel.id, viewer.id);
+    if (!party) throw notFound();
+    const last = channel.last_message_id
+      ? await this.im.findMessage(channel.last_message_id)
+      : null;
+    return presentImChannel(
+      party,
+      other,
+      last ? this.present(last, viewer, other) : null,
+      writeBlock(await this.facts(viewer, other)),
+      channel.created_at,
+    );
+  }
+
+  private async facts(writer: UserRow, recipient: UserRow): Promise<WriteFacts> {
+    const ignores = await this.im.ignoresBetween(writer.id, [recipient.id]);
+    return {
+      writer,
+      recipient,
+      ignoringRecipient: ignores.ignoring.has(recipient.id),
+      ignoredByRecipient: ignores.ignoredBy.has(recipient.id),
+      friends: await this.areFriends(writer, recipient),
+    };
+  }
+
+  private async areFriends(writer: UserRow, recipient: UserRow): Promise<boolean | null> {
+    if (!this.friends || recipient.im_privacy !== 'friends') return null;
+    return this.friends.areFriends(writer.id, recipient.id);
+  }
+
+  private present(row: ImMessageRow, a: UserRow, b: UserRow): ImMessage {
+    return presentImMessage(row, row.user_id === a.id ? a : b);
+  }
+}
+
+function pageMeta(page: number, perPage: number, total: number): PageMeta {
+  return {
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    per_page: perPage,
+    total,
+  };
+}
