@@ -73,7 +73,15 @@ export const roomDetail = roomSummary.extend({
 });
 export type RoomDetail = z.infer<typeof roomDetail>;
 
-export const chatState = z.object({ rooms: z.array(roomDetail), available: z.array(roomSummary) });
+export const chatState = z.object({
+  rooms: z.array(roomDetail),
+  available: z.array(roomSummary),
+  /**
+   * The site's main room, which the chat page enters when the user is in no room (the site
+   * setting `main_room_id`, else the first public room by position); null when there is none.
+   */
+  main_room_id: z.number().int().nullable(),
+});
 export type ChatState = z.infer<typeof chatState>;
 
 const roomName = plainText.pipe(z.string().trim().min(1).max(ROOM_NAME_MAX));

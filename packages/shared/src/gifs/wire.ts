@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idString, plainText } from '../schemas/fields';
 
 /** The site's own GIF library (API.md "Files and attachments", GIFs). */
 export const gifCategorySchema = z.object({
@@ -23,3 +24,27 @@ export type Gif = z.infer<typeof gifSchema>;
 
 export const GIFS_PAGE = 30;
 export const RECENT_GIFS_MAX = 20;
+
+/** The longest search text of `GET /api/gifs` that is looked at. */
+export const GIF_QUERY_MAX = 64;
+
+/** `GET /api/gifs?category={id}&q={text}&page={n}`: all three optional. */
+export const gifsQuery = z.object({
+  category: idString.optional(),
+  q: z
+    .string()
+    .max(GIF_QUERY_MAX * 4)
+    .pipe(plainText)
+    .optional(),
+  page: idString.refine((n) => n <= 100_000, { message: 'invalid_value' }).default(1),
+});
+export type GifsQuery = z.infer<typeof gifsQuery>;
+
+/** The paging `meta` of API.md's conventions. */
+export const gifsPageMeta = z.object({
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+export type GifsPageMeta = z.infer<typeof gifsPageMeta>;

@@ -7,6 +7,7 @@ import type {
   RoomUser,
 } from '@chat/shared';
 import type { RoomRow } from '../../db/schema';
+import { presentGif } from '../gifs/gifs.presenter';
 import { presentNick, presentPublicUser, rolesOf } from '../users/user.presenter';
 import type { MessageAuthor, MessageWithAuthor } from './messages.repository';
 import type { ReactionRow } from './reactions.repository';
@@ -50,7 +51,7 @@ export function presentMessage(
         user: { id: r.user_id, slug: r.user_slug },
       })),
     attachments: parseList<Attachment>(message.attachments),
-    gif: null,
+    gif: message.gif ? presentGif(message.gif) : null,
     client_id: message.client_id,
     created_at: message.created_at,
   };

@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { DB, MessageRow, UserRow } from '../../db/schema';
+import type { GifFields } from '../gifs/gifs.presenter';
 
 export type MessageAuthor = Pick<
   UserRow,
   'id' | 'slug' | 'nick' | 'nick_style' | 'avatar' | 'role' | 'frame' | 'is_troll'
 >;
-export type MessageWithAuthor = MessageRow & { author: MessageAuthor };
+/** A message with its author and, for a GIF message, the library GIF (null when none or gone). */
+export type MessageWithAuthor = MessageRow & { author: MessageAuthor; gif: GifFields | null };
 
 export class MessagesRepository {
   constructor(private readonly db: Kysely<DB>) {}
@@ -39,6 +41,7 @@ export class MessagesRepository {
     let query = this.db
       .selectFrom('messages')
       .innerJoin('users', 'users.id', 'messages.user_id')
+      .leftJoin('gifs', 'gifs.id', 'messages.gif_id')
       .selectAll('messages')
       .select([
         'users.slug as a_slug',
@@ -48,6 +51,11 @@ export class MessagesRepository {
         'users.role as a_role',
         'users.frame as a_frame',
         'users.is_troll as a_is_troll',
+        'gifs.category_id as g_category_id',
+        'gifs.title as g_title',
+        'gifs.file as g_file',
+        'gifs.width as g_width',
+        'gifs.height as g_height',
       ])
       .where('messages.room_id', '=', roomId)
       .where('messages.deleted_at', 'is', null)
@@ -70,8 +78,38 @@ export class MessagesRepository {
       .execute();
     const ordered = after !== undefined ? rows : rows.reverse();
     return ordered.map(
-      ({ a_slug, a_nick, a_nick_style, a_avatar, a_role, a_frame, a_is_troll, ...m }) => ({
+      ({
+        a_slug,
+        a_nick,
+        a_nick_style,
+        a_avatar,
+        a_role,
+        a_frame,
+        a_is_troll,
+        g_category_id,
+        g_title,
+        g_file,
+        g_width,
+        g_height,
+        ...m
+      }) => ({
         ...m,
+        gif:
+          m.gif_id !== null &&
+          g_category_id !== null &&
+          g_title !== null &&
+          g_file !== null &&
+          g_width !== null &&
+          g_height !== null
+            ? {
+                id: m.gif_id,
+                category_id: g_category_id,
+                title: g_title,
+                file: g_file,
+                width: g_width,
+                height: g_height,
+              }
+            : null,
         author: {
           id: m.user_id,
           slug: a_slug,

@@ -1,18 +1,23 @@
 import {
+  findTypedMentions,
   GUEST_MESSAGE_MAX_LENGTH,
+  MENTIONS_MAX,
   MESSAGE_MAX_LENGTH,
+  MESSAGE_TYPE,
   MESSAGES_AFTER_MAX,
   MESSAGES_PAGE,
   nickKey,
   type ChatMessage,
   type PostMessageBody,
 } from '@chat/shared';
-import type { UserRow } from '../../db/schema';
+import type { GifRow, UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { forbidden, invalid, notFound } from '../../http/app-error';
 import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
+import type { GifsService } from '../gifs/gifs.service';
+import type { Attachments } from '../uploads/attachments.service';
 import { can } from './chat.policy';
 import { presentMessage } from './chat.presenter';
 import type { MessagesRepository } from './messages.repository';
@@ -38,7 +43,13 @@ export class MessagesService {
     private readonly repeats: RepeatGuard,
     private readonly events: DomainEvents,
     messagesPer10s: number,
+    private readonly gifs: GifsService,
+    private readonly attachments: Attachments,
   ) {
+    // Pictures on a room message are seen by whoever may read that room (GET /api/upload/{id}).
+    attachments.registerVisibility('room', (viewerId, messageId) =>
+      this.canSeeMessage(viewerId, messageId),
+    );
     this.userRule = { name: 'message', points: messagesPer10s, durationSeconds: 10 };
     this.guestRule = {
       name: 'message-guest',
@@ -77,14 +88,26 @@ export class MessagesService {
     }
     const text = body.text.trim();
     const isGuest = user.role === 'guest';
-    if (text.length === 0) throw invalid({ text: ['message.empty'] });
+    // Notices from the site are the site's own: nobody posts one.
+    if (body.type_id === MESSAGE_TYPE.system) throw invalid({ type_id: ['invalid_value'] });
+    const gif = await this.gifOf(body);
+    // A picture or a GIF says something by itself; a plain message or a "/me" action needs words.
+    const bare = gif === null && body.attachments.length === 0;
+    if (text.length === 0 && (bare || body.type_id === MESSAGE_TYPE.action))
+      throw invalid({ text: ['message.empty'] });
     if ([...text].length > (isGuest ? GUEST_MESSAGE_MAX_LENGTH : MESSAGE_MAX_LENGTH))
       throw invalid({ text: ['message.too_long'] });
+    const attachments = await this.attachments.claim(user.id, body.attachments, {
+      publicChat: true,
+    });
     await this.rateLimits.hit(isGuest ? this.guestRule : this.userRule, String(user.id));
-    if (await this.repeats.isRepeat(user.id, roomId, text, body.client_id))
+    const said = [text, gif ? `gif:${gif.id}` : '', ...attachments.map((a) => `a:${a.id}`)].filter(
+      Boolean,
+    );
+    if (await this.repeats.isRepeat(user.id, roomId, said.join('\u0000'), body.client_id))
       throw invalid({ text: ['message.repeated'] });
 
-    const nicks = await this.mentions(roomId, text, body.mentions);
+    const nicks = await this.mentions(roomId, user.id, text, body.mentions);
     let row;
     try {
       row = await this.messages.insert({
@@ -93,10 +116,11 @@ export class MessagesService {
         type_id: body.type_id,
         text,
         nicks: JSON.stringify(nicks),
-        attachments: '[]',
+        attachments: JSON.stringify(attachments),
         client_id: body.client_id,
         created_at: nowIso(),
         deleted_at: null,
+        gif_id: gif?.id ?? null,
       });
     } catch (error) {
       // The same client_id raced in twice: the first one won, answer it.
@@ -105,8 +129,15 @@ export class MessagesService {
       if (!first) throw error;
       return { message: await this.present(first.id, user.id, roomId), replay: true };
     }
+    if (attachments.length > 0)
+      await this.attachments.link(
+        attachments.map((a) => a.id),
+        'room',
+        row.id,
+      );
+    if (gif) await this.gifs.markUsed(user.id, gif.id);
     // A new message has no reactions and its author is the caller: no need to read it back.
-    const message = presentMessage({ ...row, author: user }, []);
+    const message = presentMessage({ ...row, author: user, gif }, []);
     this.events.emit('chat.message.stored', {
       message,
       ...(socketId ? { exceptSocketId: socketId } : {}),
@@ -132,18 +163,52 @@ export class MessagesService {
     this.events.emit('chat.message.deleted', { id: messageId, roomId: message.room_id });
   }
 
-  /** Mentions the author picked, kept only for members whose nick really is in the text. */
+  /**
+   * Who the message mentions: members the author picked by clicking, kept when their nick really
+   * is in the text, then members whose nick the author typed by hand (the shared rule; never
+   * the author, nor an invisible member, whose presence a mention would give away).
+   */
   private async mentions(
     roomId: number,
+    authorId: number,
     text: string,
     ids: number[],
   ): Promise<{ nick: string; user_id: number }[]> {
-    if (ids.length === 0) return [];
+    if (text === '') return [];
+    const members = await this.rooms.memberNicks(roomId);
     const lowered = nickKey(text);
-    const members = await this.rooms.membersAmong(roomId, [...new Set(ids)]);
-    return members
-      .filter((m) => lowered.includes(m.nick_key))
-      .map((m) => ({ nick: m.nick, user_id: m.id }));
+    const picked = new Set(ids);
+    const clicked = members.filter((m) => picked.has(m.id) && lowered.includes(m.nick_key));
+    const typed = findTypedMentions(
+      text,
+      members.filter((m) => m.id !== authorId && m.invisible === 0),
+    );
+    const found = new Map<number, { nick: string; user_id: number }>();
+    for (const m of [...clicked, ...typed])
+      if (!found.has(m.id) && found.size < MENTIONS_MAX)
+        found.set(m.id, { nick: m.nick, user_id: m.id });
+    return [...found.values()];
+  }
+
+  /** The library GIF a message shows: required by (and only allowed with) the GIF type. */
+  private async gifOf(body: PostMessageBody): Promise<GifRow | null> {
+    if (body.type_id !== MESSAGE_TYPE.gif) {
+      if (body.gif_id !== undefined) throw invalid({ gif_id: ['invalid_value'] });
+      return null;
+    }
+    if (body.gif_id === undefined) throw invalid({ gif_id: ['required'] });
+    const gif = await this.gifs.find(body.gif_id);
+    if (!gif) throw invalid({ gif_id: ['invalid_value'] });
+    return gif;
+  }
+
+  /** Whether the viewer may read this room message: any public room's, or a member's. */
+  private async canSeeMessage(viewerId: number, messageId: number): Promise<boolean> {
+    const message = await this.messages.find(messageId);
+    if (!message || message.deleted_at) return false;
+    const room = await this.rooms.find(message.room_id);
+    if (!room) return false;
+    return room.is_public === 1 || Boolean(await this.rooms.membership(room.id, viewerId));
   }
 
   private async present(messageId: number, viewerId: number, roomId: number): Promise<ChatMessage> {

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DB, RoomRow, RoomUserRow, UserRow } from '../../db/schema';
 
+/** The site_settings key naming the main room (written by the demo seed, an admin may change it). */
+export const MAIN_ROOM_SETTING = 'main_room_id';
+
 export type RoomMemberRow = RoomUserRow & { user: UserRow };
 
 export class RoomsRepository {
@@ -19,6 +22,32 @@ export class RoomsRepository {
     changes: Partial<Pick<RoomRow, 'name_ru' | 'name_en' | 'is_public'>>,
   ): Promise<void> {
     await this.db.updateTable('rooms').set(changes).where('id', '=', id).execute();
+  }
+
+  /**
+   * The site's main room: the one the site setting `main_room_id` names while it is a public
+   * room, else the first public room by position (the demo seed's first room).
+   */
+  async mainRoomId(): Promise<number | null> {
+    const setting = await this.db
+      .selectFrom('site_settings')
+      .select('value')
+      .where('key', '=', MAIN_ROOM_SETTING)
+      .executeTakeFirst();
+    const chosen = Number(setting?.value);
+    const first = await this.db
+      .selectFrom('rooms')
+      .select('id')
+      .where('is_public', '=', 1)
+      .$if(Number.isSafeInteger(chosen) && chosen > 0, (q) =>
+        // The chosen room first when it is still there and public; the first by position else.
+        q.orderBy((eb) => eb.case().when('id', '=', chosen).then(0).else(1).end()),
+      )
+      .orderBy('position')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    return first?.id ?? null;
   }
 
   async countOwnedBy(userId: number): Promise<number> {
@@ -129,18 +158,15 @@ export class RoomsRepository {
     );
   }
 
-  /** Which of these users are in the room, with their nick: for checking mentions. */
-  async membersAmong(
+  /** Every member's nick, lean: the typed-mention rule reads the whole list per message. */
+  async memberNicks(
     roomId: number,
-    userIds: number[],
-  ): Promise<{ id: number; nick: string; nick_key: string }[]> {
-    if (userIds.length === 0) return [];
+  ): Promise<{ id: number; nick: string; nick_key: string; invisible: number }[]> {
     return this.db
       .selectFrom('room_users')
       .innerJoin('users', 'users.id', 'room_users.user_id')
-      .select(['users.id', 'users.nick', 'users.nick_key'])
+      .select(['users.id', 'users.nick', 'users.nick_key', 'room_users.invisible'])
       .where('room_users.room_id', '=', roomId)
-      .where('room_users.user_id', 'in', userIds)
       .execute();
   }
 

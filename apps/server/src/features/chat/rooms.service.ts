@@ -22,9 +22,10 @@ export class RoomsService {
   ) {}
 
   async chatState(user: UserRow): Promise<ChatState> {
-    const [joined, available] = await Promise.all([
+    const [joined, available, mainRoomId] = await Promise.all([
       this.rooms.joinedBy(user.id),
       this.rooms.availableTo(user.id),
+      this.rooms.mainRoomId(),
     ]);
     const rooms = await Promise.all(
       joined.map((room) =>
@@ -35,7 +36,11 @@ export class RoomsService {
       ),
     );
     const counts = await this.rooms.userCounts(available.map((r) => r.id));
-    return { rooms, available: available.map((r) => presentRoomSummary(r, counts.get(r.id) ?? 0)) };
+    return {
+      rooms,
+      available: available.map((r) => presentRoomSummary(r, counts.get(r.id) ?? 0)),
+      main_room_id: mainRoomId,
+    };
   }
 
   async create(

@@ -28,8 +28,9 @@ export const initRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { catalog } = app.deps;
       const user = request.auth.user;
-      const [fonts, trolls, userData] = await Promise.all([
+      const [fonts, gifCategories, trolls, userData] = await Promise.all([
         catalog.fonts(),
+        app.deps.gifs.categories(),
         app.deps.accounts.trolls(),
         user ? app.deps.userData.forUser(user, request.locale) : null,
       ]);
@@ -37,7 +38,7 @@ export const initRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         data: {
           fonts,
-          gif_categories: [],
+          gif_categories: gifCategories,
           storage: '/storage',
           trolls,
           user: userData,

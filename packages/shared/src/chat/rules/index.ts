@@ -6,3 +6,4 @@ export * from './room-users';
 export * from './rooms';
 export * from './mentions';
 export * from './typing';
+export * from './commands';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GUEST_MESSAGE_MAX_LENGTH, MESSAGE_MAX_LENGTH } from '../constants';
 import { makeMessage } from './fixtures';
 import {
+  findTypedMentions,
   insertMention,
   mentionsUser,
   messageLength,
@@ -123,5 +124,64 @@ describe('remainingChars', () => {
     expect(remainingChars('a'.repeat(300), true)).toBe(0);
     expect(remainingChars('😀'.repeat(301), true)).toBe(-1);
     expect(remainingChars('a'.repeat(1005), false)).toBe(-5);
+  });
+});
+
+describe('findTypedMentions', () => {
+  const anna = { id: 1, nick: 'Anna' };
+  const ann = { id: 2, nick: 'Ann' };
+  const annaMaria = { id: 3, nick: 'Anna Maria' };
+  const olga = { id: 4, nick: 'Ольга' };
+  const bob = { id: 5, nick: 'bob_99' };
+  const dash = { id: 6, nick: 'Жан-Поль' };
+  const members = [ann, anna, annaMaria, olga, bob, dash];
+  const ids = (text: string, list = members) => findTypedMentions(text, list).map((m) => m.id);
+
+  it('finds a nick typed as a whole word, ignoring case, Cyrillic included', () => {
+    expect(ids('hi anna!')).toEqual([1]);
+    expect(ids('ОЛЬГА, привет')).toEqual([4]);
+    expect(ids('привет, ольга')).toEqual([4]);
+    expect(ids('BOB_99 is here')).toEqual([5]);
+  });
+
+  it('takes a leading @ and punctuation around the nick', () => {
+    expect(ids('@Anna look')).toEqual([1]);
+    expect(ids('(@ольга)')).toEqual([4]);
+    expect(ids('"Ann": yes')).toEqual([2]);
+  });
+
+  it('never finds a nick inside a longer word', () => {
+    expect(ids('Annabel and Annie')).toEqual([]);
+    expect(ids('Ольгаа')).toEqual([]);
+    expect(ids('xbob_99')).toEqual([]);
+    expect(ids('Ann-Mari')).toEqual([]);
+  });
+
+  it('lets the longest nick win, so Ann does not steal Anna nor Anna steal Anna Maria', () => {
+    expect(ids('Anna, hi')).toEqual([1]);
+    expect(ids('Anna Maria, hi')).toEqual([3]);
+    expect(ids('anna   maria and ann')).toEqual([3, 2]);
+    expect(ids('Anna, Maria')).toEqual([1]);
+    expect(ids('Anna\nMaria')).toEqual([1]);
+  });
+
+  it('handles hyphenated nicks and width forms', () => {
+    expect(ids('жан-поль, bonjour')).toEqual([6]);
+    expect(ids('Ａｎｎａ')).toEqual([1]);
+  });
+
+  it('lists each member once, in the order the text names them', () => {
+    expect(ids('Ольга anna ОЛЬГА Anna')).toEqual([4, 1]);
+  });
+
+  it('finds nobody in an empty text or an empty room', () => {
+    expect(ids('')).toEqual([]);
+    expect(ids('Anna', [])).toEqual([]);
+    expect(ids('   ,,, @@')).toEqual([]);
+  });
+
+  it('keeps the members it was given (any extra fields come back)', () => {
+    const found = findTypedMentions('hey Ольга', [{ id: 9, nick: 'Ольга', invisible: 0 }]);
+    expect(found).toEqual([{ id: 9, nick: 'Ольга', invisible: 0 }]);
   });
 });

@@ -1,5 +1,6 @@
 import { GUEST_MESSAGE_MAX_LENGTH, MESSAGE_MAX_LENGTH } from '../constants';
 import type { ChatMessage } from '../wire';
+import { nickKey } from '../../schemas/nick';
 
 /** Whether the message names the user: the server lists mentioned users in `nicks`. */
 export function mentionsUser(message: Pick<ChatMessage, 'nicks'>, userId: number): boolean {
@@ -55,4 +56,78 @@ export function messageMaxLength(isGuest: boolean): number {
 /** Characters left before the limit; negative once over it, so the counter can say by how much. */
 export function remainingChars(text: string, isGuest: boolean): number {
   return messageMaxLength(isGuest) - messageLength(text);
+}
+
+/** A room member as the mention rule needs them. */
+export interface MentionCandidate {
+  id: number;
+  nick: string;
+}
+
+// What a nick may not be glued to: letters, digits, marks, "_" and "-" (the characters of a
+// nick other than the space), so "Ann" is not found inside "Anna" or "Ann-Mari".
+const NICK_RUN = /[\p{L}\p{N}\p{M}_-]+/gu;
+
+/** A nick or a stretch of text compared for mentions: nickKey, with runs of spaces as one. */
+function mentionKey(text: string): string {
+  return nickKey(text).replace(/\s+/gu, ' ').trim();
+}
+
+/**
+ * The members whose nick the text names by hand: the nick as a whole word (or words, for nicks
+ * with spaces), ignoring case and width forms, with or without a leading "@". At each word of
+ * the text the longest nick wins, so "Anna Maria" is not taken for "Anna". Members come back
+ * in the order the text names them, each once. Linear in the text and the member list (a
+ * room of 500 costs one map of their nicks), whatever the text holds.
+ */
+export function findTypedMentions<T extends MentionCandidate>(
+  text: string,
+  members: readonly T[],
+): T[] {
+  const byKey = new Map<string, T>();
+  let maxWords = 0;
+  for (const member of members) {
+    const key = mentionKey(member.nick);
+    if (key === '' || byKey.has(key)) continue;
+    byKey.set(key, member);
+    maxWords = Math.max(maxWords, key.split(' ').length);
+  }
+  if (byKey.size === 0) return [];
+  const normalized = nickKey(text);
+  const words = [...normalized.matchAll(NICK_RUN)].map((m) => ({
+    word: m[0],
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
+  const found = new Map<number, T>();
+  for (let i = 0; i < words.length;) {
+    let taken = 1;
+    // Longest first: try this word with the next ones, as far as a nick can reach.
+    for (let k = Math.min(maxWords, words.length - i); k >= 1; k -= 1) {
+      const last = words[i + k - 1]!;
+      const stretch = normalized.slice(words[i]!.start, last.end);
+      // Words of one nick are apart by spaces only (not by commas or line breaks).
+      if (k > 1 && !/^[^\S\n]+$/u.test(joinersOf(normalized, words, i, k))) continue;
+      const member = byKey.get(mentionKey(stretch));
+      if (member) {
+        if (!found.has(member.id)) found.set(member.id, member);
+        taken = k;
+        break;
+      }
+    }
+    i += taken;
+  }
+  return [...found.values()];
+}
+
+/** The text between consecutive words i..i+k-1, concatenated (spaces only for a nick). */
+function joinersOf(
+  text: string,
+  words: readonly { start: number; end: number }[],
+  i: number,
+  k: number,
+): string {
+  let joined = '';
+  for (let j = i; j < i + k - 1; j += 1) joined += text.slice(words[j]!.end, words[j + 1]!.start);
+  return joined;
 }

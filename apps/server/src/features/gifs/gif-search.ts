@@ -1,0 +1,30 @@
+/**
+ * How GIF titles and search text are compared: NFKC, lower case by Russian rules, "ё" as "е",
+ * split into words of letters and digits. Done in code, not SQL, because SQLite's LOWER and
+ * LIKE fold ASCII only; the folded title is stored (`gifs.search_key`) and searched with LIKE.
+ */
+export function foldWords(text: string): string[] {
+  return text
+    .normalize('NFKC')
+    .toLocaleLowerCase('ru')
+    .replace(/ё/g, 'е')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+}
+
+/** The stored search key: folded words wrapped in spaces, so " word" marks a word's start. */
+export function searchKeyOf(title: string): string {
+  return ` ${foldWords(title).join(' ')} `;
+}
+
+/** At most this many words of a query are used (each is one LIKE). */
+export const QUERY_WORDS_MAX = 8;
+
+/**
+ * LIKE patterns for a query: every word must start a word of the title. Words hold letters and
+ * digits only, so no LIKE wildcard can come from the query.
+ */
+export function searchPatterns(query: string | undefined): string[] {
+  if (!query) return [];
+  return [...new Set(foldWords(query))].slice(0, QUERY_WORDS_MAX).map((word) => `% ${word}%`);
+}
