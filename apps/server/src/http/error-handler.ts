@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error';
 import { isMessageKey, translate, type MessageKey } from './messages';
+import { BARE_ERROR_HEADERS } from './security-headers';
 
 interface ZodLikeIssue {
   code?: string;
@@ -103,6 +104,8 @@ export function frameworkErrorHandler(
   const locale = localeFromHeader(Array.isArray(header) ? header[0] : header);
   void reply
     .code(404)
+    // No hook runs for these: the security headers come with the answer itself.
+    .headers(BARE_ERROR_HEADERS)
     .type('application/json; charset=utf-8')
     .send({ message: translate(locale, 'not_found'), code: 'not_found' } satisfies ErrorEnvelope);
 }

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { docsCspHeader } from './security-headers';
 
 /** The OpenAPI document is generated from the routes' zod schemas: the schema is the doc. */
 export const openApiPlugin = fp(async (app) => {
@@ -21,5 +22,6 @@ export const openApiPlugin = fp(async (app) => {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Its own policy: Swagger UI styles parts of itself inline (see docsCspHeader).
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: docsCspHeader() });
 });
