@@ -32,6 +32,11 @@ const localeChildren: RouteObject[] = [
     lazy: () => import('../pages/chat/chat-page').then((m) => ({ Component: m.ChatPage })),
   },
   {
+    path: 'im/:channelId?',
+    handle: handle({ title: 'im', fullHeight: true }),
+    lazy: () => import('../pages/im/im-page').then((m) => ({ Component: m.ImPage })),
+  },
+  {
     path: 'login',
     handle: handle({ title: 'login' }),
     lazy: () => import('../pages/login/login-page').then((m) => ({ Component: m.LoginPage })),

@@ -61,6 +61,27 @@ export interface ApiClient {
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
 
+/**
+ * The headers every call of the site sends: language, platform, XSRF token, socket id. The
+ * uploader (XMLHttpRequest, for its progress events) sends the same ones.
+ */
+export function commonHeaders(
+  deps: Pick<ApiClientDeps, 'getCookie' | 'getSocketId'>,
+  locale: Locale,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Localization': locale,
+    'X-Platform': 'pc',
+    'X-Requested-With': 'XMLHttpRequest',
+  };
+  const xsrf = deps.getCookie(XSRF_COOKIE);
+  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  const socketId = deps.getSocketId?.();
+  if (socketId) headers['X-Socket-ID'] = socketId;
+  return headers;
+}
+
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const timeoutMs = deps.timeoutMs ?? HTTP_TIMEOUT_MS;
 
@@ -75,16 +96,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const locale = deps.getLocale();
     const method = options.method ?? 'GET';
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      'X-Localization': locale,
-      'X-Platform': 'pc',
-      'X-Requested-With': 'XMLHttpRequest',
-    };
-    const xsrf = deps.getCookie(XSRF_COOKIE);
-    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
-    const socketId = deps.getSocketId?.();
-    if (socketId) headers['X-Socket-ID'] = socketId;
+    const headers = commonHeaders(deps, locale);
     const hasBody = options.body !== undefined;
     if (hasBody) headers['Content-Type'] = 'application/json';
 
@@ -157,7 +169,11 @@ function withQuery(path: string, query: Record<string, string> | undefined): str
 
 async function readJson(response: Response): Promise<unknown> {
   if (response.status === 204) return null;
-  const text = await response.text().catch(() => '');
+  return parseJsonText(await response.text().catch(() => ''));
+}
+
+/** A body's JSON, or null when it has none (an empty body, a proxy's HTML page). */
+export function parseJsonText(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text) as unknown;
@@ -166,12 +182,12 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The error envelope of API.md, read defensively: a proxy's HTML error page has none. */
-function toEnvelope(payload: unknown): Partial<ErrorEnvelope> | null {
+export function toEnvelope(payload: unknown): Partial<ErrorEnvelope> | null {
   if (!isRecord(payload)) return null;
   const envelope: Partial<ErrorEnvelope> = {};
   if (typeof payload.message === 'string') envelope.message = payload.message;

@@ -2,11 +2,11 @@ import { currentSocketId } from '../features/realtime/store';
 import { useSessionStore } from '../features/session/store';
 import { pushToast } from '../features/toasts/store';
 import { currentLocale, translate } from '../i18n/i18n';
-import { createApiClient } from './api-client';
+import { createApiClient, type ApiClientDeps } from './api-client';
 import { readCookie } from './cookies';
 
-/** The site's one API client, wired to the stores and the interface language. */
-export const api = createApiClient({
+/** What the site's calls share: the stores, the interface language (the uploader uses it too). */
+export const apiDeps: ApiClientDeps = {
   fetch: (input, init) => window.fetch(input, init),
   getLocale: currentLocale,
   getCookie: (name) => readCookie(name),
@@ -15,4 +15,7 @@ export const api = createApiClient({
   translate,
   now: () => Date.now(),
   getSocketId: currentSocketId,
-});
+};
+
+/** The site's one API client, wired to the stores and the interface language. */
+export const api = createApiClient(apiDeps);

@@ -7,6 +7,7 @@ import { useLocale } from '../../lib/use-locale';
 import { useAuthDialogStore, type AuthDialog } from '../auth/auth-store';
 import { useSessionStore } from '../session/store';
 import { ChatNavLink } from './chat-nav-link';
+import { ImNavLink } from './im-nav-link';
 import { LanguageSwitch } from './language-switch';
 import { UserMenu } from './user-menu';
 
@@ -47,6 +48,7 @@ export function AppNavbar() {
               {t('common:nav.home')}
             </Nav.Link>
             <ChatNavLink />
+            <ImNavLink />
           </Nav>
           <Nav className="align-items-md-center gap-md-2">
             <LanguageSwitch />

@@ -67,6 +67,7 @@ function userData(id: number): UserData {
     settings: { mute: true, notification_volume: 0.3 },
     ignored_users: [9],
     quotes: [],
+    counters: { im_unread_count: 2, unread_notifications: 0 },
   } as unknown as UserData;
 }
 

@@ -2,6 +2,8 @@ import { parseChannel, ROOM_STATE, type InitData, type UserData } from '@chat/sh
 import { currentLocale, translate } from '../../i18n/i18n';
 import { readCookie } from '../../lib/cookies';
 import { useChatStore } from '../chat/store';
+import { useImStore } from '../im/store';
+import { useUploadsStore } from '../uploads/store';
 import { useSessionStore } from '../session/store';
 import { pushToast } from '../toasts/store';
 import { createChannelAuthorizer } from './channel-auth';
@@ -23,6 +25,7 @@ declare global {
 let stopCurrent: (() => void) | null = null;
 
 const chat = () => useChatStore.getState();
+const im = () => useImStore.getState();
 
 /** Failed room authorizations shown already in this connection, so a flapping one says it once. */
 const alerted = new Set<string>();
@@ -59,7 +62,14 @@ function onAuthFailure(channelName: string, status: number): void {
 function followSession(userData: UserData | null, previous: UserData | null | undefined): void {
   const id = userData?.user.id ?? null;
   // Another user, or none: nothing of the previous one may stay on screen.
-  if (previous === undefined || id !== (previous?.user.id ?? null)) chat().reset();
+  if (previous === undefined || id !== (previous?.user.id ?? null)) {
+    chat().reset();
+    im().reset();
+    // Pictures on their way belong to the previous user's message boxes.
+    useUploadsStore.getState().reset();
+  }
+  // The navbar's unread private messages, live from then on by Im.MessagesCountUpdated.
+  if (userData) im().hydrateCount(userData.counters.im_unread_count);
   if (userData) {
     chat().hydrate({
       settings: userData.settings,
@@ -98,6 +108,8 @@ export function startRealtime(init: InitData): void {
     pusher: createPusher(init.broadcasting, authorize),
     dispatcher: createDispatcher({
       chat,
+      im,
+      uploads: () => useUploadsStore.getState(),
       requireUpdate: () => useSessionStore.getState().requireUpdate(),
     }),
     onState: (state, socketId) => useRealtimeStore.getState().setConnection(state, socketId),
@@ -105,8 +117,14 @@ export function startRealtime(init: InitData): void {
       alerted.clear();
       // The catch-up reads each room's last id now, before the outbox lands our own newer
       // messages: starting after those would skip what others said during the outage.
-      if (reconnect) void chat().resync();
+      if (reconnect) {
+        void chat().resync();
+        // Each open conversation fetches what it missed (after= its last id), before the outbox
+        // sends ours, and the channel list is read again.
+        void im().resync();
+      }
       void chat().flushOutbox();
+      void im().flushOutbox();
     },
     // A room's first subscription (entering, loading the page) also asks for what was posted
     // between its snapshot and the moment the socket could hear it.

@@ -2,7 +2,6 @@ import {
   addReaction,
   applyRoomUserState,
   incrementUnread,
-  mentionsUser,
   REACTIONS,
   removeReaction,
   removeRoomUser,
@@ -29,6 +28,8 @@ import {
   withMessages,
   withoutPending,
 } from './chat-transitions';
+import { messageRings } from './chat-sound';
+import { withUserPatched, type UserPatch } from './user-patch';
 
 type Payload<K extends keyof RealtimeEventMap> = RealtimeEventMap[K];
 
@@ -46,6 +47,12 @@ export interface ChatEventActions {
   trollUpdated(event: Payload<'AntitrollUpdated'>): void;
   userLeftChat(event: Payload<'UserLeftTheChat'>): void;
   userUpdated(event: Payload<'UserUpdated'>): void;
+  /**
+   * One user's public fields changed: their list entries and shown messages restyle. The events
+   * that carry one field (UserNickUpdated, AvatarUpdated, AvatarRemoved, UserFrameUpdated) call
+   * this with that field.
+   */
+  userPatched(userId: number, patch: UserPatch): void;
   typingReceived(roomId: number, event: TypingEvent): void;
 }
 
@@ -53,9 +60,8 @@ const isReaction = (name: string): name is Reaction =>
   (REACTIONS as readonly string[]).includes(name);
 
 /**
- * The sound for a message that names me (spec section 7). Only mentions ring: a sound for every
- * message of a busy room would be noise, and the spec's "own message of one specific type" does
- * not say which type, so it is left out rather than guessed.
+ * Plays the notification sound at my volume unless muted. Which chat messages ring is
+ * `messageRings` (chat-sound.ts); a sound for every message of a busy room would be noise.
  */
 export function notifyMention(
   settings: ChatSettings,
@@ -115,7 +121,7 @@ export function createChatEvents(
         typing,
         pending,
       });
-      if (!own && verdict.show && me !== null && mentionsUser(message, me)) {
+      if (verdict.show && messageRings(message, me, s.settings)) {
         notifyMention(s.settings, deps.playSound);
       }
     },
@@ -183,12 +189,12 @@ export function createChatEvents(
       }
       set((s) => ({ rooms: mapRoomUsers(s.rooms, (users) => removeRoomUser(users, user_id)) }));
     },
-    userUpdated: ({ user }) =>
-      set((s) => ({
-        rooms: mapRoomUsers(s.rooms, (users) =>
-          users.map((e) => (e.user.id === user.id ? { ...e, user } : e)),
-        ),
-      })),
+    userUpdated: ({ user }) => {
+      const { id, ...patch } = user;
+      set((s) => ({ rooms: withUserPatched(s.rooms, id, patch) }));
+    },
+    userPatched: (userId, patch) =>
+      set((s) => ({ rooms: withUserPatched(s.rooms, userId, patch) })),
     typingReceived: (roomId, event) => {
       if (event.user_id === viewerId()) return;
       set((s) => {

@@ -2,13 +2,13 @@ import {
   incrementUnread,
   MESSAGES_AFTER_MAX,
   MESSAGES_PAGE,
-  mentionsUser,
   messageHiddenReason,
   updateRoom,
   type ChatMessage,
 } from '@chat/shared';
 import type { ChatSlice } from '../chat/store';
 import { notifyMention } from './chat-events';
+import { messageRings } from './chat-sound';
 import { viewerContext, withMessages, withoutPending } from './chat-transitions';
 
 /**
@@ -56,7 +56,7 @@ export function createResync({
     for (let i = 0; i < othersNew.length; i += 1) rooms = incrementUnread(rooms, roomId);
     next = { ...next, rooms };
     set({ ...next, pending });
-    return me !== null && othersNew.some((m: ChatMessage) => mentionsUser(m, me));
+    return othersNew.some((m: ChatMessage) => messageRings(m, me, get().settings));
   };
 
   return async (roomIds) => {

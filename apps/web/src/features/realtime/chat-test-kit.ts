@@ -20,7 +20,7 @@ export const ME: ChatViewer = { id: 7, slug: 'user-7', nick: 'Me' };
 
 /** Every call answers something harmless unless a test says otherwise. */
 export function fakeChatApi(): FakeChatApi {
-  const empty: ChatState = { rooms: [], available: [] };
+  const empty: ChatState = { rooms: [], available: [], main_room_id: null };
   return {
     chat: vi.fn(async () => empty),
     enterRoom: vi.fn(async (id: number) => makeRoomDetail({ id })),
@@ -119,7 +119,7 @@ export function makeHarness(options: { connected?: boolean } = {}): Harness {
 
 /** Loads the store with these rooms, as GET /api/chat would answer. */
 export async function loadRooms(h: Harness, rooms: RoomDetail[]): Promise<void> {
-  h.api.chat.mockResolvedValueOnce({ rooms, available: [] });
+  h.api.chat.mockResolvedValueOnce({ rooms, available: [], main_room_id: null });
   await h.store.getState().load();
 }
 

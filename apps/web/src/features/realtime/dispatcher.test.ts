@@ -1,23 +1,40 @@
 import type { RealtimeEventMap, RealtimeEventName } from '@chat/shared';
 import { describe, expect, it, vi } from 'vitest';
+import type { ImEventActions } from '../im/im-events';
+import type { UploadEventActions } from '../uploads/upload-events';
 import type { ChatEventActions } from './chat-events';
 import { createDispatcher } from './dispatcher';
 
 function setup() {
   const calls: [string, unknown[]][] = [];
-  const chat = new Proxy({} as ChatEventActions, {
-    get:
-      (_target, name: string) =>
-      (...args: unknown[]) =>
-        calls.push([name, args]),
-  });
+  // One recorder for every target: the action's name says which store it belongs to.
+  const recorder = <T extends object>(prefix: string) =>
+    new Proxy({} as T, {
+      get:
+        (_target, name: string) =>
+        (...args: unknown[]) =>
+          calls.push([`${prefix}${name}`, args]),
+    });
+  const chat = recorder<ChatEventActions>('');
+  const im = recorder<ImEventActions>('im.');
+  const uploads = recorder<UploadEventActions>('uploads.');
   const requireUpdate = vi.fn();
-  const dispatcher = createDispatcher({ chat: () => chat, requireUpdate });
+  const dispatcher = createDispatcher({
+    chat: () => chat,
+    im: () => im,
+    uploads: () => uploads,
+    requireUpdate,
+  });
   return { calls, requireUpdate, dispatcher };
 }
 
 // Which store action each server event lands in; typed so that a new event must be listed here.
-const ROUTES: { [K in RealtimeEventName]: keyof ChatEventActions | 'requireUpdate' } = {
+type Route =
+  | keyof ChatEventActions
+  | `im.${keyof ImEventActions}`
+  | `uploads.${keyof UploadEventActions}`
+  | 'requireUpdate';
+const ROUTES: { [K in RealtimeEventName]: Route } = {
   UpdateRequired: 'requireUpdate',
   UserUpdated: 'userUpdated',
   AntitrollUpdated: 'trollUpdated',
@@ -31,6 +48,13 @@ const ROUTES: { [K in RealtimeEventName]: keyof ChatEventActions | 'requireUpdat
   UserStatusUpdated: 'userStatusUpdated',
   UserVisibilityUpdated: 'userVisibilityUpdated',
   RoomUpdated: 'roomUpdated',
+  AttachmentReady: 'uploads.attachmentReady',
+  'Im.ChannelStored': 'im.channelStored',
+  'Im.MessageStored': 'im.messageStored',
+  'Im.MessagesCountUpdated': 'im.countUpdated',
+  'Im.MessagesRead': 'im.messagesRead',
+  'Im.MessageDeleted': 'im.messageDeleted',
+  'Im.MessageRestored': 'im.messageRestored',
 };
 
 describe('dispatcher', () => {

@@ -4,11 +4,15 @@ import {
   type RealtimeEventMap,
   type RealtimeEventName,
 } from '@chat/shared';
+import type { ImEventActions } from '../im/im-events';
+import type { UploadEventActions } from '../uploads/upload-events';
 import type { ChatEventActions } from './chat-events';
 
 /** The stores an event can change. Getters, so that the dispatcher never holds stale state. */
 export interface DispatchTargets {
   chat: () => ChatEventActions;
+  im: () => ImEventActions;
+  uploads: () => UploadEventActions;
   requireUpdate: () => void;
 }
 
@@ -55,6 +59,13 @@ export function createDispatcher(targets: DispatchTargets): Dispatcher {
     UserStatusUpdated: (p) => chat().userStatusUpdated(p),
     UserVisibilityUpdated: (p) => chat().userVisibilityUpdated(p),
     RoomUpdated: (p) => chat().roomUpdated(p),
+    AttachmentReady: (p) => targets.uploads().attachmentReady(p),
+    'Im.ChannelStored': (p) => targets.im().channelStored(p),
+    'Im.MessageStored': (p) => targets.im().messageStored(p),
+    'Im.MessagesCountUpdated': (p) => targets.im().countUpdated(p),
+    'Im.MessagesRead': (p) => targets.im().messagesRead(p),
+    'Im.MessageDeleted': (p) => targets.im().messageDeleted(p),
+    'Im.MessageRestored': (p) => targets.im().messageRestored(p),
   };
   const client: ClientHandlers = {
     'client-typing': {
