@@ -39,6 +39,7 @@ export function makeUserData(overrides: { id?: number; nick?: string; roles?: st
     friends: [],
     notifications: [],
     recent_smileys: [],
+    recent_gifs: [],
     permissions: [],
     smiley_groups: [
       {

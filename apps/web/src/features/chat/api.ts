@@ -13,6 +13,10 @@ export interface SendMessageBody {
   text: string;
   client_id: string;
   mentions: number[];
+  type_id?: number;
+  /** Ids of complete uploads. */
+  attachments?: number[];
+  gif_id?: number;
 }
 
 export interface RoomChanges {

@@ -34,12 +34,12 @@ describe('chat store: loading', () => {
 
   it('shares one request between two callers and reports a failure as the error status', async () => {
     const h = makeHarness();
-    const answer = deferred<{ rooms: never[]; available: never[] }>();
+    const answer = deferred<{ rooms: never[]; available: never[]; main_room_id: null }>();
     h.api.chat.mockReturnValueOnce(answer.promise);
     const first = h.store.getState().load();
     const second = h.store.getState().load();
     expect(h.api.chat).toHaveBeenCalledTimes(1);
-    answer.resolve({ rooms: [], available: [] });
+    answer.resolve({ rooms: [], available: [], main_room_id: null });
     await Promise.all([first, second]);
 
     h.api.chat.mockRejectedValueOnce(new ApiError(500, 'Server error'));

@@ -8,6 +8,7 @@ import {
   sortPayload,
   updateRoom,
   type ChatMessage,
+  type ChatState,
   type ChatSettings,
   type RoomDetail,
 } from '@chat/shared';
@@ -126,6 +127,25 @@ export function createChatStore(deps: ChatStoreDeps): ChatStoreApi {
           .selectRoom(current.id)
           .catch(() => undefined);
     };
+    /**
+     * Opening the chat in no room enters the site's main room, as chat sites do; the picker
+     * stays for more rooms. Leaving rooms on the page leaves you in none until the next visit.
+     */
+    const withMainRoom = async (state: ChatState): Promise<ChatState> => {
+      const mainId = state.main_room_id ?? null;
+      if (state.rooms.length > 0 || mainId === null) return state;
+      try {
+        const room = await deps.api.enterRoom(mainId);
+        return {
+          ...state,
+          rooms: [room],
+          available: state.available.filter((r) => r.id !== mainId),
+        };
+      } catch {
+        // Not let in (banned from it, made private a moment ago): the picker shows what there is.
+        return state;
+      }
+    };
     const added = (room: RoomDetail) => {
       set((s) => ({
         rooms: enterRoom(s.rooms, room),
@@ -166,7 +186,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStoreApi {
           set({ status: 'loading' });
           const started = generation;
           try {
-            const state = await deps.api.chat();
+            const state = await withMainRoom(await deps.api.chat());
             if (started !== generation) return;
             const rooms = [...state.rooms].sort((a, b) => a.position - b.position);
             const kept = get().rooms.currentRoomId;

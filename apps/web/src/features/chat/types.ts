@@ -1,5 +1,7 @@
 import type {
+  Attachment,
   ChatMessage,
+  Gif,
   ChatSettings,
   Reaction,
   RoomDetail,
@@ -20,10 +22,20 @@ export interface PendingMessage {
   room_id: number;
   text: string;
   mentions: number[];
+  /** Pictures (complete uploads) sent with the text. */
+  attachments?: readonly Attachment[];
+  /** A library GIF: the message is of the GIF type. */
+  gif?: Gif | null;
   /** queued: waiting for the connection; sending: in flight; failed: refused (not retried). */
   state: 'queued' | 'sending' | 'failed';
   error: string | null;
   created_at: string;
+}
+
+/** What a message may carry beside its text. */
+export interface OutgoingExtras {
+  attachments?: readonly Attachment[];
+  gif?: Gif;
 }
 
 export interface ChatData {
@@ -60,7 +72,7 @@ export interface ChatActions {
     body: { name_ru?: string; name_en?: string; public?: boolean },
   ): Promise<void>;
   /** Puts the message in the outbox and sends it now, or when the connection returns. */
-  sendMessage(roomId: number, text: string, mentions: number[]): void;
+  sendMessage(roomId: number, text: string, mentions: number[], extras?: OutgoingExtras): void;
   /** Sends a failed message again (same client_id) or drops it. */
   retryMessage(clientId: string): void;
   discardMessage(clientId: string): void;

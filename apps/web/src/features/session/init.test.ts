@@ -16,7 +16,13 @@ async function freshModules() {
 
 describe('loadInit', () => {
   it('keeps the build key and the signed-in user', async () => {
-    const user = { user: { id: 1 }, balance: 5, bonus: 2, premium: { active: false, until: null } };
+    const user = {
+      user: { id: 1 },
+      balance: 5,
+      bonus: 2,
+      premium: { active: false, until: null },
+      counters: { im_unread_count: 0, unread_notifications: 0 },
+    };
     const fetchMock = vi.fn(
       async () =>
         new Response(JSON.stringify({ data: { user } }), {

@@ -1,5 +1,6 @@
 import type { InitData } from '@chat/shared';
 import { api } from '../../lib/api';
+import { useGifsStore } from '../gifs/store';
 import { startRealtime } from '../realtime/app';
 import { useRealtimeStore } from '../realtime/store';
 import { useSessionStore } from './store';
@@ -34,6 +35,7 @@ export function loadInit(): Promise<void> {
       const buildKey = answer.headers.get('x-build-key');
       if (buildKey) session.setBuildKey(buildKey);
       if (answer.data.user) session.signIn(answer.data.user);
+      useGifsStore.getState().setCategories(answer.data.gif_categories ?? []);
       connectRealtime(answer.data);
     } catch (error) {
       console.error('init failed', error);

@@ -54,6 +54,7 @@ function userData(roles: string[]): UserData {
     friends: [],
     notifications: [],
     recent_smileys: [],
+    recent_gifs: [],
     permissions: [],
     smiley_groups: [],
     roles,

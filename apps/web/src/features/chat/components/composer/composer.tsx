@@ -1,5 +1,5 @@
 import { remainingChars } from '@chat/shared';
-import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMPTY_DRAFT, mentionIds, useComposerStore } from '../../hooks/composer-store';
 import { rememberSmiley } from '../../hooks/use-smileys';
@@ -8,6 +8,11 @@ import { useChatActions } from '../chat-context';
 import { SendIcon } from '../common/icons';
 import { CharCounter } from './char-counter';
 import { SmileyButton } from './smiley-button';
+import { AttachButton, droppedFiles, UploadTray, useUploadsStore } from '../../../uploads';
+import { GifButton } from '../../../gifs/gif-button';
+import { useGifsStore } from '../../../gifs/store';
+import { roomUploadsOwner, useRoomUploads } from './use-room-uploads';
+import { UploadsNotice } from './uploads-notice';
 
 interface ComposerProps {
   roomId: number;
@@ -23,8 +28,10 @@ export function Composer({ roomId, roomName }: ComposerProps) {
   const focusSeq = useComposerStore((s) => s.focusSeq);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const remaining = remainingChars(draft.text, viewer.isGuest);
-  const blank = draft.text.trim() === '';
-  const canSend = !blank && remaining >= 0;
+  const uploads = useRoomUploads(roomId);
+  const blank = draft.text.trim() === '' && uploads.items.length === 0;
+  // An adult picture cannot go to the public chat: the notice above the box says why.
+  const canSend = !blank && remaining >= 0 && !uploads.hasAdult;
 
   // A nick or a smiley put in from elsewhere: focus the box with the caret after it. Only for a
   // change made after mounting: a phone's keyboard should not pop up on merely opening a room.
@@ -38,11 +45,38 @@ export function Composer({ roomId, roomName }: ComposerProps) {
     input.setSelectionRange(caret, caret);
   }, [focusSeq]);
 
+  // Reads the stores when it runs: a message waiting for its pictures leaves with what is
+  // ready then, and with the text as it is then.
+  const sendNow = () => {
+    const current = useComposerStore.getState().drafts[roomId] ?? EMPTY_DRAFT;
+    const owner = roomUploadsOwner(roomId);
+    const ready = (useUploadsStore.getState().items[owner] ?? []).filter(
+      (item) => item.state === 'ready' && item.attachment !== null,
+    );
+    const attachments = ready.flatMap((item) => (item.attachment ? [item.attachment] : []));
+    if (current.text.trim() === '' && attachments.length === 0) return;
+    const text = current.text.trim();
+    if (attachments.length === 0) actions.sendMessage(roomId, text, mentionIds(current));
+    else actions.sendMessage(roomId, text, mentionIds(current), { attachments });
+    useComposerStore.getState().clear(roomId);
+    useUploadsStore.getState().clear(
+      owner,
+      ready.map((item) => item.id),
+    );
+  };
+
   const send = () => {
     if (!canSend) return;
-    actions.sendMessage(roomId, draft.text.trim(), mentionIds(draft));
-    useComposerStore.getState().clear(roomId);
+    uploads.trySend(sendNow);
     inputRef.current?.focus();
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = droppedFiles(event.clipboardData);
+    if (files.length === 0) return;
+    // A pasted picture is attached; pasted text goes into the box as usual.
+    event.preventDefault();
+    uploads.add(files);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -60,44 +94,61 @@ export function Composer({ roomId, roomName }: ComposerProps) {
   };
 
   return (
-    <form
-      className="chat-composer"
-      onSubmit={(event) => {
-        event.preventDefault();
-        send();
-      }}
-    >
-      <SmileyButton onPick={insertSmiley} />
-      <div className="chat-composer-field">
-        <textarea
-          ref={inputRef}
-          className="chat-composer-input"
-          rows={1}
-          value={draft.text}
-          onChange={(event) => {
-            useComposerStore.getState().setText(roomId, event.target.value);
-            if (event.target.value.trim() !== '') actions.notifyTyping(roomId);
-          }}
-          onKeyDown={onKeyDown}
-          placeholder={t('composer.placeholderRoom', { room: roomName })}
-          aria-label={t('composer.label')}
-          aria-invalid={remaining < 0}
-          aria-describedby="composer-counter"
-          enterKeyHint="send"
-          data-testid="composer"
-        />
-        <CharCounter id="composer-counter" remaining={remaining} />
-      </div>
-      <button
-        type="submit"
-        className="chat-send"
-        disabled={!canSend}
-        aria-label={t('composer.send')}
-        title={t('composer.send')}
-        data-testid="send"
+    <>
+      <UploadsNotice notice={uploads.notice} />
+      <UploadTray
+        items={uploads.items}
+        onRemove={uploads.remove}
+        onRetry={uploads.retry}
+        onToggleAdult={uploads.setAdult}
+      />
+      <form
+        className="chat-composer"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send();
+        }}
       >
-        <SendIcon size={18} />
-      </button>
-    </form>
+        <SmileyButton onPick={insertSmiley} />
+        <GifButton
+          onPick={(gif) => {
+            useGifsStore.getState().remember(gif);
+            actions.sendMessage(roomId, '', [], { gif });
+          }}
+        />
+        <AttachButton onFiles={uploads.add} />
+        <div className="chat-composer-field">
+          <textarea
+            ref={inputRef}
+            className="chat-composer-input"
+            rows={1}
+            value={draft.text}
+            onChange={(event) => {
+              useComposerStore.getState().setText(roomId, event.target.value);
+              if (event.target.value.trim() !== '') actions.notifyTyping(roomId);
+            }}
+            onKeyDown={onKeyDown}
+            onPaste={onPaste}
+            placeholder={t('composer.placeholderRoom', { room: roomName })}
+            aria-label={t('composer.label')}
+            aria-invalid={remaining < 0}
+            aria-describedby="composer-counter"
+            enterKeyHint="send"
+            data-testid="composer"
+          />
+          <CharCounter id="composer-counter" remaining={remaining} />
+        </div>
+        <button
+          type="submit"
+          className="chat-send"
+          disabled={!canSend}
+          aria-label={t('composer.send')}
+          title={t('composer.send')}
+          data-testid="send"
+        >
+          <SendIcon size={18} />
+        </button>
+      </form>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { useRoomUsers } from '../../hooks/use-room-users';
 import { useViewer } from '../../hooks/use-viewer';
 import { EditIcon, GearIcon, LockIcon, LogOutIcon, MoreIcon, UsersIcon } from '../common/icons';
 import { roomName } from '../rooms/room-name';
+import { ImDockButton } from '../../../im/components/im-dock';
 
 interface ChatHeaderProps {
   room: RoomDetail;
@@ -35,6 +36,7 @@ export function ChatHeader(props: ChatHeaderProps) {
         <span className="chat-header-sub">{t('rooms.usersCount', { count: online })}</span>
       </div>
       <div className="chat-header-actions">
+        {!viewer.isGuest && <ImDockButton />}
         {canEdit && (
           <button
             type="button"

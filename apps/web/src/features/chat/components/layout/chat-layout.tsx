@@ -2,6 +2,7 @@ import { currentRoom, type RoomSummary } from '@chat/shared';
 import { useCallback, useState } from 'react';
 import { Offcanvas } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { ImDock } from '../../../im/components/im-dock';
 import { DESKTOP_QUERY, useMediaQuery } from '../../hooks/use-media-query';
 import { useChat } from '../chat-context';
 import { LeaveChatModal } from '../rooms/leave-chat-modal';
@@ -74,6 +75,7 @@ export function ChatLayout() {
           </Offcanvas.Body>
         </Offcanvas>
       )}
+      <ImDock />
       <SettingsPanel show={dialog === 'settings'} onHide={close} />
       <LeaveChatModal show={dialog === 'leave'} onHide={close} />
       <RoomFormModal

@@ -12,6 +12,7 @@ import { UserAvatar } from '../../../navbar/user-avatar';
 import type { Viewer } from '../../hooks/use-viewer';
 import { ChatNick } from '../common/chat-nick';
 import { MessageText } from '../common/message-text';
+import { MessageMedia } from './message-media';
 import { MessageReactions } from './message-reactions';
 import { MessageTime } from './message-time';
 import { MessageToolbar, type MessageHandlers, type MessagePermissions } from './message-toolbar';
@@ -86,7 +87,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
         </div>
       )}
       <div className="chat-message-main">
-        {!continued && (
+        {!continued && !isAction && (
           <div className="chat-message-head">
             <ChatNick nick={message.user.nick} className="chat-message-nick" />
             {showTime && <MessageTime iso={message.created_at} locale={locale} />}
@@ -94,12 +95,20 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
           </div>
         )}
         <div className={`chat-message-text${isAction ? ' is-action' : ''}`}>
-          {continued && showTime && !showAvatars && (
+          {showTime && (isAction ? !(continued && showAvatars) : continued && !showAvatars) && (
             <MessageTime iso={message.created_at} locale={locale} />
           )}
-          {isAction && <ChatNick nick={message.user.nick} className="me-1" />}
+          {/* "/me waves" reads "* Nick waves": the author's styled nick inside the line. */}
+          {isAction && (
+            <>
+              <span aria-hidden="true">* </span>
+              <ChatNick nick={message.user.nick} className="chat-action-nick" />{' '}
+              {mentioned && <span className="visually-hidden">{t('messages.mentioned')}</span>}
+            </>
+          )}
           <MessageText text={message.text} dictionary={dictionary} />
         </div>
+        <MessageMedia message={message} />
         <MessageReactions
           message={message}
           viewerId={viewer.id}

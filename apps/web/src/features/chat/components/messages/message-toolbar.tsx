@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { Dropdown, Overlay, Popover } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { AtIcon, MoreIcon, QuoteIcon, SmilePlusIcon, TrashIcon } from '../common/icons';
+import { WritePrivateItem } from '../../../im/components/write-private-item';
 import { ReactionPicker } from './reaction-picker';
 
 /** What the viewer may do with one message (spec section 6; worked out by the list). */
@@ -42,8 +43,12 @@ export function MessageToolbar(props: MessageToolbarProps) {
     setPicking(open);
     onOpenChange(open);
   };
+  // Someone else's message (the same rule as a mention) offers a private conversation too.
   const hasMenu =
-    permissions.canQuote || permissions.canDeleteForMe || permissions.canDeleteForEveryone;
+    permissions.canQuote ||
+    permissions.canMention ||
+    permissions.canDeleteForMe ||
+    permissions.canDeleteForEveryone;
 
   return (
     <div className="chat-toolbar" role="toolbar" aria-label={t('messages.actions')}>
@@ -105,6 +110,7 @@ export function MessageToolbar(props: MessageToolbarProps) {
             className="shadow-sm border-0 chat-menu"
             popperConfig={{ strategy: 'fixed' }}
           >
+            {permissions.canMention && <WritePrivateItem userId={message.user.id} />}
             {permissions.canQuote && (
               <Dropdown.Item
                 as="button"

@@ -7,6 +7,7 @@ import type { Viewer } from '../../hooks/use-viewer';
 import { ChatNick } from '../common/chat-nick';
 import { AlertIcon, ClockIcon } from '../common/icons';
 import { MessageText } from '../common/message-text';
+import { MessageMedia } from './message-media';
 
 interface PendingItemProps {
   pending: PendingMessage;
@@ -60,6 +61,7 @@ export function PendingItem(props: PendingItemProps) {
             )}
           </span>
         </div>
+        <MessageMedia message={pending} />
         {failed && (
           <div className="chat-pending-failed" role="alert">
             <AlertIcon size={14} />

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../navbar/user-avatar';
 import { ChatNick } from '../common/chat-nick';
 import { AtIcon, BanIcon, EyeOffIcon, TrollIcon, UserIcon } from '../common/icons';
+import { WritePrivateItem } from '../../../im/components/write-private-item';
 import { StateDot } from './state-dot';
 
 export interface UserItemFlags {
@@ -19,6 +20,8 @@ export interface UserItemHandlers {
   onMention: (entry: RoomUser) => void;
   onToggleIgnore: (entry: RoomUser) => void;
   onProfile: (entry: RoomUser) => void;
+  /** After "Write a private message" opened the dock. */
+  onWrite?: () => void;
 }
 
 // Flags travel as separate props (not one object) so that memo() can compare them.
@@ -102,6 +105,7 @@ export const UserListItem = memo(function UserListItem({
               {t('users.mention')}
             </Dropdown.Item>
           )}
+          {!flags.self && <WritePrivateItem userId={entry.user.id} onDone={handlers.onWrite} />}
           <Dropdown.Item
             as="button"
             onClick={() => handlers.onProfile(entry)}

@@ -44,6 +44,7 @@ export function UserList({ roomId, onDone, onClose }: UserListProps) {
       },
       onToggleIgnore: (entry) => settle(actions.toggleIgnore(entry.user.id)),
       onProfile: setProfile,
+      onWrite: onDone,
     }),
     [actions, roomId, onDone],
   );
