@@ -33,17 +33,48 @@ export interface BrowserSession {
   newPage: (options?: PageOptions) => Promise<Page>;
 }
 
-/** One browser per file, a fresh context (cookies, storage) for every test. */
+/**
+ * Collects every Content-Security-Policy violation a context's pages report: the
+ * `securitypolicyviolation` event (through a binding, so that reports survive navigations) and
+ * the console's "Refused to ..." lines Chromium writes for the same. Exported for journeys that
+ * make their own contexts.
+ */
+export async function watchCsp(context: BrowserContext, violations: string[]): Promise<void> {
+  await context.exposeBinding('__reportCspViolation', ({ page }, text: string) => {
+    violations.push(`${page.url()}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __reportCspViolation?: (t: string) => void })
+        .__reportCspViolation;
+      report?.(`${e.violatedDirective} blocked ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+  context.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text()))
+      violations.push(`${message.page()?.url() ?? '?'}: console: ${message.text()}`);
+  });
+}
+
+/**
+ * One browser per file, a fresh context (cookies, storage) for every test. A test whose pages
+ * reported a Content-Security-Policy violation fails, whatever else it checked.
+ */
 export function useBrowser(): BrowserSession {
   const baseUrl = inject('baseUrl');
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
+  let violations: string[] = [];
   beforeAll(async () => {
     browser = await launchBrowser();
   });
   afterEach(async () => {
     await Promise.all(contexts.map((c) => c.close()));
     contexts = [];
+    const reported = violations;
+    violations = [];
+    if (reported.length > 0)
+      throw new Error(`Content-Security-Policy violations:\n${reported.join('\n')}`);
   });
   afterAll(async () => {
     await browser?.close();
@@ -54,6 +85,7 @@ export function useBrowser(): BrowserSession {
       if (!browser) throw new Error('browser not launched');
       const context = await browser.newContext({ baseURL: baseUrl, viewport });
       contexts.push(context);
+      await watchCsp(context, violations);
       if (agreed) {
         await context.addInitScript(() => {
           if (window.localStorage.getItem('agreementStatus') === null) {

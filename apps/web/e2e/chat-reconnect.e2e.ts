@@ -119,6 +119,9 @@ describe('public chat rooms: reconnecting', () => {
 
     // The server holds one copy of each too.
     await guestPage.reload();
+    // A reload opens the first tab, the main room the chat entered first: back to this one.
+    await guestPage.getByTestId(`room-tab-${ROOM}`).waitFor();
+    await enterRoom(guestPage, ROOM);
     await messageWith(guestPage, thanks).waitFor();
     expect(await conversation(guestPage, expected)).toEqual(expected);
   });

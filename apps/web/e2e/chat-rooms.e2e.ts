@@ -16,6 +16,8 @@ const session = useBrowser();
 
 // "Музыка", "Кино и сериалы", "Игры": rooms no other journey talks in.
 const [MUSIC, MOVIES, GAMES] = [4, 5, 6];
+// "Общий" / "General": the site's main room, which opening the chat in no room enters.
+const MAIN = 1;
 
 /** The ids of my room tabs, top to bottom. */
 function tabOrder(page: Page): Promise<number[]> {
@@ -66,29 +68,30 @@ describe('public chat rooms: tabs', () => {
 
     const page = await session.newPage();
     await enterAsGuest(page, 'en');
-    await page.getByTestId('no-room').waitFor();
+    await page.getByTestId(`room-tab-${MAIN}`).waitFor();
     await enterFromPlus(page, MUSIC);
     await enterFromPlus(page, MOVIES);
     await enterFromPlus(page, GAMES);
-    expect(await tabOrder(page)).toEqual([MUSIC, MOVIES, GAMES]);
+    expect(await tabOrder(page)).toEqual([MAIN, MUSIC, MOVIES, GAMES]);
     // Rooms I am in are no longer offered by "+".
     await page.getByTestId('add-room').click();
-    await page.getByTestId('enter-room-1').waitFor();
+    await page.getByTestId('enter-room-2').waitFor();
     expect(await page.getByTestId(`enter-room-${MOVIES}`).count()).toBe(0);
+    expect(await page.getByTestId(`enter-room-${MAIN}`).count()).toBe(0);
     await page.keyboard.press('Escape');
-    await page.getByTestId('enter-room-1').waitFor({ state: 'hidden' });
+    await page.getByTestId('enter-room-2').waitFor({ state: 'hidden' });
 
     // "Games" dragged to the top; the new order goes to the server.
     const sorted = page.waitForResponse(
       (r) => r.url().endsWith('/api/room/sort') && r.request().method() === 'POST',
     );
-    await dragTab(page, GAMES, MUSIC);
+    await dragTab(page, GAMES, MAIN);
     expect((await sorted).status()).toBe(204);
-    expect(await tabOrder(page)).toEqual([GAMES, MUSIC, MOVIES]);
+    expect(await tabOrder(page)).toEqual([GAMES, MAIN, MUSIC, MOVIES]);
 
     // Back with its rooms live again, so that what is said next reaches it.
-    await reloadChat(page, [GAMES, MUSIC, MOVIES]);
-    expect(await tabOrder(page)).toEqual([GAMES, MUSIC, MOVIES]);
+    await reloadChat(page, [GAMES, MAIN, MUSIC, MOVIES]);
+    expect(await tabOrder(page)).toEqual([GAMES, MAIN, MUSIC, MOVIES]);
     // After a reload the first tab is the open one.
     expect(await page.getByTestId(`room-select-${GAMES}`).getAttribute('aria-selected')).toBe(
       'true',
@@ -119,24 +122,26 @@ describe('public chat rooms: tabs', () => {
     // The tab's × leaves one room: it goes back to the "+" list.
     await page.getByTestId(`room-close-${MUSIC}`).click();
     await page.getByTestId(`room-tab-${MUSIC}`).waitFor({ state: 'detached' });
-    expect(await tabOrder(page)).toEqual([GAMES, MOVIES]);
+    expect(await tabOrder(page)).toEqual([GAMES, MAIN, MOVIES]);
     await page.getByTestId('add-room').click();
     await page.getByTestId(`enter-room-${MUSIC}`).waitFor();
     expect(await page.getByTestId(`enter-room-${GAMES}`).count()).toBe(0);
     await page.keyboard.press('Escape');
     await page.getByTestId(`enter-room-${MUSIC}`).waitFor({ state: 'hidden' });
 
-    // "Leave chat" asks first, then every room is gone, for good.
+    // "Leave chat" asks first, then every room is gone.
     await page.getByTestId('leave-chat').click();
     await page.getByTestId('leave-chat-modal').waitFor();
     await page.getByTestId('leave-chat-confirm').click();
     await page.getByTestId('chat-left').waitFor();
     await shot(page, 'chat-rooms-left-en');
+    // Coming back to the chat page in no room enters the main room again, and only it.
     await page.reload();
-    await page.getByTestId('no-room').waitFor();
-    expect(await page.getByTestId(/^room-tab-\d+$/).count()).toBe(0);
+    await page.getByTestId(`room-tab-${MAIN}`).waitFor();
+    expect(await tabOrder(page)).toEqual([MAIN]);
+    await page.getByTestId('add-room').click();
     for (const id of [MUSIC, MOVIES, GAMES]) {
-      await page.getByTestId(`enter-room-card-${id}`).waitFor();
+      await page.getByTestId(`enter-room-${id}`).waitFor();
     }
   });
 });

@@ -95,6 +95,9 @@ describe('public chat rooms: who to show', () => {
 
       // The server stored both switches: after a reload they, and what they filter, stay.
       await viewerPage.reload();
+      // A reload opens the first tab, the main room the chat entered first: back to this one.
+      await viewerPage.getByTestId(`room-tab-${ROOM}`).waitFor();
+      await enterRoom(viewerPage, ROOM);
       await messageWith(viewerPage, trollLater).waitFor();
       expect(await messageWith(viewerPage, guestLater).count()).toBe(0);
       expect(await messageWith(viewerPage, guestFirst).count()).toBe(0);

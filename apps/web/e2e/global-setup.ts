@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,6 +9,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's Pusher app credentials, for journeys that publish through its HTTP API. */
+    pusherApp: { appId: string; key: string; secret: string };
   }
 }
 
@@ -85,6 +87,16 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('baseUrl', baseUrl);
+  const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as {
+    pusherAppId: string;
+    pusherKey: string;
+    pusherSecret: string;
+  };
+  project.provide('pusherApp', {
+    appId: secrets.pusherAppId,
+    key: secrets.pusherKey,
+    secret: secrets.pusherSecret,
+  });
 
   return async () => {
     if (child.exitCode === null) {

@@ -5,13 +5,18 @@ import { shot, useBrowser } from './browser';
 const session = useBrowser();
 
 describe('guest entry', () => {
-  it('enters as a guest from the home page and stays signed in after a reload', async () => {
+  it('enters as a guest from the home page into the chat and stays signed in after a reload', async () => {
     const page = await session.newPage();
     await page.goto('/en');
     const nick = uniqueNick('Guest');
     await page.getByLabel('Your nick').fill(nick);
     await page.getByRole('button', { name: 'Enter as guest' }).click();
 
+    // The form opens the chat, in the site's main room.
+    await page.waitForURL('**/en/chat');
+    await page.getByTestId('composer').waitFor();
+    await page.getByTestId('user-menu').waitFor();
+    await page.goto('/en');
     const greeting = page.getByTestId('signed-in-as');
     await greeting.waitFor();
     expect(await greeting.textContent()).toBe(`You are signed in as ${nick} (guest).`);

@@ -13,7 +13,9 @@ describe('logout', () => {
     await page.getByLabel('Nick or phone').fill(nick);
     await page.getByLabel('Password').fill('secret-123');
     await page.getByTestId('sign-in-form').getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('signed-in-as').waitFor();
+    // Signed in with nowhere else to go: the chat.
+    await page.waitForURL('**/en/chat');
+    await page.getByTestId('composer').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('apiToken'))).toBeTruthy();
 
     await page.getByTestId('user-menu').click();

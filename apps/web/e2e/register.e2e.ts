@@ -47,7 +47,10 @@ describe('registration', () => {
     const nick = uniqueNick('Рег');
     await page.getByLabel('Ник').fill(nick);
     await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    // With nowhere else to go, a new account lands in the chat.
+    await page.waitForURL((url) => url.pathname === '/ru/chat');
+    await page.getByTestId('composer').waitFor();
+    await page.goto('/');
     await page.getByTestId('signed-in-as').waitFor();
     expect(await page.getByTestId('signed-in-as').textContent()).toBe(
       `Вы вошли как ${nick} (пользователь).`,
@@ -60,12 +63,18 @@ describe('registration', () => {
     const nick = uniqueNick('Keep');
     await page.getByLabel('Your nick').fill(nick);
     await page.getByRole('button', { name: 'Enter as guest' }).click();
+    // Guest entry opens the chat; the offer to keep the nick waits on the home page.
+    await page.waitForURL('**/en/chat');
+    await page.getByRole('link', { name: 'Home' }).click();
     await page.getByTestId('register-keep-nick').click();
     const dialog = page.getByRole('dialog', { name: 'Registration' });
     expect(await dialog.getByLabel('Nick').inputValue()).toBe(nick);
     await dialog.getByLabel('Password', { exact: true }).fill('secret-123');
     await dialog.getByLabel('Repeat the password').fill('secret-123');
     await dialog.getByRole('button', { name: 'Register' }).click();
+    // Registered from the home page's card: on into the chat.
+    await page.waitForURL('**/en/chat');
+    await page.getByRole('link', { name: 'Home' }).click();
     await page.getByText(`You are signed in as ${nick} (user).`).waitFor();
   });
 });

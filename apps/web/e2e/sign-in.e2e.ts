@@ -47,7 +47,10 @@ describe('sign in', () => {
       .getByTestId('sign-in-form')
       .getByRole('button', { name: 'Войти', exact: true })
       .click();
-    await page.waitForURL((url) => url.pathname === '/');
+    // With nowhere else to go, signing in lands in the chat.
+    await page.waitForURL((url) => url.pathname === '/ru/chat');
+    await page.getByTestId('composer').waitFor();
+    await page.goto('/');
     await page.getByTestId('signed-in-as').waitFor();
     expect(await page.getByTestId('signed-in-as').textContent()).toBe(
       `Вы вошли как ${nick} (пользователь).`,

@@ -1,5 +1,6 @@
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useAuthDialogStore } from './auth-store';
 import { RegisterForm } from './register-form';
 import { SignInForm } from './sign-in-form';
@@ -12,6 +13,12 @@ export function AuthModal() {
   const nick = useAuthDialogStore((s) => s.nick);
   const show = useAuthDialogStore((s) => s.show);
   const hide = useAuthDialogStore((s) => s.hide);
+  const next = useAuthDialogStore((s) => s.next);
+  const navigate = useNavigate();
+  const done = () => {
+    hide();
+    if (next !== null) void navigate(next);
+  };
   const title = dialog === 'register' ? t('auth:register.title') : t('auth:signIn.title');
   return (
     <Modal
@@ -29,11 +36,11 @@ export function AuthModal() {
           <RegisterForm
             key={nick}
             initialNick={nick}
-            onSuccess={hide}
+            onSuccess={done}
             onSignIn={() => show('signIn')}
           />
         ) : (
-          <SignInForm onSuccess={hide} onRegister={() => show('register')} />
+          <SignInForm onSuccess={done} onRegister={() => show('register')} />
         )}
       </Modal.Body>
     </Modal>

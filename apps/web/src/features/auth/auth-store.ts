@@ -8,7 +8,9 @@ interface AuthDialogState {
   dialog: AuthDialog;
   /** A nick to start the registration form with (a guest keeping their nick). */
   nick: string;
-  show: (dialog: AuthDialog, nick?: string) => void;
+  /** Where to go once signed in (the home page's cards lead into the chat); null stays put. */
+  next: string | null;
+  show: (dialog: AuthDialog, nick?: string, next?: string | null) => void;
   hide: () => void;
 }
 
@@ -16,6 +18,9 @@ export const useAuthDialogStore = create<AuthDialogState>()((set) => ({
   visible: false,
   dialog: 'signIn',
   nick: '',
-  show: (dialog, nick = '') => set({ visible: true, dialog, nick }),
+  next: null,
+  // Switching between the two forms keeps the destination unless a new one is given.
+  show: (dialog, nick = '', next) =>
+    set((s) => ({ visible: true, dialog, nick, next: next === undefined ? s.next : next })),
   hide: () => set({ visible: false }),
 }));

@@ -1,18 +1,27 @@
 import { guestRegisterBody } from '@chat/shared';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useLocale } from '../../lib/use-locale';
 import { registerGuest } from './api';
 import { FormAlert } from './form-alert';
+import { chatPath } from './next-path';
 import { useAuthForm } from './use-auth-form';
 
-/** One field and one button: the quickest way into the chat. */
+/** One field and one button: the quickest way into the chat, which it then opens. */
 export function GuestEntryForm() {
   const { t } = useTranslation();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const form = useAuthForm({
     initial: { nick: '' },
     schema: guestRegisterBody,
     submit: registerGuest,
-    onSuccess: () => undefined,
+    onSuccess: () => {
+      const chat = chatPath(locale);
+      void navigate(chat, { replace: pathname === chat });
+    },
   });
   const errors = form.errors.nick ?? [];
   return (

@@ -23,7 +23,9 @@ export function ChatScreen({ userId }: { userId: number }) {
 
   useEffect(() => {
     const chat = useChatStore.getState();
-    if (loadedFor !== userId || chat.status === 'idle') {
+    // Coming back to the chat page in no room enters the main room again (the store's load).
+    const roomless = chat.status === 'ready' && chat.rooms.rooms.length === 0;
+    if (loadedFor !== userId || chat.status === 'idle' || roomless) {
       loadedFor = userId;
       settle(chat.load());
     }

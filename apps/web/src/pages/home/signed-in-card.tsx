@@ -2,13 +2,16 @@ import type { UserData } from '@chat/shared';
 import { Button, Card } from 'react-bootstrap';
 import { Trans, useTranslation } from 'react-i18next';
 import { useAuthDialogStore } from '../../features/auth/auth-store';
+import { chatPath } from '../../features/auth/next-path';
 import { UserAvatar } from '../../features/navbar/user-avatar';
 import { useRoleFlags } from '../../features/session/hooks';
+import { useLocale } from '../../lib/use-locale';
 
 export function SignedInCard({ userData }: { userData: UserData }) {
   const { t } = useTranslation();
   const flags = useRoleFlags();
   const showAuth = useAuthDialogStore((s) => s.show);
+  const chat = chatPath(useLocale());
   const nick = userData.user.nick.nick;
   const roles = userData.roles
     .map((role) => t(`common:roles.${role}`, { defaultValue: role }))
@@ -32,7 +35,7 @@ export function SignedInCard({ userData }: { userData: UserData }) {
             <p className="mb-3">{t('home:signedIn.guestInvite', { nick })}</p>
             <Button
               variant="primary"
-              onClick={() => showAuth('register', nick)}
+              onClick={() => showAuth('register', nick, chat)}
               data-testid="register-keep-nick"
             >
               {t('home:signedIn.registerKeep')}

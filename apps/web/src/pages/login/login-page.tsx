@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { nextPath } from '../../features/auth/next-path';
 import { SignInForm } from '../../features/auth/sign-in-form';
 import { localePath } from '../../lib/locale-path';
 import { useLocale } from '../../lib/use-locale';
@@ -9,10 +10,11 @@ export function LoginPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   return (
     <AuthPageCard title={t('auth:signIn.title')}>
       <SignInForm
-        onSuccess={() => void navigate(localePath(locale))}
+        onSuccess={() => void navigate(nextPath(params.get('next'), locale))}
         onRegister={() => void navigate(localePath(locale, '/register'))}
       />
     </AuthPageCard>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { nextPath } from '../../features/auth/next-path';
 import { RegisterForm } from '../../features/auth/register-form';
 import { useSessionStore } from '../../features/session/store';
 import { localePath } from '../../lib/locale-path';
@@ -10,6 +11,7 @@ export function RegisterPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   // A guest starts with their own nick: registering under it keeps the account.
   const guestNick = useSessionStore((s) =>
     s.userData?.roles.includes('guest') ? s.userData.user.nick.nick : '',
@@ -19,7 +21,7 @@ export function RegisterPage() {
       <p className="text-body-secondary mb-4">{t('auth:register.lead')}</p>
       <RegisterForm
         initialNick={guestNick}
-        onSuccess={() => void navigate(localePath(locale))}
+        onSuccess={() => void navigate(nextPath(params.get('next'), locale))}
         onSignIn={() => void navigate(localePath(locale, '/login'))}
       />
     </AuthPageCard>
