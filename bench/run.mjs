@@ -5,6 +5,8 @@
 const BENCHES = {
   realtime: () => import('./realtime/index.mjs'),
   chat: () => import('./chat/index.mjs'),
+  uploads: () => import('./uploads/index.mjs'),
+  im: () => import('./im/index.mjs'),
 };
 
 const [name, ...argv] = process.argv.slice(2);

@@ -1,13 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir, cpus } from 'node:os';
-import { join, resolve } from 'node:path';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { sleep } from '../lib/clock.mjs';
 import { freePort } from '../lib/ports.mjs';
+import { CREDS, ROOT, postgresSchema, startOurs } from '../lib/ours.mjs';
 import {
   guardProcesses,
-  onExit,
   pinSelf,
   startServer,
   startWorker,
@@ -22,9 +21,6 @@ import { Poster } from './poster.mjs';
  * whose 500 members listen on their sockets; measured against a bare Fastify route in the same
  * run, on SQLite and (when it answers) PostgreSQL. Server on CPU 0, load on CPU 1.
  */
-const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-const CREDS = { key: 'chatbenchkey123', secret: 'chatbenchsecret12345678' };
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 function options(argv) {
   const get = (name, fallback) => {
@@ -38,71 +34,6 @@ function options(argv) {
     phaseMs: Number(get('phase-ms', 5000)),
     concurrency: Number(get('concurrency', 16)),
     dialects: String(get('dialects', 'sqlite,postgres')).split(','),
-  };
-}
-
-async function postgresSchema() {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-  } catch {
-    return null;
-  }
-  const schema = `bench_${Date.now().toString(36)}`;
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  const url = new URL(PG_URL);
-  url.searchParams.set('schema', schema);
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    },
-  };
-}
-
-async function startOurs(databaseUrl) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'chat-bench-'));
-  const forget = onExit(() => rmSync(dataDir, { recursive: true, force: true }));
-  const profile = process.env.BENCH_CPU_PROF
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-    : [];
-  const child = startServer(
-    'ours',
-    process.execPath,
-    [...profile, '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: ROOT,
-      cpus: '0',
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl ?? `sqlite:${join(dataDir, 'chat.sqlite')}`,
-        LOG_LEVEL: 'warn',
-        ADMIN_PASSWORD: 'bench-password-1',
-        PUSHER_APP_ID: 'chatbench',
-        PUSHER_KEY: CREDS.key,
-        PUSHER_SECRET: CREDS.secret,
-        // The bench is many users at once from one address, all legitimate.
-        MESSAGE_RATE_LIMIT: '1000000',
-        REGISTER_RATE_LIMIT: '100000',
-      },
-    },
-  );
-  await waitHealthy(child, `http://127.0.0.1:${port}/healthz`, 60_000);
-  return {
-    child,
-    port,
-    stop: async () => {
-      await stop(child);
-      forget();
-    },
   };
 }
 
@@ -170,7 +101,7 @@ async function phase(label, poster, worker, run, members) {
 async function benchOurs(dialect, opts) {
   const schema = dialect === 'postgres' ? await postgresSchema() : null;
   if (dialect === 'postgres' && !schema) return { skipped: 'PostgreSQL did not answer' };
-  const server = await startOurs(schema?.url);
+  const server = await startOurs({ databaseUrl: schema?.url });
   const worker = startWorker(
     'members',
     fileURLToPath(new URL('./members-worker.mjs', import.meta.url)),

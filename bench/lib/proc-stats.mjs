@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Resident set size of a process in KB, from /proc/<pid>/status (VmRSS); null when gone. */
 export function rssKB(pid) {
@@ -80,4 +80,18 @@ export function listenCounters() {
   } catch {
     return { listenOverflows: null, listenDrops: null };
   }
+}
+
+/** Pids of the processes whose command name is `name` (e.g. the PostgreSQL server's backends). */
+export function pidsNamed(name) {
+  const pids = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === name) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
 }

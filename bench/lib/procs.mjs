@@ -55,6 +55,13 @@ export function pinSelf(cpus) {
   return true;
 }
 
+/** Pins a running process and all its threads to a CPU list (e.g. after a setup that used both). */
+export function pinProcess(pid, cpus) {
+  if (!hasTaskset()) return false;
+  execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
+  return true;
+}
+
 /**
  * Starts a server process. With `cpus`, it runs under taskset; under setpriv --pdeathsig, the
  * kernel kills it if the bench itself is killed outright (SIGKILL leaves no chance to clean

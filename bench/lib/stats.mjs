@@ -74,3 +74,32 @@ export function round(value, digits = 3) {
   const p = Math.max(0, digits - 1 - Math.floor(Math.log10(Math.abs(value))));
   return Number(value.toFixed(Math.min(p, 6)));
 }
+
+/**
+ * Exact percentiles of a few thousand samples at most, kept whole: for latencies of seconds,
+ * which the Histogram above caps at 10 s.
+ */
+export class Samples {
+  constructor() {
+    this.values = [];
+  }
+
+  add(ms) {
+    this.values.push(ms);
+  }
+
+  get count() {
+    return this.values.length;
+  }
+
+  get max() {
+    return this.values.length ? Math.max(...this.values) : 0;
+  }
+
+  /** p in [0, 1], nearest rank; null when empty. */
+  percentile(p) {
+    if (!this.values.length) return null;
+    const sorted = [...this.values].sort((a, b) => a - b);
+    return sorted[Math.max(1, Math.ceil(p * sorted.length)) - 1];
+  }
+}

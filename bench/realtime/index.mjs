@@ -18,7 +18,7 @@ import { cpuMeter, listenCounters, otherLoadMeter, rssKB } from '../lib/proc-sta
 import { Histogram, round } from '../lib/stats.mjs';
 import { WorkerPool } from './pool.mjs';
 import { saturate, steady } from './publishers.mjs';
-import { waitBudget, waitQuiet } from './quiet.mjs';
+import { waitBudget, waitQuiet } from '../lib/quiet.mjs';
 import { BUSY_PERCENT, printReport } from './report.mjs';
 import { TARGETS } from './targets.mjs';
 

@@ -3,9 +3,9 @@
  * measured while they run shows their load more than the server's. The bench waits for quiet
  * (bounded) and tells how busy the machine was.
  */
-import { nowMs, sleep } from '../lib/clock.mjs';
-import { otherLoadMeter } from '../lib/proc-stats.mjs';
-import { benchPids } from '../lib/procs.mjs';
+import { nowMs, sleep } from './clock.mjs';
+import { otherLoadMeter } from './proc-stats.mjs';
+import { benchPids } from './procs.mjs';
 
 const log = (...args) => console.error(`[${new Date().toISOString().slice(11, 19)}]`, ...args);
 

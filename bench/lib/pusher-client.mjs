@@ -1,0 +1,48 @@
+import { createHmac } from 'node:crypto';
+import WebSocket from 'ws';
+
+/**
+ * A raw Pusher protocol 7 client subscribed to one private channel, signed here with the app
+ * secret the bench gave the server (HMAC-SHA256 of "socketId:channel"), as a load worker that
+ * only listens may skip the HTTP auth round trip. `onFrame(text, receivedAtMs)` gets every frame
+ * after the subscription succeeded, unparsed: callers look for their event with a regex.
+ */
+export function subscribePrivate(wsUrl, { key, secret }, channel, onFrame, nowMs) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${wsUrl}/app/${key}?protocol=7`);
+    const timer = setTimeout(() => {
+      ws.terminate();
+      reject(new Error(`subscribe ${channel}: timeout`));
+    }, 30_000);
+    let subscribed = false;
+    ws.on('message', (raw) => {
+      const text = raw.toString();
+      if (subscribed) {
+        // The server pings a silent connection (activity_timeout) and drops it without a pong.
+        if (text.includes('"pusher:ping"')) ws.send('{"event":"pusher:pong","data":{}}');
+        else onFrame(text, nowMs());
+        return;
+      }
+      const frame = JSON.parse(text);
+      if (frame.event === 'pusher:connection_established') {
+        const socketId = JSON.parse(frame.data).socket_id;
+        const sig = createHmac('sha256', secret).update(`${socketId}:${channel}`).digest('hex');
+        ws.send(
+          JSON.stringify({ event: 'pusher:subscribe', data: { channel, auth: `${key}:${sig}` } }),
+        );
+      } else if (frame.event === 'pusher_internal:subscription_succeeded') {
+        subscribed = true;
+        clearTimeout(timer);
+        resolve(ws);
+      } else if (frame.event === 'pusher:subscription_error' || frame.event === 'pusher:error') {
+        clearTimeout(timer);
+        ws.terminate();
+        reject(new Error(`subscribe ${channel}: ${text}`));
+      }
+    });
+    ws.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
