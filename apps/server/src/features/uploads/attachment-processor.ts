@@ -55,10 +55,13 @@ export class AttachmentProcessor implements JobHandler<'attachment.process'> {
       if (error instanceof ImageRefused) return this.refuse(row, error.reason);
       throw error;
     }
-    const adult = row.adult_marked === 1 || (await this.classify(input, row.id));
-
-    const fileKey = await this.store(renditions.main);
-    const thumbKey = await this.store(renditions.thumb);
+    // The classifier looks at the thumbnail: already upright, small and in memory, so it costs
+    // no second decode of the original. It runs while the renditions are being stored.
+    const [adult, fileKey, thumbKey] = await Promise.all([
+      row.adult_marked === 1 ? true : this.classify(renditions.thumb.data, row.id),
+      this.store(renditions.main),
+      this.store(renditions.thumb),
+    ]);
     const done = await this.repo.finish(row.id, {
       status: 'complete',
       mime: renditions.main.mime,
@@ -108,10 +111,10 @@ export class AttachmentProcessor implements JobHandler<'attachment.process'> {
    * A classifier failure must not lose the upload: it is logged and the picture keeps the
    * sender's own mark (fail open), since a broken model would otherwise block every picture.
    */
-  private async classify(input: Buffer, id: number): Promise<boolean> {
+  private async classify(thumbnail: Buffer, id: number): Promise<boolean> {
     if (!this.classifier) return false;
     try {
-      const pixels = await classifierPixels(input, this.limits.maxPixels);
+      const pixels = await classifierPixels(thumbnail, this.limits.maxPixels);
       return isAdult(await this.classifier.classify(pixels));
     } catch (error) {
       this.log.error({ err: error, attachment: id }, 'adult classifier failed; picture kept');

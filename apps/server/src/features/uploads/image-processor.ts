@@ -138,7 +138,7 @@ function encode(image: Sharp, mime: AcceptedMime): Sharp {
   }
 }
 
-/** 224×224 RGB pixels of the first frame, what the adult classifier looks at. */
+/** 224×224 RGB pixels of the first frame (of a thumbnail), what the adult classifier looks at. */
 export async function classifierPixels(input: Buffer, maxPixels: number): Promise<Uint8Array> {
   const data = await sharp(input, { limitInputPixels: maxPixels, failOn: 'truncated' })
     .rotate()
