@@ -158,10 +158,7 @@ export async function buildApp(
       },
       register: { name: 'register', points: config.rateLimits.register, durationSeconds: 600 },
     }),
-    catalog: new CatalogService(
-      new CatalogRepository(database.db),
-      (file) => `/assets/static/smileys/${file}`,
-    ),
+    catalog,
     pages: new PagesService(new PagesRepository(database.db)),
     events,
     realtime,

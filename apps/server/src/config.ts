@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { UPLOAD_MAX_BYTES, UPLOADS_PER_MINUTE } from '@chat/shared';
+import type { S3Options } from './lib/storage/s3-storage';
 
 /**
  * The one place that reads the environment. Every variable is validated here; a bad value stops
@@ -89,14 +90,7 @@ export interface Config {
   /** Where uploaded files live (lib/storage). */
   storage: {
     driver: 'local' | 's3';
-    s3: {
-      endpoint: string | null;
-      region: string;
-      bucket: string;
-      accessKeyId: string | null;
-      secretAccessKey: string | null;
-      forcePathStyle: boolean;
-    };
+    s3: S3Options;
   };
   uploads: { maxBytes: number; perMinute: number; adultClassifier: boolean };
   /** Jobs one node runs at once (features/jobs); 0: this node runs none. */

@@ -11,13 +11,12 @@ import { clientId, recordEvents } from '../test/chat-fixtures';
 import { testDialects } from '../test/databases';
 import { json, type Client } from '../test/factories';
 import {
-  asForm,
   buildWorld,
   data,
   expectError,
   expectInvalid,
   expectRateLimited,
-  multipart,
+  inBodyKind,
   observe,
   type Observer,
   type Res,
@@ -86,18 +85,7 @@ describe.each(dialects)('hostile input to the chat on %s', (dialect) => {
           url: `/api/room/${w.room.id}/message`,
           payload: { text, client_id: clientId() },
         };
-        const res =
-          i % 3 === 0
-            ? await author.asBrowser(call)
-            : i % 3 === 1
-              ? await author.asBrowser(asForm(call))
-              : await author.asBrowser({
-                  ...call,
-                  ...multipart([
-                    ['text', text],
-                    ['client_id', clientId()],
-                  ]),
-                });
+        const res = await author.asBrowser(inBodyKind(call, i));
         expect(res.statusCode, `${text}: ${res.body}`).toBe(201);
         expect(res.headers['content-type']).toMatch(/^application\/json/);
         const message = data<ChatMessage>(res);

@@ -18,7 +18,7 @@ import {
   data,
   expectError,
   expectInvalid,
-  multipart,
+  inBodyKind,
   observe,
   polluted,
   type Observer,
@@ -68,18 +68,7 @@ describe.each(dialects)('hostile input to private messages on %s', (dialect) => 
         payload: { text, client_id: clientId() },
       };
       const author = i % 2 ? w.peer : w.owner;
-      const res =
-        i % 3 === 0
-          ? await author.asBrowser(call)
-          : i % 3 === 1
-            ? await author.asBrowser(asForm(call))
-            : await author.asBrowser({
-                ...call,
-                ...multipart([
-                  ['text', text],
-                  ['client_id', clientId()],
-                ]),
-              });
+      const res = await author.asBrowser(inBodyKind(call, i));
       expect(res.statusCode, `${text}: ${res.body}`).toBe(201);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       const message = data<ImMessage>(res);

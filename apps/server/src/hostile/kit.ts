@@ -764,6 +764,16 @@ export function asForm(opts: InjectOptions, extra = ''): InjectOptions {
   };
 }
 
+/**
+ * The same call as a JSON, a form or a multipart body, by turn (`turn % 3`): a loop over
+ * hostile texts sends each kind of body in turn, and each must keep the text as typed.
+ */
+export function inBodyKind(call: InjectOptions, turn: number): InjectOptions {
+  if (turn % 3 === 0) return call;
+  if (turn % 3 === 1) return asForm(call);
+  return { ...call, ...multipart(flatFields(call.payload)) };
+}
+
 /** A multipart body from plain fields (pairs, so a name may repeat), optionally with a file. */
 export function multipart(
   fields: [string, string][],

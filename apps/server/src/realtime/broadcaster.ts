@@ -5,17 +5,20 @@ import type { RealtimeServer } from './realtime-server';
 export class Broadcaster {
   constructor(private readonly server: RealtimeServer) {}
 
+  /** Sends to one channel or to each of several; the payload is serialised once either way. */
   send<K extends RealtimeEventName>(
-    channel: string,
+    channels: string | readonly string[],
     event: K,
     payload: RealtimeEventMap[K],
     options: { exceptSocketId?: string } = {},
   ): void {
-    this.server.broadcast({
-      channel,
-      event,
-      data: JSON.stringify(payload),
-      ...(options.exceptSocketId ? { except: options.exceptSocketId } : {}),
-    });
+    const data = JSON.stringify(payload);
+    for (const channel of typeof channels === 'string' ? [channels] : channels)
+      this.server.broadcast({
+        channel,
+        event,
+        data,
+        ...(options.exceptSocketId ? { except: options.exceptSocketId } : {}),
+      });
   }
 }

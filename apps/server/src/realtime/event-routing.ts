@@ -76,13 +76,13 @@ export function routeDomainEvents(events: DomainEvents, broadcaster: Broadcaster
     broadcaster.send(userChannel(userId), 'Im.ChannelStored', channel);
   });
   events.on('im.message.stored', ({ message, parties }) => {
-    for (const id of parties) broadcaster.send(userChannel(id), 'Im.MessageStored', message);
+    broadcaster.send(parties.map(userChannel), 'Im.MessageStored', message);
   });
   events.on('im.message.deleted', ({ message, parties }) => {
-    for (const id of parties) broadcaster.send(userChannel(id), 'Im.MessageDeleted', message);
+    broadcaster.send(parties.map(userChannel), 'Im.MessageDeleted', message);
   });
   events.on('im.message.restored', ({ message, parties }) => {
-    for (const id of parties) broadcaster.send(userChannel(id), 'Im.MessageRestored', message);
+    broadcaster.send(parties.map(userChannel), 'Im.MessageRestored', message);
   });
   events.on('im.count.updated', ({ userId, count }) => {
     broadcaster.send(userChannel(userId), 'Im.MessagesCountUpdated', count);

@@ -7,6 +7,7 @@ import type {
   RoomUser,
 } from '@chat/shared';
 import type { RoomRow } from '../../db/schema';
+import { parseJsonList } from '../../lib/json-list';
 import { presentGif } from '../gifs/gifs.presenter';
 import { presentNick, presentPublicUser, rolesOf } from '../users/user.presenter';
 import type { MessageAuthor, MessageWithAuthor } from './messages.repository';
@@ -43,14 +44,14 @@ export function presentMessage(
     user: presentAuthor(message.author),
     type_id: message.type_id,
     text: message.text,
-    nicks: parseList<{ nick: string; user_id: number }>(message.nicks),
+    nicks: parseJsonList<{ nick: string; user_id: number }>(message.nicks),
     reactions: reactions
       .filter((r) => r.likeable_id === message.id)
       .map((r): MessageReaction => ({
         reaction: r.reaction as Reaction,
         user: { id: r.user_id, slug: r.user_slug },
       })),
-    attachments: parseList<Attachment>(message.attachments),
+    attachments: parseJsonList<Attachment>(message.attachments),
     gif: message.gif ? presentGif(message.gif) : null,
     client_id: message.client_id,
     created_at: message.created_at,
@@ -67,13 +68,4 @@ export function presentRoomUser(member: RoomMemberRow, ignored: ReadonlySet<numb
     invisible: member.invisible === 1,
     ignoring: ignored.has(member.user.id),
   };
-}
-
-function parseList<T>(json: string): T[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? (value as T[]) : [];
-  } catch {
-    return [];
-  }
 }

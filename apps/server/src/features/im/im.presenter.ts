@@ -1,5 +1,6 @@
 import type { Attachment, ImBlockReason, ImChannel, ImMessage } from '@chat/shared';
 import type { ImChannelUserRow, ImMessageRow, UserRow } from '../../db/schema';
+import { parseJsonList } from '../../lib/json-list';
 import { presentPublicUser } from '../users/user.presenter';
 
 /** A private message on the wire; a deleted one keeps its place but not its text or pictures. */
@@ -10,7 +11,7 @@ export function presentImMessage(row: ImMessageRow, author: UserRow): ImMessage 
     channel_id: row.channel_id,
     user: presentPublicUser(author),
     text: deleted ? '' : row.text,
-    attachments: deleted ? [] : parseAttachments(row.attachments),
+    attachments: deleted ? [] : parseJsonList<Attachment>(row.attachments),
     deleted: deleted ? 1 : 0,
     read_at: row.read_at,
     client_id: row.client_id,
@@ -34,13 +35,4 @@ export function presentImChannel(
     updated_at: party.activity_at ?? createdAt,
     blocked,
   };
-}
-
-function parseAttachments(json: string): Attachment[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? (value as Attachment[]) : [];
-  } catch {
-    return [];
-  }
 }

@@ -3,7 +3,6 @@ import {
   IM_CHANNELS_PAGE,
   IM_MESSAGES_PAGE,
   MESSAGE_MAX_LENGTH,
-  type Attachment,
   type ImBlockReason,
   type ImCatchUp,
   type ImChannel,
@@ -212,7 +211,10 @@ export class ImService {
       (await this.repeats.isRepeat(viewer.id, channelId, text, body.client_id))
     )
       throw invalid({ text: ['message.repeated'] });
-    const attachments = await this.claim(viewer.id, body.attachments);
+    // 18+ pictures may be sent privately: the recipient sees them blurred.
+    const attachments = await this.attachments.claim(viewer.id, body.attachments, {
+      publicChat: false,
+    });
 
     let stored;
     try {
@@ -315,11 +317,6 @@ export class ImService {
     // A client_id is the author's, once: reusing it for another channel is a client bug.
     if (earlier.channel_id !== channelId) throw invalid({ client_id: ['invalid_value'] });
     return { message: this.present(earlier, viewer, other), replay: true };
-  }
-
-  private async claim(userId: number, ids: number[]): Promise<Attachment[]> {
-    if (ids.length === 0) return [];
-    return this.attachments.claim(userId, ids, { publicChat: false });
   }
 
   /** The channel and the other person, or 404 for anyone who is not one of the two. */
