@@ -2,6 +2,7 @@ import type { Gif } from '@chat/shared';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/use-locale';
+import { PickerTab } from '../composer/picker-tab';
 import { categoryName, useGifsStore, useRecentGifs } from './store';
 import { GIF_SEARCH_DEBOUNCE_MS, useDebounced, useGifSearch } from './use-gif-search';
 
@@ -92,28 +93,22 @@ export function GifPicker({ onPick }: { onPick: (gif: Gif) => void }) {
       />
       {!searching && (
         <div className="chat-smileys-tabs gif-tabs" role="tablist" aria-label={t('gifs.title')}>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={tab === RECENT}
-            className="chat-smileys-tab"
-            onClick={() => setTab(RECENT)}
-            data-testid="gif-tab-recent"
+          <PickerTab
+            selected={tab === RECENT}
+            onSelect={() => setTab(RECENT)}
+            testId="gif-tab-recent"
           >
             {t('gifs.recent')}
-          </button>
+          </PickerTab>
           {categories.map((c) => (
-            <button
+            <PickerTab
               key={c.id}
-              type="button"
-              role="tab"
-              aria-selected={tab === String(c.id)}
-              className="chat-smileys-tab"
-              onClick={() => setTab(String(c.id))}
-              data-testid={`gif-tab-${c.id}`}
+              selected={tab === String(c.id)}
+              onSelect={() => setTab(String(c.id))}
+              testId={`gif-tab-${c.id}`}
             >
               {categoryName(c, locale)}
-            </button>
+            </PickerTab>
           ))}
         </div>
       )}
@@ -150,7 +145,7 @@ export function GifPicker({ onPick }: { onPick: (gif: Gif) => void }) {
           <p className="chat-smileys-empty">
             {remote.isError && showRemoteState
               ? t('gifs.failed')
-              : searching || tab !== RECENT
+              : showRemoteState
                 ? t('gifs.nothing')
                 : t('gifs.noRecent')}
           </p>

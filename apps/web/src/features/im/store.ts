@@ -99,6 +99,16 @@ export function createImStore(deps: ImStoreDeps): ImStoreApi {
         return channel ? { channels: { ...s.channels, [channelId]: change(channel) } } : {};
       });
 
+    /** Changes a conversation's messages where its history is held. */
+    const patchMessages = (
+      channelId: number,
+      change: (held: readonly ImMessage[]) => readonly ImMessage[],
+    ) =>
+      set((s) => {
+        const held = s.messages[channelId];
+        return held ? { messages: { ...s.messages, [channelId]: change(held) } } : {};
+      });
+
     const putChannels = (list: readonly ImChannel[]) =>
       set((s) => {
         const channels = { ...s.channels };
@@ -320,10 +330,7 @@ export function createImStore(deps: ImStoreDeps): ImStoreApi {
       },
 
       // Realtime events (Im.*), routed by the dispatcher.
-      channelStored: (channel) => {
-        putChannels([channel]);
-        set((s) => ({ channels: { ...s.channels, [channel.id]: channel } }));
-      },
+      channelStored: (channel) => putChannels([channel]),
       messageStored: (message) => {
         const channelId = message.channel_id;
         const known = get().messages[channelId]?.some((m) => m.id === message.id) ?? false;
@@ -343,17 +350,7 @@ export function createImStore(deps: ImStoreDeps): ImStoreApi {
         if (new_messages > 0 && get().activeChannelId === channel_id) markRead(channel_id);
       },
       messagesRead: ({ channel_id, reader_id, last_read_id, read_at }) => {
-        set((s) => {
-          const held = s.messages[channel_id];
-          return held
-            ? {
-                messages: {
-                  ...s.messages,
-                  [channel_id]: markReadUpTo(held, reader_id, last_read_id, read_at),
-                },
-              }
-            : {};
-        });
+        patchMessages(channel_id, (held) => markReadUpTo(held, reader_id, last_read_id, read_at));
         patchChannel(channel_id, (c) =>
           c.last_message &&
           c.last_message.id <= last_read_id &&
@@ -371,12 +368,7 @@ export function createImStore(deps: ImStoreDeps): ImStoreApi {
 
     function updateMessage(message: ImMessage): void {
       const channelId = message.channel_id;
-      set((s) => {
-        const held = s.messages[channelId];
-        return held
-          ? { messages: { ...s.messages, [channelId]: replaceMessage(held, message) } }
-          : {};
-      });
+      patchMessages(channelId, (held) => replaceMessage(held, message));
       patchChannel(channelId, (c) =>
         c.last_message?.id === message.id ? { ...c, last_message: message } : c,
       );

@@ -5,6 +5,7 @@ import { localePath } from '../../../lib/locale-path';
 import { useLocale } from '../../../lib/use-locale';
 import { useImStore } from '../store';
 import { ImProvider } from './im-context';
+import { ImIcon } from './im-icon';
 import { Messenger } from './messenger';
 
 /**
@@ -61,14 +62,7 @@ export function ImDockButton() {
       aria-expanded={open}
       data-testid="im-dock-toggle"
     >
-      <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path
-          d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        />
-      </svg>
+      <ImIcon size={18} />
       {unread > 0 && (
         <span className="im-dock-count" data-testid="im-dock-unread">
           {unread > 99 ? '99+' : unread}

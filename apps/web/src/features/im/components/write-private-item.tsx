@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { settle } from '../../chat/components/common/settle';
 import { useSessionStore } from '../../session/store';
 import { startConversation } from '../start-conversation';
+import { ImIcon } from './im-icon';
 
 /**
  * "Write a private message" for a menu about someone. A guest sees it disabled with the spec's
@@ -24,14 +25,7 @@ export function WritePrivateItem({ userId, onDone }: { userId: number; onDone?: 
       }}
       data-testid="user-write-private"
     >
-      <svg width="15" height="15" viewBox="0 0 24 24" className="me-2" aria-hidden="true">
-        <path
-          d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        />
-      </svg>
+      <ImIcon size={15} className="me-2" />
       {t('write')}
       {guest && <span className="d-block small text-body-secondary">{t('guestOnly')}</span>}
     </Dropdown.Item>

@@ -14,6 +14,11 @@ export interface AttachmentViewerProps {
 
 /** A horizontal move longer than this, in CSS pixels, is a swipe. */
 const SWIPE_MIN = 50;
+/** The keyboard's arrows, as steps through the pictures. */
+const ARROW_STEPS: Partial<Record<string, number>> = { ArrowLeft: -1, ArrowRight: 1 };
+
+/** The picture `by` steps from `index`, going round at either end. */
+const stepped = (index: number, by: number, total: number) => (index + by + total) % total;
 
 /**
  * The full-screen picture viewer: arrows (buttons and the keyboard's ← →), Escape to close, a
@@ -24,8 +29,8 @@ export function AttachmentViewer({ attachments, index, onIndex, onClose }: Attac
   const total = attachments.length;
   const current = attachments[Math.min(index, total - 1)];
   const start = useRef<{ x: number; y: number } | null>(null);
-  const prev = () => onIndex((index - 1 + total) % total);
-  const next = () => onIndex((index + 1) % total);
+  const prev = () => onIndex(stepped(index, -1, total));
+  const next = () => onIndex(stepped(index, 1, total));
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -34,14 +39,10 @@ export function AttachmentViewer({ attachments, index, onIndex, onClose }: Attac
         onClose();
         return;
       }
-      if (total < 2) return;
-      if (event.key === 'ArrowLeft') {
-        event.preventDefault();
-        onIndex((index - 1 + total) % total);
-      } else if (event.key === 'ArrowRight') {
-        event.preventDefault();
-        onIndex((index + 1) % total);
-      }
+      const by = ARROW_STEPS[event.key];
+      if (total < 2 || by === undefined) return;
+      event.preventDefault();
+      onIndex(stepped(index, by, total));
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);

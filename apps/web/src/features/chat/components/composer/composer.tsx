@@ -1,14 +1,13 @@
 import { remainingChars } from '@chat/shared';
-import { useLayoutEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMPTY_DRAFT, mentionIds, useComposerStore } from '../../hooks/composer-store';
 import { rememberSmiley } from '../../hooks/use-smileys';
 import { useViewer } from '../../hooks/use-viewer';
 import { useChatActions } from '../chat-context';
-import { SendIcon } from '../common/icons';
-import { CharCounter } from './char-counter';
 import { SmileyButton } from './smiley-button';
-import { AttachButton, droppedFiles, UploadTray, useUploadsStore } from '../../../uploads';
+import { useUploadsStore } from '../../../uploads';
+import { MessageBox } from '../../../composer/message-box';
 import { GifButton } from '../../../gifs/gif-button';
 import { useGifsStore } from '../../../gifs/store';
 import { roomUploadsOwner, useRoomUploads } from './use-room-uploads';
@@ -66,25 +65,8 @@ export function Composer({ roomId, roomName }: ComposerProps) {
   };
 
   const send = () => {
-    if (!canSend) return;
     uploads.trySend(sendNow);
     inputRef.current?.focus();
-  };
-
-  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
-    const files = droppedFiles(event.clipboardData);
-    if (files.length === 0) return;
-    // A pasted picture is attached; pasted text goes into the box as usual.
-    event.preventDefault();
-    uploads.add(files);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // While an input method is composing a word, Enter picks the word, it does not send.
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      send();
-    }
   };
 
   const insertSmiley = (tag: string) => {
@@ -96,59 +78,36 @@ export function Composer({ roomId, roomName }: ComposerProps) {
   return (
     <>
       <UploadsNotice notice={uploads.notice} />
-      <UploadTray
-        items={uploads.items}
-        onRemove={uploads.remove}
-        onRetry={uploads.retry}
-        onToggleAdult={uploads.setAdult}
-      />
-      <form
-        className="chat-composer"
-        onSubmit={(event) => {
-          event.preventDefault();
-          send();
+      <MessageBox
+        uploads={uploads}
+        text={draft.text}
+        onTextChange={(text) => {
+          useComposerStore.getState().setText(roomId, text);
+          if (text.trim() !== '') actions.notifyTyping(roomId);
         }}
-      >
-        <SmileyButton onPick={insertSmiley} />
-        <GifButton
-          onPick={(gif) => {
-            useGifsStore.getState().remember(gif);
-            actions.sendMessage(roomId, '', [], { gif });
-          }}
-        />
-        <AttachButton onFiles={uploads.add} />
-        <div className="chat-composer-field">
-          <textarea
-            ref={inputRef}
-            className="chat-composer-input"
-            rows={1}
-            value={draft.text}
-            onChange={(event) => {
-              useComposerStore.getState().setText(roomId, event.target.value);
-              if (event.target.value.trim() !== '') actions.notifyTyping(roomId);
-            }}
-            onKeyDown={onKeyDown}
-            onPaste={onPaste}
-            placeholder={t('composer.placeholderRoom', { room: roomName })}
-            aria-label={t('composer.label')}
-            aria-invalid={remaining < 0}
-            aria-describedby="composer-counter"
-            enterKeyHint="send"
-            data-testid="composer"
-          />
-          <CharCounter id="composer-counter" remaining={remaining} />
-        </div>
-        <button
-          type="submit"
-          className="chat-send"
-          disabled={!canSend}
-          aria-label={t('composer.send')}
-          title={t('composer.send')}
-          data-testid="send"
-        >
-          <SendIcon size={18} />
-        </button>
-      </form>
+        onSend={send}
+        canSend={canSend}
+        remaining={remaining}
+        tools={
+          <>
+            <SmileyButton onPick={insertSmiley} />
+            <GifButton
+              onPick={(gif) => {
+                useGifsStore.getState().remember(gif);
+                actions.sendMessage(roomId, '', [], { gif });
+              }}
+            />
+          </>
+        }
+        inputRef={inputRef}
+        className="chat-composer"
+        counterId="composer-counter"
+        placeholder={t('composer.placeholderRoom', { room: roomName })}
+        label={t('composer.label')}
+        sendLabel={t('composer.send')}
+        testId="composer"
+        sendTestId="send"
+      />
     </>
   );
 }

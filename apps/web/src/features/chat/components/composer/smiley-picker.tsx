@@ -2,6 +2,7 @@ import type { Smiley } from '@chat/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRecentSmileys, useSmileyGroups } from '../../hooks/use-smileys';
+import { PickerTab } from '../../../composer/picker-tab';
 import { ClockIcon } from '../common/icons';
 
 const RECENT = 'recent';
@@ -20,30 +21,24 @@ export function SmileyPicker({ onPick }: { onPick: (tag: string) => void }) {
   return (
     <div className="chat-smileys" data-testid="smiley-picker">
       <div className="chat-smileys-tabs" role="tablist" aria-label={t('composer.smileys')}>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === RECENT}
-          className="chat-smileys-tab"
-          onClick={() => setTab(RECENT)}
+        <PickerTab
+          selected={tab === RECENT}
+          onSelect={() => setTab(RECENT)}
           title={t('composer.recent')}
-          data-testid="smiley-tab-recent"
+          testId="smiley-tab-recent"
         >
           <ClockIcon size={15} />
           <span className="visually-hidden">{t('composer.recent')}</span>
-        </button>
+        </PickerTab>
         {groups.map((group) => (
-          <button
+          <PickerTab
             key={group.id}
-            type="button"
-            role="tab"
-            aria-selected={tab === String(group.id)}
-            className="chat-smileys-tab"
-            onClick={() => setTab(String(group.id))}
-            data-testid={`smiley-tab-${group.id}`}
+            selected={tab === String(group.id)}
+            onSelect={() => setTab(String(group.id))}
+            testId={`smiley-tab-${group.id}`}
           >
             {group.name}
-          </button>
+          </PickerTab>
         ))}
       </div>
       <div className="chat-smileys-grid" role="tabpanel">

@@ -1,0 +1,118 @@
+import type { ClipboardEvent, KeyboardEvent, ReactNode, RefObject } from 'react';
+import { SendIcon } from '../chat/components/common/icons';
+import { CharCounter } from '../chat/components/composer/char-counter';
+import { AttachButton, droppedFiles, UploadTray, type PendingUploads } from '../uploads';
+
+export interface MessageBoxProps {
+  /** The box's pictures: previews above it, the paperclip and pasting add to them. */
+  uploads: PendingUploads;
+  text: string;
+  onTextChange: (text: string) => void;
+  /** Called on Enter or the send button, only while `canSend`. */
+  onSend: () => void;
+  canSend: boolean;
+  /** Characters left; the counter shows it and the box is marked invalid below zero. */
+  remaining: number;
+  /** The buttons before the paperclip (smileys, GIFs). */
+  tools: ReactNode;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+  className: string;
+  counterId: string;
+  placeholder: string;
+  label: string;
+  sendLabel: string;
+  testId: string;
+  sendTestId: string;
+}
+
+/**
+ * The message box every conversation of the site uses (a room's, a private channel's): Enter
+ * sends, Shift+Enter starts a new line, pictures come by the paperclip or by pasting, and a
+ * counter says how many characters are left.
+ */
+export function MessageBox({
+  uploads,
+  text,
+  onTextChange,
+  onSend,
+  canSend,
+  remaining,
+  tools,
+  inputRef,
+  className,
+  counterId,
+  placeholder,
+  label,
+  sendLabel,
+  testId,
+  sendTestId,
+}: MessageBoxProps) {
+  const send = () => {
+    if (canSend) onSend();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // While an input method is composing a word, Enter picks the word, it does not send.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = droppedFiles(event.clipboardData);
+    if (files.length === 0) return;
+    // A pasted picture is attached; pasted text goes into the box as usual.
+    event.preventDefault();
+    uploads.add(files);
+  };
+
+  return (
+    <>
+      <UploadTray
+        items={uploads.items}
+        onRemove={uploads.remove}
+        onRetry={uploads.retry}
+        onToggleAdult={uploads.setAdult}
+      />
+      <form
+        className={className}
+        onSubmit={(event) => {
+          event.preventDefault();
+          send();
+        }}
+      >
+        {tools}
+        <AttachButton onFiles={uploads.add} />
+        <div className="chat-composer-field">
+          <textarea
+            ref={inputRef}
+            className="chat-composer-input"
+            rows={1}
+            value={text}
+            onChange={(event) => onTextChange(event.target.value)}
+            onKeyDown={onKeyDown}
+            onPaste={onPaste}
+            placeholder={placeholder}
+            aria-label={label}
+            aria-invalid={remaining < 0}
+            aria-describedby={counterId}
+            enterKeyHint="send"
+            data-testid={testId}
+          />
+          <CharCounter id={counterId} remaining={remaining} />
+        </div>
+        <button
+          type="submit"
+          className="chat-send"
+          disabled={!canSend}
+          aria-label={sendLabel}
+          title={sendLabel}
+          data-testid={sendTestId}
+        >
+          <SendIcon size={18} />
+        </button>
+      </form>
+    </>
+  );
+}
