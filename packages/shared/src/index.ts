@@ -16,3 +16,4 @@ export * from './chat';
 export * from './uploads';
 export * from './gifs';
 export * from './im';
+export * from './profiles';

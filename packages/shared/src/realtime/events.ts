@@ -2,6 +2,12 @@ import type { ChatMessage, RoomSummary, RoomUser } from '../chat/wire';
 import type { PublicUser } from '../schemas/user';
 import type { ImChannel, ImCountEvent, ImMessage, ImReadEvent } from '../im/wire';
 import type { Attachment } from '../uploads/wire';
+import type {
+  AvatarUpdatedEvent,
+  FrameUpdatedEvent,
+  NickUpdatedEvent,
+  NotificationEvent,
+} from '../profiles/wire';
 
 /**
  * Every realtime event the server sends, by name, with its payload: the one event map both ends
@@ -34,6 +40,20 @@ export interface RealtimeEventMap {
   UserVisibilityUpdated: { room_id: number; user_id: number; invisible: boolean };
   /** On `presence-room.{id}`: the owner or an admin changed the room. */
   RoomUpdated: { room: RoomSummary };
+  /** On `private-chat`: a user set a new avatar (its URL). */
+  AvatarUpdated: AvatarUpdatedEvent;
+  /** On `private-chat`: a user removed their avatar. */
+  AvatarRemoved: { user_id: number };
+  /** On `private-chat`: a user restyled their nick. */
+  UserNickUpdated: NickUpdatedEvent;
+  /** On `private-chat`: a user chose or removed a frame (the spec names the field `userId`). */
+  UserFrameUpdated: FrameUpdatedEvent;
+  /** On `private-user.{id}`: a new notification and the unread count. */
+  Notification: NotificationEvent;
+  /** On `private-user.{id}`: the notifications' unread count changed (read one, read all). */
+  NotificationsCountUpdated: { unread: number };
+  /** On `private-user.{id}`: this device (by session id) was signed out; its tabs drop the session. */
+  SessionEnded: { session_id: number };
   /** On `private-user.{id}` of the uploader: processing ended (`complete` or `error`). */
   AttachmentReady: Attachment;
   /** On `private-user.{id}` of both people: a channel appeared or changed (the viewer's view). */

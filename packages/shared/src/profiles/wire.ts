@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { MARITAL_STATUSES } from '../rules/marital';
+import { NOTIFICATION_KINDS } from '../rules/notifications';
+import { publicUser, nickStyle } from '../schemas/user';
+import { attachmentSchema } from '../uploads/wire';
+
+/**
+ * Profiles, friends, notifications and devices on the wire (API.md "Profiles, friends,
+ * notifications, devices"). The handlers validate their bodies with schemas declared next to
+ * these; this file holds what both ends read.
+ */
+
+/** A photo of a profile: an upload (purpose `photo`) kept in the owner's gallery. */
+export const profilePhotoSchema = z.object({
+  id: z.number().int(),
+  attachment: attachmentSchema,
+  /** Moderation status (spec: new, accepted, refused, updated). */
+  status: z.enum(['new', 'accepted', 'refused', 'updated']),
+  created_at: z.string(),
+});
+export type ProfilePhoto = z.infer<typeof profilePhotoSchema>;
+
+export const profileStatisticsSchema = z.object({
+  /** Null when the user is invisible or hides it. */
+  last_online: z.string().nullable(),
+  public_messages: z.number().int(),
+  private_messages: z.number().int(),
+  registered_at: z.string(),
+  /** Share of online time spent invisible, 0..100. */
+  stealth_percent: z.number(),
+  total_messages: z.number().int(),
+  violations: z.number().int(),
+});
+export type ProfileStatistics = z.infer<typeof profileStatisticsSchema>;
+
+export const profileSchema = z.object({
+  user: publicUser,
+  about: z.string().nullable(),
+  gender: z.enum(['male', 'female']).nullable(),
+  /** Whole years, from the birthdate; the birthdate itself is not public. */
+  age: z.number().int().nullable(),
+  marital_status: z.enum(MARITAL_STATUSES).nullable(),
+  /** Shown only once the partner confirmed. */
+  partner: publicUser.nullable(),
+  photos: z.array(profilePhotoSchema),
+  gifts: z.array(z.unknown()),
+  friends: z.array(publicUser),
+  friends_count: z.number().int(),
+  /** The viewer's relation: `friend`, `incoming` (they asked me), `outgoing` (I asked), or null. */
+  friendship: z.enum(['friend', 'incoming', 'outgoing']).nullable(),
+  is_friend: z.boolean(),
+  ignoring: z.boolean(),
+  is_self: z.boolean(),
+  statistics: profileStatisticsSchema,
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  /** A spec kind, or one a later feature adds (rendered generically until it lands). */
+  kind: z.union([z.enum(NOTIFICATION_KINDS), z.string()]),
+  /** What happened: `{ type: 'friend_request' | 'friend_accepted' | 'partner_request' | 'mention' | 'new_device', user?, ... }`. */
+  data: z.record(z.string(), z.unknown()),
+  read_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type NotificationWire = z.infer<typeof notificationSchema>;
+
+/** `Notification` on `private-user.{id}`: the new notification and the unread count. */
+export interface NotificationEvent {
+  notification: NotificationWire;
+  unread: number;
+}
+
+export const deviceSchema = z.object({
+  id: z.number().int(),
+  user_agent: z.string(),
+  /** Browser and OS named from the user agent, e.g. "Chrome 131 on Windows". */
+  name: z.string(),
+  ip: z.string(),
+  created_at: z.string(),
+  last_active_at: z.string(),
+  current: z.boolean(),
+});
+export type Device = z.infer<typeof deviceSchema>;
+
+export const friendsListSchema = z.object({
+  friends: z.array(publicUser),
+  incoming: z.array(publicUser),
+  outgoing: z.array(publicUser),
+});
+export type FriendsList = z.infer<typeof friendsListSchema>;
+
+/** The spec's page sizes of the profiles lists. */
+export const PROFILES_PAGE_SIZES = [50, 100, 200] as const;
+export const PROFILE_TABS = ['online', 'new', 'top', 'search'] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number];
+
+/** Identity events on `private-chat` (spec section 3 "Update events"). */
+export interface AvatarUpdatedEvent {
+  user_id: number;
+  avatar: string;
+}
+export interface NickUpdatedEvent {
+  user_id: number;
+  nick: z.infer<typeof nickStyle>;
+}
+export interface FrameUpdatedEvent {
+  userId: number;
+  frame: string | null;
+}
