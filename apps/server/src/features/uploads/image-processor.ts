@@ -138,12 +138,17 @@ function encode(image: Sharp, mime: AcceptedMime): Sharp {
   }
 }
 
-/** 224×224 RGB pixels of the first frame (of a thumbnail), what the adult classifier looks at. */
+/**
+ * 224×224 RGB pixels of the first frame (of a thumbnail), what the adult classifier looks at.
+ * Transparency is laid on white, as people see it: dropping the alpha channel instead leaves
+ * whatever colour hides under transparent pixels, and the model took cartoon hands on that
+ * background for explicit drawings (our own thumbs-up smiley scored 0.97 "hentai").
+ */
 export async function classifierPixels(input: Buffer, maxPixels: number): Promise<Uint8Array> {
   const data = await sharp(input, { limitInputPixels: maxPixels, failOn: 'truncated' })
     .rotate()
     .resize(224, 224, { fit: 'fill' })
-    .removeAlpha()
+    .flatten({ background: '#ffffff' })
     .raw()
     .toBuffer();
   return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
