@@ -68,7 +68,24 @@ import { UsersService } from './features/users/users.service';
 import { ImRepository } from './features/im/im.repository';
 import { imRoutes } from './features/im/im.routes';
 import { ImService } from './features/im/im.service';
-import { myProfileRoutes } from './features/users/my-profile.routes';
+import { myProfileRoutes } from './features/my/my-profile.routes';
+import { myIdentityRoutes } from './features/my/my-identity.routes';
+import { createMyServices } from './features/my/my.module';
+import { MyRepository } from './features/my/my.repository';
+import { ProfilesRepository } from './features/profiles/profiles.repository';
+import { profilesRoutes } from './features/profiles/profiles.routes';
+import { ProfilesService } from './features/profiles/profiles.service';
+import type { SocialPorts } from './features/profiles/social-ports';
+import { trackVisits } from './features/profiles/statistics-listeners';
+import { NotificationsRepository } from './features/notifications/notifications.repository';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { NotificationsService } from './features/notifications/notifications.service';
+import { SessionsService } from './features/auth/sessions.service';
+import { FriendsRepository } from './features/friends/friends.repository';
+import { friendsRoutes } from './features/friends/friends.routes';
+import { FriendsService, FRIEND_CALLS_PER_MINUTE } from './features/friends/friends.service';
+import { wireNotificationTriggers } from './features/notifications/notification-triggers';
+import { sessionsRoutes } from './features/auth/sessions.routes';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 export const SERVER_ROOT = resolve(HERE, '..');
@@ -141,6 +158,35 @@ export async function buildApp(
     uploads.attachments,
     config.rateLimits.messages,
   );
+  const notifications = new NotificationsService(new NotificationsRepository(database.db), events);
+  const friendsRepo = new FriendsRepository(database.db);
+  const friends = new FriendsService(friendsRepo, users, notifications, rateLimits, {
+    name: 'friends',
+    points: FRIEND_CALLS_PER_MINUTE,
+    durationSeconds: 60,
+  });
+  // `im_privacy: friends` takes effect now that friendships exist.
+  im.useFriends(friends);
+  wireNotificationTriggers({
+    events,
+    notifications,
+    rooms: roomsRepo,
+    presentUserIds: (channel) => realtime.presentUserIds(channel),
+    ignores: async (userId, otherId) =>
+      (await friendsRepo.ignoresBetween(userId, otherId)).aIgnoresB,
+  });
+  const profilesRepo = new ProfilesRepository(database.db, database.dialect === 'postgres');
+  const social: SocialPorts = {
+    friendsOf: (userId) => friends.list(userId),
+    notify: async (userId, kind, data) => {
+      await notifications.notify(userId, kind, data);
+    },
+    endOtherSessions: async (userId, keep) => {
+      await deps.sessionsService.endOthers(userId, keep);
+    },
+  };
+  const profiles = new ProfilesService(profilesRepo, social);
+  trackVisits(events, profiles);
   const deps: Deps = {
     config,
     database,
@@ -149,22 +195,32 @@ export async function buildApp(
     rateLimits,
     users,
     sessions,
-    auth: new AuthService(users, sessions, rateLimits, {
-      login: { name: 'login', points: config.rateLimits.login, durationSeconds: 60 },
-      loginPerAddress: {
-        name: 'login-ip',
-        points: config.rateLimits.login * 6,
-        durationSeconds: 60,
+    auth: new AuthService(
+      users,
+      sessions,
+      rateLimits,
+      {
+        login: { name: 'login', points: config.rateLimits.login, durationSeconds: 60 },
+        loginPerAddress: {
+          name: 'login-ip',
+          points: config.rateLimits.login * 6,
+          durationSeconds: 60,
+        },
+        register: { name: 'register', points: config.rateLimits.register, durationSeconds: 600 },
       },
-      register: { name: 'register', points: config.rateLimits.register, durationSeconds: 600 },
-    }),
+      events,
+    ),
     catalog,
     pages: new PagesService(new PagesRepository(database.db)),
     events,
     realtime,
     broadcaster,
     channelPolicy,
-    userData: new UserDataService(users, quotesRepo, catalog, gifs, (id) => im.unreadCount(id)),
+    userData: new UserDataService(users, quotesRepo, catalog, gifs, (id) => im.unreadCount(id), {
+      friends: (id) => friends.friendsOf(id),
+      notifications: (id) => notifications.newest(id),
+      unreadNotifications: (id) => notifications.unreadCount(id),
+    }),
     accounts: new UsersService(users, roomsRepo, events),
     rooms: new RoomsService(roomsRepo, messagesRepo, users, roomView, events),
     messages: new MessagesService(
@@ -186,6 +242,17 @@ export async function buildApp(
     uploads: uploads.uploads,
     gifs,
     im,
+    notifications,
+    sessionsService: new SessionsService(sessions, events),
+    friends,
+    profiles,
+    my: createMyServices(
+      new MyRepository(database.db),
+      profilesRepo,
+      uploads.storage,
+      social,
+      events,
+    ),
   };
   app.decorate('deps', deps);
 
@@ -240,6 +307,11 @@ export async function buildApp(
   await app.register(gifsRoutes);
   await app.register(imRoutes);
   await app.register(myProfileRoutes);
+  await app.register(myIdentityRoutes);
+  await app.register(profilesRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(sessionsRoutes);
+  await app.register(friendsRoutes);
 
   await app.register(webAppPlugin, {
     webDist,

@@ -23,6 +23,11 @@ import type { RateLimits } from './http/rate-limit';
 import type { Broadcaster } from './realtime/broadcaster';
 import type { ChannelPolicy } from './realtime/channel-policy';
 import type { RealtimeServer } from './realtime/realtime-server';
+import type { NotificationsService } from './features/notifications/notifications.service';
+import type { SessionsService } from './features/auth/sessions.service';
+import type { FriendsService } from './features/friends/friends.service';
+import type { MyServices } from './features/my/my.module';
+import type { ProfilesService } from './features/profiles/profiles.service';
 
 /** Everything a route may reach, built once in buildApp and hung on the Fastify instance. */
 export interface Deps {
@@ -55,6 +60,16 @@ export interface Deps {
   gifs: GifsService;
   /** Private messages (features/im). */
   im: ImService;
+  /** `notify(userId, kind, data)`: a notification, live on `private-user.{id}`. */
+  notifications: NotificationsService;
+  /** Devices: `end(userId, id)`, `endOthers(userId, keepSessionId)` (sockets close too). */
+  sessionsService: SessionsService;
+  /** Friend requests and friendships; `areFriends(a, b)`. */
+  friends: FriendsService;
+  /** Profile pages, the profiles lists and the frames catalogue (features/profiles). */
+  profiles: ProfilesService;
+  /** The caller's own profile, photos, avatar, nick style, frame, password, account (features/my). */
+  my: MyServices;
 }
 
 declare module 'fastify' {

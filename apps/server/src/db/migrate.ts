@@ -6,6 +6,8 @@ import * as chat from './migrations/0003-chat';
 import * as jobsAttachments from './migrations/0004-jobs-attachments';
 import * as im from './migrations/0005-im';
 import * as gifs from './migrations/0006-gifs';
+import * as profiles from './migrations/0007-profiles';
+import * as social from './migrations/0008-social';
 
 /** Migrations are listed in code, so they ship inside the build and run at start. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +17,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-jobs-attachments': jobsAttachments,
   '0005-im': im,
   '0006-gifs': gifs,
+  '0007-profiles': profiles,
+  '0008-social': social,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -27,6 +27,20 @@ export interface UsersTable {
   status: string | null;
   /** Who may write to this user privately: `all` or `friends` (IM_PRIVACY). */
   im_privacy: Generated<string>;
+  /** Profile fields and counters (db/migrations/0007-profiles.ts). */
+  about: Generated<string | null>;
+  marital_status: Generated<string | null>;
+  partner_id: Generated<number | null>;
+  partner_confirmed_at: Generated<string | null>;
+  avatar_key: Generated<string | null>;
+  avatar_photo_id: Generated<number | null>;
+  frame_id: Generated<number | null>;
+  public_messages: Generated<number>;
+  private_messages: Generated<number>;
+  room_visits: Generated<number>;
+  stealth_visits: Generated<number>;
+  /** Set when the account was deleted: the row stays, anonymised, for the messages kept. */
+  deleted_at: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -161,6 +175,11 @@ export interface DB {
   im_channels: ImChannelsTable;
   im_channel_users: ImChannelUsersTable;
   im_messages: ImMessagesTable;
+  frames: FramesTable;
+  profile_photos: ProfilePhotosTable;
+  user_month_messages: UserMonthMessagesTable;
+  friendships: FriendshipsTable;
+  notifications: NotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -290,3 +309,66 @@ export interface ImMessagesTable {
 export type ImChannelRow = Selectable<ImChannelsTable>;
 export type ImChannelUserRow = Selectable<ImChannelUsersTable>;
 export type ImMessageRow = Selectable<ImMessagesTable>;
+
+/** One row per pair of users (features/friends); `status` is `pending` or `accepted`. */
+export interface FriendshipsTable {
+  id: Generated<number>;
+  requester_id: number;
+  addressee_id: number;
+  user_low_id: number;
+  user_high_id: number;
+  status: 'pending' | 'accepted';
+  created_at: string;
+  accepted_at: string | null;
+}
+export type FriendshipRow = Selectable<FriendshipsTable>;
+
+/** A user's notification (features/notifications); `data` is JSON text. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  data: string;
+  read_at: string | null;
+  created_at: string;
+}
+export type NotificationRow = Selectable<NotificationsTable>;
+
+/** The avatar frames catalogue; `file` is an SVG under assets/frames/. */
+export interface FramesTable {
+  id: Generated<number>;
+  name_ru: string;
+  name_en: string;
+  file: string;
+  premium_only: number;
+  position: number;
+}
+
+export interface ProfilePhotosTable {
+  id: Generated<number>;
+  user_id: number;
+  attachment_id: number;
+  /** Moderation status: new, accepted, refused, updated. */
+  status: Generated<string>;
+  position: number;
+  created_at: string;
+}
+
+/** Public messages of a user in a Moscow calendar month ("YYYY-MM"). */
+export interface UserMonthMessagesTable {
+  month: string;
+  user_id: number;
+  messages: number;
+}
+
+/**
+ * `room_users.went_invisible` (0007-profiles): 1 once a visit was counted as stealthy. Only the
+ * profiles statistics read it, through `db.withTables<RoomUsersStealth>()`, so the chat's row
+ * type stays as it was.
+ */
+export type RoomUsersStealth = {
+  room_users: { went_invisible: Generated<number> };
+};
+
+export type FrameRow = Selectable<FramesTable>;
+export type ProfilePhotoRow = Selectable<ProfilePhotosTable>;

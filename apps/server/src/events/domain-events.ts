@@ -6,6 +6,8 @@ import type {
   ImCountEvent,
   ImMessage,
   ImReadEvent,
+  NickStyle,
+  NotificationWire,
   ReactionEvent,
   RoomSummary,
   RoomUser,
@@ -21,6 +23,12 @@ export interface DomainEventMap {
   'user.updated': { user: UserRow };
   'user.troll': { userId: number; troll: boolean };
   'user.status': { userId: number; status: string | null; roomIds: number[] };
+  /** Identity changes (features/my): `avatar` null when removed. */
+  'user.avatar': { userId: number; avatar: string | null };
+  'user.nick': { userId: number; nick: NickStyle };
+  'user.frame': { userId: number; frame: string | null };
+  /** The account was deleted (its row stays anonymised); features drop what they keep of it. */
+  'user.deleted': { userId: number };
   'chat.message.stored': { message: ChatMessage; exceptSocketId?: string };
   'chat.message.deleted': { id: number; roomId: number };
   'chat.reaction.stored': ReactionEvent;
@@ -40,6 +48,21 @@ export interface DomainEventMap {
   'im.count.updated': { userId: number; count: ImCountEvent };
   /** To the author: the other person read their messages up to `read.last_read_id`. */
   'im.messages.read': { authorId: number; read: ImReadEvent };
+  /** A notification was stored for `userId`; `unread` is their count after it. */
+  'notification.created': { userId: number; notification: NotificationWire; unread: number };
+  /** The user read one or all; their other tabs (not `exceptSocketId`) hear the new count. */
+  'notification.count': { userId: number; unread: number; exceptSocketId?: string | undefined };
+  /** A new session: `otherSessions` counts the account's other devices (0 unless `login`). */
+  'auth.signed_in': {
+    userId: number;
+    sessionId: number;
+    how: 'login' | 'register' | 'guest';
+    userAgent: string;
+    ip: string;
+    otherSessions: number;
+  };
+  /** A device (session) of `userId` was signed out; its sockets close right after. */
+  'session.ended': { userId: number; sessionId: number };
 }
 
 export type DomainEventName = keyof DomainEventMap;

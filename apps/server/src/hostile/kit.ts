@@ -16,7 +16,19 @@ import { hashToken, newToken } from '../lib/tokens';
 import { clientId } from '../test/chat-fixtures';
 import { clientOf, TEST_PASSWORD, type Client } from '../test/factories';
 import { buildImWorld, IM_SAFE_ROUTES, IM_UNSAFE_ROUTES, type ImWorld } from './im-world';
+import {
+  buildProfilesWorld,
+  PROFILES_SAFE_ROUTES,
+  PROFILES_UNSAFE_ROUTES,
+  type ProfilesWorld,
+} from './profiles-world';
 import { UPLOAD_UNSAFE_ROUTES } from './uploads-routes';
+import {
+  buildSocialWorld,
+  SOCIAL_SAFE_ROUTES,
+  SOCIAL_UNSAFE_ROUTES,
+  type SocialWorld,
+} from './social-world';
 
 export type Res = LightMyRequestResponse;
 
@@ -99,6 +111,8 @@ const TABLES = [
   'im_channels',
   'im_channel_users',
   'im_messages',
+  'friendships',
+  'notifications',
 ] as const;
 
 async function installChangeCounters(app: FastifyInstance): Promise<void> {
@@ -205,6 +219,10 @@ export interface World {
   strangerMessage: MessageRow;
   /** Private channels: owner with peer, stranger with outsider (im-world.ts). */
   im: ImWorld;
+  /** A notification of the owner, a spare session of the outsider (social-world.ts). */
+  social: SocialWorld;
+  /** The owner's photo and upload, a partner request, a spare account (profiles-world.ts). */
+  profiles: ProfilesWorld;
 }
 
 let worlds = 0;
@@ -356,6 +374,8 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     .values({ user_id: owner.user.id, ignored_id: moderator.user.id, created_at: at })
     .execute();
   const im = await buildImWorld(db, { owner, peer, stranger, outsider }, at);
+  const social = await buildSocialWorld(db, { owner, outsider }, at);
+  const profiles = await buildProfilesWorld(app, owner, at);
   return {
     room,
     privateRoom,
@@ -372,6 +392,8 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     peerMessage,
     strangerMessage,
     im,
+    social,
+    profiles,
   };
 }
 
@@ -705,6 +727,8 @@ export const UNSAFE_ROUTES: RouteCase[] = [
   },
   ...IM_UNSAFE_ROUTES,
   ...UPLOAD_UNSAFE_ROUTES,
+  ...SOCIAL_UNSAFE_ROUTES,
+  ...PROFILES_UNSAFE_ROUTES,
 ];
 
 /** Safe routes (no body): what a forged token must not open either. */
@@ -720,6 +744,8 @@ export const SAFE_ROUTES: { route: string; url(w: World): string; access: 'publi
     access: 'user',
   },
   ...IM_SAFE_ROUTES,
+  ...SOCIAL_SAFE_ROUTES,
+  ...PROFILES_SAFE_ROUTES,
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -21,4 +21,9 @@ export class Broadcaster {
         ...(options.exceptSocketId ? { except: options.exceptSocketId } : {}),
       });
   }
+
+  /** Closes the sockets of a signed-out session on every node (after its SessionEnded). */
+  disconnectSession(sessionId: number): void {
+    this.server.disconnectSession(sessionId);
+  }
 }

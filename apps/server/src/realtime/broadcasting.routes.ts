@@ -17,6 +17,10 @@ const authAnswer = z.object({ auth: z.string(), channel_data: z.string().optiona
  */
 export const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { secrets } = app.deps.config;
+  // The socket remembers the session that authorised it: signing that device out closes it.
+  const bindSession = (sessionId: number | undefined, socketId: string, userId: number) => {
+    if (sessionId !== undefined) app.deps.realtime.bindSession(socketId, sessionId, userId);
+  };
 
   for (const url of ['/api/broadcasting/auth', '/broadcasting/auth']) {
     app.post(
@@ -34,6 +38,7 @@ export const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
         const user = request.auth.user!;
         const { socket_id, channel_name } = request.body;
         if (!(await app.deps.channelPolicy.mayJoin(user, channel_name))) throw forbidden();
+        bindSession(request.auth.session?.id, socket_id, user.id);
         if (!isPresenceChannel(channel_name)) {
           return {
             auth: channelAuth(secrets.pusherKey, secrets.pusherSecret, socket_id, channel_name),
@@ -70,6 +75,7 @@ export const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = request.auth.user!;
+      bindSession(request.auth.session?.id, request.body.socket_id, user.id);
       const userData = JSON.stringify({
         id: String(user.id),
         user_info: app.deps.channelPolicy.memberInfo(user),

@@ -28,6 +28,13 @@ export class Connection {
   pingSentAt = 0;
   /** Set by pusher:signin. */
   userId: string | null = null;
+  /**
+   * The account whose HTTP session authorised this socket (channel auth or user-auth) and
+   * those sessions: signing one of them out closes the socket. The first account to claim a
+   * socket keeps it, so nobody can tie another person's socket to a session they control.
+   */
+  sessionUserId: number | null = null;
+  readonly sessionIds = new Set<number>();
   closed = false;
 
   constructor(

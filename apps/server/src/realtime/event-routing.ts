@@ -14,6 +14,16 @@ export function routeDomainEvents(events: DomainEvents, broadcaster: Broadcaster
   events.on('user.updated', ({ user }) => {
     broadcaster.send(CHAT_CHANNEL, 'UserUpdated', { user: presentPublicUser(user) });
   });
+  events.on('user.avatar', ({ userId, avatar }) => {
+    if (avatar === null) broadcaster.send(CHAT_CHANNEL, 'AvatarRemoved', { user_id: userId });
+    else broadcaster.send(CHAT_CHANNEL, 'AvatarUpdated', { user_id: userId, avatar });
+  });
+  events.on('user.nick', ({ userId, nick }) => {
+    broadcaster.send(CHAT_CHANNEL, 'UserNickUpdated', { user_id: userId, nick });
+  });
+  events.on('user.frame', ({ userId, frame }) => {
+    broadcaster.send(CHAT_CHANNEL, 'UserFrameUpdated', { userId, frame });
+  });
   events.on('user.troll', ({ userId, troll }) => {
     broadcaster.send(CHAT_CHANNEL, 'AntitrollUpdated', { user_id: userId, troll });
   });
@@ -92,5 +102,22 @@ export function routeDomainEvents(events: DomainEvents, broadcaster: Broadcaster
   });
   events.on('attachment.ready', ({ userId, attachment }) => {
     broadcaster.send(userChannel(userId), 'AttachmentReady', attachment);
+  });
+  // Notifications and devices: only the user's own channel (every open tab of the account).
+  events.on('notification.created', ({ userId, notification, unread }) => {
+    broadcaster.send(userChannel(userId), 'Notification', { notification, unread });
+  });
+  events.on('notification.count', ({ userId, unread, exceptSocketId }) => {
+    broadcaster.send(
+      userChannel(userId),
+      'NotificationsCountUpdated',
+      { unread },
+      exceptSocketId ? { exceptSocketId } : {},
+    );
+  });
+  events.on('session.ended', ({ userId, sessionId }) => {
+    // The event first, so the device's tabs learn why; then its sockets close (4009).
+    broadcaster.send(userChannel(userId), 'SessionEnded', { session_id: sessionId });
+    broadcaster.disconnectSession(sessionId);
   });
 }

@@ -3,7 +3,12 @@ import type { Duplex } from 'node:stream';
 import { isPresenceChannel, isPrivateChannel, isValidChannelName } from '@chat/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import type { Broadcast, PresenceMember, RealtimeAdapter } from './adapters/adapter';
+import type {
+  Broadcast,
+  ControlMessage,
+  PresenceMember,
+  RealtimeAdapter,
+} from './adapters/adapter';
 import { Connection } from './connection';
 import { frameOnce } from './frames';
 import {
@@ -68,7 +73,10 @@ export class RealtimeServer {
   }
 
   async start(): Promise<void> {
-    await this.opts.adapter.start((message) => this.deliverLocal(message));
+    await this.opts.adapter.start(
+      (message) => this.deliverLocal(message),
+      (message) => this.onControl(message),
+    );
   }
 
   get connectionCount(): number {
@@ -371,6 +379,63 @@ export class RealtimeServer {
     }
   }
 
+  /**
+   * Records that `sessionId` (of `userId`) authorised this socket. The HTTP call may have
+   * reached another node than the socket, so other nodes are told too.
+   */
+  bindSession(socketId: string, sessionId: number, userId: number): void {
+    const conn = this.connections.get(socketId);
+    if (conn) {
+      this.bindLocal(conn, sessionId, userId);
+      return;
+    }
+    this.sendControl({ type: 'bind', socketId, sessionId, userId });
+  }
+
+  /**
+   * Closes every socket of a signed-out session, here and on the other nodes, with 4009
+   * ("connection is unauthorized"): pusher-js does not reconnect after a 4000-4099 close,
+   * which is right for a device that no longer has a session.
+   */
+  disconnectSession(sessionId: number): void {
+    this.closeSessionLocal(sessionId);
+    this.sendControl({ type: 'end-session', sessionId });
+  }
+
+  private sendControl(message: ControlMessage): void {
+    this.opts.adapter.control(message).catch((error: unknown) => {
+      this.opts.log.error({ err: error }, 'realtime control failed');
+    });
+  }
+
+  private onControl(message: ControlMessage): void {
+    if (message.type === 'bind') {
+      const conn = this.connections.get(String(message.socketId));
+      if (conn && Number.isInteger(message.sessionId) && Number.isInteger(message.userId))
+        this.bindLocal(conn, message.sessionId, message.userId);
+    } else if (message.type === 'end-session' && Number.isInteger(message.sessionId)) {
+      this.closeSessionLocal(message.sessionId);
+    }
+  }
+
+  private bindLocal(conn: Connection, sessionId: number, userId: number): void {
+    if (conn.sessionUserId !== null && conn.sessionUserId !== userId) return;
+    conn.sessionUserId = userId;
+    conn.sessionIds.add(sessionId);
+  }
+
+  /** Returns how many sockets of this node were closed. */
+  closeSessionLocal(sessionId: number): number {
+    let closed = 0;
+    for (const conn of this.connections.values()) {
+      if (!conn.sessionIds.has(sessionId)) continue;
+      conn.send(errorFrame(CloseCode.unauthorized, 'Session ended'));
+      conn.close(CloseCode.unauthorized, 'Session ended');
+      closed += 1;
+    }
+    return closed;
+  }
+
   /** Pings quiet sockets and closes those that did not answer the ping. */
   private sweep(): void {
     const now = Date.now();
@@ -397,6 +462,12 @@ export class RealtimeServer {
     await Promise.all(all.map((conn) => this.onClose(conn)));
     await this.opts.adapter.stop();
     this.wss.close();
+  }
+
+  /** The user ids with at least one socket in a presence channel, over every node. */
+  async presentUserIds(channel: string): Promise<Set<number>> {
+    const members = await this.opts.adapter.members(channel);
+    return new Set(members.map((m) => Number(m.user_id)));
   }
 
   /** Test and ops hook: channels with local subscribers. */

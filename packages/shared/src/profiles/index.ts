@@ -1,1 +1,2 @@
 export * from './wire';
+export * from './my';

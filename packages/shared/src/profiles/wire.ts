@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MARITAL_STATUSES } from '../rules/marital';
 import { NOTIFICATION_KINDS } from '../rules/notifications';
-import { publicUser, nickStyle } from '../schemas/user';
+import type { nickStyle } from '../schemas/user';
+import { publicUser } from '../schemas/user';
 import { attachmentSchema } from '../uploads/wire';
 
 /**
@@ -26,7 +27,7 @@ export const profileStatisticsSchema = z.object({
   public_messages: z.number().int(),
   private_messages: z.number().int(),
   registered_at: z.string(),
-  /** Share of online time spent invisible, 0..100. */
+  /** Share of room visits during which the user went invisible, 0..100 (docs/api.md). */
   stealth_percent: z.number(),
   total_messages: z.number().int(),
   violations: z.number().int(),

@@ -9,3 +9,6 @@ export * from './bans';
 export * from './taboo';
 export * from './marital';
 export * from './notifications';
+export * from './palette';
+export * from './nick-style';
+export * from './top-month';

@@ -93,3 +93,13 @@ describe('maritalStatusLabel', () => {
     }
   });
 });
+
+describe('partner rule of the profile form', () => {
+  it('lets a partner be named only with a status that takes one', () => {
+    const named = (status: (typeof MARITAL_STATUSES)[number] | null) =>
+      status !== null && takesPartner(status);
+    expect(named(null)).toBe(false);
+    expect(named('married')).toBe(true);
+    expect(named('divorced')).toBe(false);
+  });
+});

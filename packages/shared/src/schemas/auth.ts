@@ -41,7 +41,8 @@ const birthdate = z.preprocess(
     .optional(),
 );
 
-function isPlausibleBirthdate(value: string): boolean {
+/** A real calendar date from 1900-01-01 up to today (registration and the profile form). */
+export function isPlausibleBirthdate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
   const year = date.getUTCFullYear();

@@ -1,19 +1,76 @@
 import { z } from 'zod';
 import { IM_PRIVACY } from '../im/wire';
+import { MARITAL_STATUSES } from '../rules/marital';
+import { GENDERS, isPlausibleBirthdate } from './auth';
+import { idField, plainText } from './fields';
+import { normalizePhone } from './phone';
+import { publicUser } from './user';
+
+/** An empty form field or null clears the value. */
+const blankToNull = (v: unknown) => (v === '' ? null : v);
 
 /**
- * `PATCH /api/my/profile`: a partial update of the caller's profile. Only `im_privacy` for now;
- * the profiles feature adds `about`, `gender`, `birthdate`... here (API.md "Profiles").
+ * `PATCH /api/my/profile`: a partial update of the caller's profile; a field left out is left
+ * alone, null (or an empty string) clears it. Text is stored as typed and always shown as text.
  */
 export const myProfilePatchBody = z
   .object({
+    about: z.preprocess(
+      blankToNull,
+      plainText.pipe(z.string().max(2000, { message: 'too_long' })).nullable(),
+    ),
+    gender: z.preprocess(blankToNull, z.enum(GENDERS, { message: 'gender.invalid' }).nullable()),
+    birthdate: z.preprocess(
+      blankToNull,
+      z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'birthdate.invalid' })
+        .refine(isPlausibleBirthdate, { message: 'birthdate.invalid' })
+        .nullable(),
+    ),
+    marital_status: z.preprocess(
+      blankToNull,
+      z.enum(MARITAL_STATUSES, { message: 'invalid_value' }).nullable(),
+    ),
+    partner_id: z.preprocess(blankToNull, idField.nullable()),
+    email: z.preprocess(
+      blankToNull,
+      z.email({ message: 'email.invalid' }).max(254, { message: 'email.invalid' }).nullable(),
+    ),
+    phone: z.preprocess(
+      blankToNull,
+      z
+        .string()
+        .max(32, { message: 'phone.invalid' })
+        .transform((value, ctx) => {
+          const e164 = normalizePhone(value);
+          if (!e164) {
+            ctx.addIssue({ code: 'custom', message: 'phone.invalid' });
+            return z.NEVER;
+          }
+          return e164;
+        })
+        .nullable(),
+    ),
     im_privacy: z.enum(IM_PRIVACY),
   })
   .partial();
 export type MyProfilePatch = z.infer<typeof myProfilePatchBody>;
 
-/** What the patch answers until the full profile exists. */
+/** The caller's own profile form: `GET` and `PATCH /api/my/profile`. */
 export const myProfileSchema = z.object({
+  about: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  birthdate: z.string().nullable(),
+  marital_status: z.enum(MARITAL_STATUSES).nullable(),
+  /** The person I named as my partner (only the confirmed link shows on the public profile). */
+  partner: publicUser.nullable(),
+  /** Whether that person confirmed (named me back). */
+  partner_confirmed: z.boolean(),
+  /** The newest person who named me as their partner and waits for my answer. */
+  partner_request: publicUser.nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
   im_privacy: z.enum(IM_PRIVACY),
 });
 export type MyProfile = z.infer<typeof myProfileSchema>;

@@ -9,6 +9,7 @@ import {
   type RegisterBody,
 } from '@chat/shared';
 import type { UserRow } from '../../db/schema';
+import type { DomainEvents } from '../../events/domain-events';
 import { AppError, invalid } from '../../http/app-error';
 import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
@@ -43,12 +44,14 @@ export class AuthService {
     private readonly sessions: SessionsRepository,
     private readonly rateLimits: RateLimits,
     private readonly limits: AuthLimits,
+    /** Announces each new session (`auth.signed_in`: the account's devices are told). */
+    private readonly events?: DomainEvents,
   ) {}
 
   async registerGuest(body: GuestRegisterBody, device: Device): Promise<SignedIn> {
     await this.rateLimits.hit(this.limits.register, device.ip);
     const user = await this.createUser({ nick: body.nick, role: 'guest' });
-    return this.signIn(user, device);
+    return this.signIn(user, device, 'guest');
   }
 
   /**
@@ -69,10 +72,10 @@ export class AuthService {
       await this.assertPhoneFree(profile.phone);
       await this.users.update(caller.id, { ...profile, nick: body.nick, role: 'user' });
       const upgraded = { ...caller, ...profile, nick: body.nick, role: 'user' };
-      return this.signIn(upgraded, device);
+      return this.signIn(upgraded, device, 'register');
     }
     const user = await this.createUser({ nick: body.nick, role: 'user', ...profile });
-    return this.signIn(user, device);
+    return this.signIn(user, device, 'register');
   }
 
   async login(body: LoginBody, device: Device): Promise<SignedIn> {
@@ -85,7 +88,7 @@ export class AuthService {
     const ok = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !user.password_hash || !ok) throw invalid({ nick_or_phone: ['auth.failed'] });
     await this.rateLimits.reset(this.limits.login, limitKey);
-    return this.signIn(user, device);
+    return this.signIn(user, device, 'login');
   }
 
   async logout(sessionId: number): Promise<void> {
@@ -100,10 +103,14 @@ export class AuthService {
     return this.users.findByNickKey(nickKey(identity));
   }
 
-  private async signIn(user: UserRow, device: Device): Promise<SignedIn> {
+  private async signIn(
+    user: UserRow,
+    device: Device,
+    how: 'login' | 'register' | 'guest',
+  ): Promise<SignedIn> {
     const token = newToken();
     const at = nowIso();
-    await this.sessions.create({
+    const session = await this.sessions.create({
       user_id: user.id,
       token_hash: hashToken(token),
       user_agent: device.userAgent.slice(0, 512),
@@ -113,6 +120,15 @@ export class AuthService {
     });
     await this.sessions.pruneOldest(user.id, MAX_SESSIONS_PER_USER);
     await this.users.update(user.id, { active_at: at });
+    const otherSessions = how === 'login' ? (await this.sessions.countForUser(user.id)) - 1 : 0;
+    this.events?.emit('auth.signed_in', {
+      userId: user.id,
+      sessionId: session.id,
+      how,
+      userAgent: session.user_agent,
+      ip: session.ip,
+      otherSessions,
+    });
     return { user: { ...user, active_at: at }, token };
   }
 

@@ -74,6 +74,35 @@ export class SessionsRepository {
       .execute();
   }
 
+  /** A user's devices, most recently active first. */
+  async listForUser(userId: number): Promise<SessionRow[]> {
+    return this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('last_active_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /** Deletes one of the user's own sessions; false when it is not theirs (or gone). */
+  async deleteOwn(userId: number, id: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('sessions')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Deletes every session of the user but `keepId` (null: all); answers the deleted ids. */
+  async deleteOthers(userId: number, keepId: number | null): Promise<number[]> {
+    let query = this.db.deleteFrom('sessions').where('user_id', '=', userId);
+    if (keepId !== null) query = query.where('id', '!=', keepId);
+    const rows = await query.returning('id').execute();
+    return rows.map((r) => r.id);
+  }
+
   async countForUser(userId: number): Promise<number> {
     const row = await this.db
       .selectFrom('sessions')

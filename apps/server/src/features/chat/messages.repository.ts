@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, MessageRow, UserRow } from '../../db/schema';
 import type { GifFields } from '../gifs/gifs.presenter';
+import { countPublicMessage } from '../profiles/message-counters';
 
 export type MessageAuthor = Pick<
   UserRow,
@@ -12,8 +13,17 @@ export type MessageWithAuthor = MessageRow & { author: MessageAuthor; gif: GifFi
 export class MessagesRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
+  /** Stores a message and counts it for its author's statistics, in one transaction. */
   async insert(row: Omit<MessageRow, 'id'>): Promise<MessageRow> {
-    return this.db.insertInto('messages').values(row).returningAll().executeTakeFirstOrThrow();
+    return this.db.transaction().execute(async (trx) => {
+      const message = await trx
+        .insertInto('messages')
+        .values(row)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await countPublicMessage(trx, row.user_id, row.created_at);
+      return message;
+    });
   }
 
   async find(id: number): Promise<MessageRow | undefined> {

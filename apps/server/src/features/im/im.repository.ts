@@ -8,6 +8,7 @@ import type {
 } from '../../db/schema';
 import type { Insertable } from 'kysely';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { countPrivateMessage } from '../profiles/message-counters';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -230,6 +231,7 @@ export class ImRepository {
         .values(row)
         .returningAll()
         .executeTakeFirstOrThrow();
+      await countPrivateMessage(trx, row.user_id);
       await trx
         .updateTable('im_channels')
         .set({ last_message_id: message.id })

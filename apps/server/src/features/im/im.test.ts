@@ -519,7 +519,7 @@ describe.each(dialects)('private messages on %s', (dialect) => {
       expect((await send(a, channel.id)).statusCode).toBe(201);
     });
 
-    it('stores im_privacy; `friends` is not enforced until friendships exist', async () => {
+    it('stores im_privacy; `friends` keeps out whoever is not a friend', async () => {
       const [a, b] = [await person(), await person()];
       const patch = await b.asBrowser({
         method: 'PATCH',
@@ -527,12 +527,13 @@ describe.each(dialects)('private messages on %s', (dialect) => {
         payload: { im_privacy: 'friends' },
       });
       expect(patch.statusCode, patch.body).toBe(200);
-      expect(json<{ data: object }>(patch).data).toEqual({ im_privacy: 'friends' });
+      expect(json<{ data: object }>(patch).data).toMatchObject({ im_privacy: 'friends' });
       const row = await t.app.deps.users.findById(b.user.id);
       expect(row!.im_privacy).toBe('friends');
+      // Friendships exist (features/friends): a stranger is kept out with the reason.
       const channel = await channelWith(a, b);
-      expect(channel.blocked).toBeNull();
-      expect((await send(a, channel.id)).statusCode).toBe(201);
+      expect(channel.blocked).toBe('friends_only');
+      expect((await send(a, channel.id)).statusCode).toBe(403);
       for (const payload of [
         { im_privacy: 'nobody' },
         { im_privacy: ['all'] },

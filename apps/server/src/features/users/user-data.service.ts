@@ -1,4 +1,4 @@
-import type { Locale, UserData } from '@chat/shared';
+import type { Locale, NotificationWire, PublicUser, UserData } from '@chat/shared';
 import type { UserRow } from '../../db/schema';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { GifsService } from '../gifs/gifs.service';
@@ -15,22 +15,44 @@ export class UserDataService {
     private readonly gifs: GifsService,
     /** The viewer's unread private messages (the IM feature's maintained counters). */
     private readonly imUnread: (userId: number) => Promise<number>,
+    /** Friends and notifications (features/friends, features/notifications). */
+    private readonly social?: SocialData,
   ) {}
 
   async forUser(user: UserRow, locale: Locale): Promise<UserData> {
-    const [smileyGroups, ignoredUsers, quotes, recentGifs, imUnreadCount] = await Promise.all([
-      this.catalog.smileyGroups(locale),
-      this.users.ignoredBy(user.id),
-      this.quotes.messageIdsOf(user.id),
-      this.gifs.recent(user.id),
-      this.imUnread(user.id),
-    ]);
+    const [smileyGroups, ignoredUsers, quotes, recentGifs, imUnreadCount, social] =
+      await Promise.all([
+        this.catalog.smileyGroups(locale),
+        this.users.ignoredBy(user.id),
+        this.quotes.messageIdsOf(user.id),
+        this.gifs.recent(user.id),
+        this.imUnread(user.id),
+        this.socialOf(user.id),
+      ]);
     return presentUserData(user, {
       smileyGroups,
       ignoredUsers,
       quotes,
       recentGifs,
       imUnreadCount,
+      ...social,
     });
   }
+
+  private async socialOf(userId: number) {
+    if (!this.social) return {};
+    const [friends, notifications, unreadNotifications] = await Promise.all([
+      this.social.friends(userId),
+      this.social.notifications(userId),
+      this.social.unreadNotifications(userId),
+    ]);
+    return { friends, notifications, unreadNotifications };
+  }
+}
+
+export interface SocialData {
+  friends(userId: number): Promise<PublicUser[]>;
+  /** The newest notifications (the navbar dropdown). */
+  notifications(userId: number): Promise<NotificationWire[]>;
+  unreadNotifications(userId: number): Promise<number>;
 }

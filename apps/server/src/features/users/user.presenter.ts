@@ -2,6 +2,7 @@ import {
   DEFAULT_CHAT_SETTINGS,
   type ChatSettings,
   type Gif,
+  type NotificationWire,
   type NickStyle,
   type PublicUser,
   type SmileyGroup,
@@ -78,6 +79,10 @@ export interface UserDataContext {
   recentGifs?: Gif[];
   /** counters.im_unread_count: unread private messages from others. */
   imUnreadCount?: number;
+  friends?: PublicUser[];
+  /** The newest notifications, and counters.unread_notifications. */
+  notifications?: NotificationWire[];
+  unreadNotifications?: number;
 }
 
 export function presentUserData(user: UserRow, ctx: UserDataContext): UserData {
@@ -90,14 +95,17 @@ export function presentUserData(user: UserRow, ctx: UserDataContext): UserData {
     gag: null,
     ban: null,
     frame: user.frame,
-    friends: [],
-    notifications: [],
+    friends: ctx.friends ?? [],
+    notifications: ctx.notifications ?? [],
     recent_smileys: [],
     recent_gifs: ctx.recentGifs ?? [],
     permissions: permissionsOf(user),
     smiley_groups: ctx.smileyGroups,
     roles: rolesOf(user),
-    counters: { im_unread_count: ctx.imUnreadCount ?? 0, unread_notifications: 0 },
+    counters: {
+      im_unread_count: ctx.imUnreadCount ?? 0,
+      unread_notifications: ctx.unreadNotifications ?? 0,
+    },
     ignored_users: ctx.ignoredUsers ?? [],
     quotes: ctx.quotes ?? [],
     user_priorities: [...USER_PRIORITIES],

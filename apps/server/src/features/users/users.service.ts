@@ -1,4 +1,4 @@
-import type { ChatSettings, MyProfile, MyProfilePatch } from '@chat/shared';
+import type { ChatSettings } from '@chat/shared';
 import type { UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { forbidden, invalid, notFound } from '../../http/app-error';
@@ -53,17 +53,6 @@ export class UsersService {
       roomIds: await this.rooms.roomIdsOf(user.id),
     });
     return value;
-  }
-
-  /**
-   * PATCH /api/my/profile. Only `im_privacy` for now; the profiles feature adds its fields to
-   * myProfilePatchBody and their columns here.
-   */
-  async updateProfile(user: UserRow, patch: MyProfilePatch): Promise<MyProfile> {
-    if (patch.im_privacy !== undefined)
-      await this.users.update(user.id, { im_privacy: patch.im_privacy });
-    const fresh = (await this.users.findById(user.id)) ?? user;
-    return { im_privacy: fresh.im_privacy === 'friends' ? 'friends' : 'all' };
   }
 
   trolls(): Promise<number[]> {

@@ -9,6 +9,15 @@ export interface Broadcast {
   userId?: string;
 }
 
+/**
+ * Commands between nodes about sockets rather than channels: which signed-in session a socket
+ * belongs to (the HTTP call that authorised it may land on another node than the socket), and
+ * "close every socket of this session" when a device is signed out.
+ */
+export type ControlMessage =
+  | { type: 'bind'; socketId: string; sessionId: number; userId: number }
+  | { type: 'end-session'; sessionId: number };
+
 export interface PresenceMember {
   user_id: string;
   user_info: unknown;
@@ -22,9 +31,14 @@ export interface PresenceMember {
 export interface RealtimeAdapter {
   readonly nodeId: string;
   /** Starts receiving other nodes' broadcasts; `deliver` hands them to local sockets. */
-  start(deliver: (message: Broadcast) => void): Promise<void>;
+  start(
+    deliver: (message: Broadcast) => void,
+    control?: (message: ControlMessage) => void,
+  ): Promise<void>;
   /** Sends to the other nodes; the caller delivers locally itself. */
   publish(message: Broadcast): Promise<void>;
+  /** Sends a command to the other nodes (in order with publish); the caller acts locally itself. */
+  control(message: ControlMessage): Promise<void>;
   /** Counts one more connection of a member; `first` when the user was not there before. */
   join(channel: string, member: PresenceMember): Promise<{ first: boolean }>;
   /** Counts one connection less; `last` when the user has no connection left there. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Broadcast, PresenceMember, RealtimeAdapter } from './adapter';
+import type { Broadcast, ControlMessage, PresenceMember, RealtimeAdapter } from './adapter';
 
 /** A single process: nothing to share, presence in memory. */
 export class LocalAdapter implements RealtimeAdapter {
@@ -10,6 +10,8 @@ export class LocalAdapter implements RealtimeAdapter {
   async start(_deliver: (message: Broadcast) => void): Promise<void> {}
 
   async publish(_message: Broadcast): Promise<void> {}
+
+  async control(_message: ControlMessage): Promise<void> {}
 
   async join(channel: string, member: PresenceMember): Promise<{ first: boolean }> {
     let members = this.presence.get(channel);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Broadcast, PresenceMember, RealtimeAdapter } from './adapter';
+import type { Broadcast, ControlMessage, PresenceMember, RealtimeAdapter } from './adapter';
 import { JOIN, LEAVE, REAP } from './redis-scripts';
 
 export interface RedisAdapterOptions {
@@ -16,6 +16,8 @@ export interface RedisAdapterOptions {
 
 interface WireMessage {
   n: string;
+  /** A control command instead of a broadcast (then c, e, d are empty). */
+  k?: ControlMessage;
   c: string;
   e: string;
   d: string;
@@ -55,7 +57,10 @@ export class RedisAdapter implements RealtimeAdapter {
     return this.key('node', this.nodeId, 'pres');
   }
 
-  async start(deliver: (message: Broadcast) => void): Promise<void> {
+  async start(
+    deliver: (message: Broadcast) => void,
+    control?: (message: ControlMessage) => void,
+  ): Promise<void> {
     this.subscriber.on('message', (_channel: string, text: string) => {
       let m: WireMessage;
       try {
@@ -64,6 +69,10 @@ export class RedisAdapter implements RealtimeAdapter {
         return;
       }
       if (m.n === this.nodeId) return;
+      if (m.k) {
+        control?.(m.k);
+        return;
+      }
       deliver({
         channel: m.c,
         event: m.e,
@@ -96,6 +105,12 @@ export class RedisAdapter implements RealtimeAdapter {
     };
     if (message.except) wire.x = message.except;
     if (message.userId) wire.u = message.userId;
+    await this.redis.publish(this.bus, JSON.stringify(wire));
+  }
+
+  /** On the same bus as broadcasts, so a command stays in order with the events before it. */
+  async control(message: ControlMessage): Promise<void> {
+    const wire: WireMessage = { n: this.nodeId, k: message, c: '', e: '', d: '' };
     await this.redis.publish(this.bus, JSON.stringify(wire));
   }
 

@@ -1,0 +1,57 @@
+/**
+ * Names a device from its user agent for the security page: "Chrome 131 on Windows". A small
+ * parser for the browsers and systems people actually use; anything else is "Unknown browser"
+ * or an unnamed system, which is fine for a list the owner reads.
+ *
+ * Order matters: Chromium-based browsers (Edge, Opera, Yandex, Samsung) also say "Chrome",
+ * and Chrome also says "Safari", so the more specific tokens are tried first.
+ */
+const BROWSERS: readonly { name: string; pattern: RegExp }[] = [
+  { name: 'Edge', pattern: /\b(?:Edg|EdgA|EdgiOS|Edge)\/(\d+)/ },
+  { name: 'Opera', pattern: /\b(?:OPR|OPiOS|Opera)\/(\d+)/ },
+  { name: 'Yandex Browser', pattern: /\bYaBrowser\/(\d+)/ },
+  { name: 'Samsung Internet', pattern: /\bSamsungBrowser\/(\d+)/ },
+  { name: 'Firefox', pattern: /\b(?:Firefox|FxiOS)\/(\d+)/ },
+  { name: 'Chrome', pattern: /\b(?:Chrome|CriOS)\/(\d+)/ },
+  // Safari's own version sits in "Version/x"; without it the engine number says nothing.
+  { name: 'Safari', pattern: /\bVersion\/(\d+)[.\d]*(?: Mobile\/\w+)? Safari\// },
+];
+
+const SYSTEMS: readonly { name: string; pattern: RegExp }[] = [
+  // iPadOS 13+ may claim to be a Mac; only the explicit tokens count here.
+  { name: 'iOS', pattern: /\b(?:iPhone|iPad|iPod)\b/ },
+  { name: 'Android', pattern: /\bAndroid\b/ },
+  { name: 'Windows', pattern: /\bWindows\b/ },
+  { name: 'macOS', pattern: /\bMac OS X\b|\bMacintosh\b/ },
+  { name: 'Chrome OS', pattern: /\bCrOS\b/ },
+  { name: 'Linux', pattern: /\bLinux\b|\bX11\b/ },
+];
+
+export interface DeviceParts {
+  browser: string | null;
+  version: string | null;
+  os: string | null;
+}
+
+export function parseUserAgent(userAgent: string): DeviceParts {
+  const ua = userAgent.slice(0, 512);
+  let browser: string | null = null;
+  let version: string | null = null;
+  for (const { name, pattern } of BROWSERS) {
+    const match = pattern.exec(ua);
+    if (match) {
+      browser = name;
+      version = match[1] ?? null;
+      break;
+    }
+  }
+  const os = SYSTEMS.find(({ pattern }) => pattern.test(ua))?.name ?? null;
+  return { browser, version, os };
+}
+
+/** "Chrome 131 on Windows", "Firefox 133", "Unknown browser on Linux", "Unknown browser". */
+export function deviceName(userAgent: string): string {
+  const { browser, version, os } = parseUserAgent(userAgent);
+  const head = browser ? (version ? `${browser} ${version}` : browser) : 'Unknown browser';
+  return os ? `${head} on ${os}` : head;
+}

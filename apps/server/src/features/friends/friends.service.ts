@@ -1,0 +1,124 @@
+import type { FriendsList, PublicUser } from '@chat/shared';
+import type { UserRow } from '../../db/schema';
+import { AppError, forbidden, invalid, notFound } from '../../http/app-error';
+import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
+import { nowIso } from '../../lib/clock';
+import { isUniqueViolation } from '../../lib/db-errors';
+import type { NotificationsService } from '../notifications/notifications.service';
+import { presentPublicUser } from '../users/user.presenter';
+import type { UsersRepository } from '../users/users.repository';
+import type { FriendsRepository } from './friends.repository';
+
+/** Friend calls (add and delete together) a user may make per minute. */
+export const FRIEND_CALLS_PER_MINUTE = 30;
+
+/** Where two people stand after a call: friends, or my request waiting for them. */
+export interface FriendshipAnswer {
+  user: PublicUser;
+  friendship: 'friend' | 'outgoing' | null;
+}
+
+/**
+ * Friend requests and friendships. A request to someone who already asked me is an
+ * acceptance; deleting removes a friendship, withdraws my request or declines theirs.
+ */
+export class FriendsService {
+  constructor(
+    private readonly friends: FriendsRepository,
+    private readonly users: UsersRepository,
+    private readonly notifications: NotificationsService,
+    private readonly rateLimits: RateLimits,
+    private readonly limit: RateLimitRule,
+  ) {}
+
+  areFriends(a: number, b: number): Promise<boolean> {
+    return this.friends.areFriends(a, b);
+  }
+
+  async list(userId: number): Promise<FriendsList> {
+    const [friends, incoming, outgoing] = await Promise.all([
+      this.friends.friendsOf(userId),
+      this.friends.pending(userId, 'incoming'),
+      this.friends.pending(userId, 'outgoing'),
+    ]);
+    return {
+      friends: friends.map(presentPublicUser),
+      incoming: incoming.map(presentPublicUser),
+      outgoing: outgoing.map(presentPublicUser),
+    };
+  }
+
+  /** The viewer's relation to another user, as a profile shows it. */
+  async relation(
+    viewerId: number,
+    otherId: number,
+  ): Promise<'friend' | 'incoming' | 'outgoing' | null> {
+    if (viewerId === otherId) return null;
+    const row = await this.friends.find(viewerId, otherId);
+    if (!row) return null;
+    if (row.status === 'accepted') return 'friend';
+    return row.requester_id === viewerId ? 'outgoing' : 'incoming';
+  }
+
+  async friendsOf(userId: number): Promise<PublicUser[]> {
+    return (await this.friends.friendsOf(userId)).map(presentPublicUser);
+  }
+
+  async add(viewer: UserRow, otherId: number): Promise<FriendshipAnswer> {
+    const other = await this.other(viewer, otherId);
+    const ignores = await this.friends.ignoresBetween(viewer.id, other.id);
+    if (ignores.bIgnoresA) throw forbidden('friends.ignored');
+    if (ignores.aIgnoresB) throw forbidden('friends.ignoring');
+    const answer = (friendship: 'friend' | 'outgoing'): FriendshipAnswer => ({
+      user: presentPublicUser(other),
+      friendship,
+    });
+
+    // Two rounds at most: a lost insert race means the other side's row now exists.
+    for (let round = 0; round < 2; round += 1) {
+      const row = await this.friends.find(viewer.id, other.id);
+      if (!row) {
+        try {
+          await this.friends.insertRequest(viewer.id, other.id, nowIso());
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          continue;
+        }
+        await this.notifications.notify(other.id, 'new', {
+          type: 'friend_request',
+          user: presentPublicUser(viewer),
+        });
+        return answer('outgoing');
+      }
+      if (row.status === 'accepted') return answer('friend');
+      if (row.requester_id === viewer.id) return answer('outgoing');
+      if (await this.friends.accept(row.id, viewer.id, nowIso())) {
+        await this.notifications.notify(other.id, 'new', {
+          type: 'friend_accepted',
+          user: presentPublicUser(viewer),
+        });
+        return answer('friend');
+      }
+    }
+    const settled = await this.friends.find(viewer.id, other.id);
+    return answer(settled?.status === 'accepted' ? 'friend' : 'outgoing');
+  }
+
+  /** Removes whatever is between us; nothing there is not an error (a double click). */
+  async remove(viewer: UserRow, otherId: number): Promise<void> {
+    const other = await this.other(viewer, otherId);
+    const row = await this.friends.find(viewer.id, other.id);
+    if (row) await this.friends.delete(row.id);
+  }
+
+  /** The rules both calls share: rate, guests, myself, a user who exists. */
+  private async other(viewer: UserRow, otherId: number): Promise<UserRow> {
+    if (viewer.role === 'guest') throw new AppError('guest');
+    await this.rateLimits.hit(this.limit, String(viewer.id));
+    if (otherId === viewer.id) throw invalid({ user_id: ['friends.self'] });
+    const other = await this.users.findById(otherId);
+    if (!other) throw notFound();
+    if (other.role === 'guest') throw new AppError('guest', { messageKey: 'friends.guest' });
+    return other;
+  }
+}

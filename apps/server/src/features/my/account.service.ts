@@ -1,0 +1,63 @@
+import type { MyPasswordBody } from '@chat/shared';
+import type { UserRow } from '../../db/schema';
+import type { DomainEvents } from '../../events/domain-events';
+import { invalid } from '../../http/app-error';
+import { nowIso } from '../../lib/clock';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { FileStorage } from '../../lib/storage/file-storage';
+import type { SocialPorts } from '../profiles/social-ports';
+import { discardFiles } from './discard-files';
+import type { MyRepository } from './my.repository';
+
+/** Password change and account deletion: both ask for the current password. */
+export class AccountService {
+  constructor(
+    private readonly repo: MyRepository,
+    private readonly storage: FileStorage,
+    private readonly social: SocialPorts,
+    private readonly events: DomainEvents,
+  ) {}
+
+  /** Changes the password and ends every other session of the user (their sockets too). */
+  async changePassword(
+    user: UserRow,
+    currentSessionId: number | null,
+    body: MyPasswordBody,
+  ): Promise<void> {
+    await this.checkPassword(user, body.password);
+    await this.repo.update(user.id, { password_hash: await hashPassword(body.new_password) });
+    await this.social.endOtherSessions(user.id, currentSessionId);
+  }
+
+  /**
+   * Deletes the account as the privacy policy says: profile, photos (and their files), avatar,
+   * e-mail, phone and all sessions go; public messages stay under "Deleted #id", without a
+   * link to a profile; private messages stay with the people who received them.
+   */
+  async delete(user: UserRow, password: string): Promise<void> {
+    const fresh = await this.checkPassword(user, password);
+    const photos = await this.repo.photoAttachments(fresh.id);
+    const linked = await this.repo.linkedAttachmentIds(photos.map((p) => p.id));
+    const removable = photos.filter((p) => !linked.has(p.id));
+    // Sockets of every device close first (SessionEnded); the rows go with the account.
+    await this.social.endOtherSessions(fresh.id, null);
+    await this.repo.anonymise(
+      fresh,
+      nowIso(),
+      removable.map((p) => p.id),
+    );
+    await discardFiles(this.storage, removable);
+    if (fresh.avatar_key) await this.storage.delete(fresh.avatar_key);
+    const gone = (await this.repo.findAny(fresh.id)) ?? fresh;
+    this.events.emit('user.deleted', { userId: fresh.id });
+    this.events.emit('chat.user.left_chat', { userId: fresh.id });
+    this.events.emit('user.updated', { user: gone });
+  }
+
+  private async checkPassword(user: UserRow, password: string): Promise<UserRow> {
+    const fresh = await this.repo.findLive(user.id);
+    if (!fresh?.password_hash || !(await verifyPassword(password, fresh.password_hash)))
+      throw invalid({ password: ['password.wrong'] });
+    return fresh;
+  }
+}

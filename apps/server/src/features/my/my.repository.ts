@@ -1,0 +1,288 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { AttachmentRow, DB, ProfilePhotoRow, UserRow, UserUpdate } from '../../db/schema';
+
+class NothingToConfirm extends Error {}
+
+/** SQL of the caller's own profile: partner links, photos, avatar, style, account deletion. */
+export class MyRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async findLive(id: number): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  /** The row even when deleted (the anonymous tombstone). */
+  async findAny(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async update(id: number, changes: UserUpdate): Promise<UserRow> {
+    return this.db
+      .updateTable('users')
+      .set(changes)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async phoneTakenByOther(phone: string, userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('phone', '=', phone)
+      .where('id', '<>', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * The user's own changes to marital status and partner, in one transaction: a changed status
+   * or partner ends the confirmed link on both sides (the other side keeps its status).
+   */
+  async saveMarital(userId: number, changes: UserUpdate, endLinks: boolean): Promise<UserRow> {
+    return this.db.transaction().execute(async (trx) => {
+      if (endLinks) await this.unlinkPartnersOf(trx, userId);
+      return trx
+        .updateTable('users')
+        .set(changes)
+        .where('id', '=', userId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  }
+
+  /** Whoever named `userId` and was confirmed loses that confirmation and the name. */
+  private async unlinkPartnersOf(trx: Transaction<DB>, userId: number): Promise<void> {
+    await trx
+      .updateTable('users')
+      .set({ partner_id: null, partner_confirmed_at: null })
+      .where('partner_id', '=', userId)
+      .where('partner_confirmed_at', 'is not', null)
+      .execute();
+  }
+
+  /** The newest person who named `userId` as partner and waits for an answer. */
+  async partnerRequestTo(userId: number): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('partner_id', '=', userId)
+      .where('partner_confirmed_at', 'is', null)
+      .where('deleted_at', 'is', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  }
+
+  /**
+   * `partnerId` confirms `requester`'s request: both name each other with the requester's
+   * status, confirmed now. False when there is no such pending request (raced or withdrawn).
+   */
+  async confirmPartner(requester: UserRow, partnerId: number, at: string): Promise<boolean> {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        // My previous confirmed link, if any, ends: one partner at a time. The request being
+        // confirmed is not confirmed yet, so it is left alone.
+        await this.unlinkPartnersOf(trx, partnerId);
+        const confirmed = await trx
+          .updateTable('users')
+          .set({ partner_confirmed_at: at })
+          .where('id', '=', requester.id)
+          .where('partner_id', '=', partnerId)
+          .where('partner_confirmed_at', 'is', null)
+          .where('marital_status', '=', requester.marital_status)
+          .executeTakeFirst();
+        // Raced or withdrawn: throwing rolls the unlinking back too.
+        if (Number(confirmed.numUpdatedRows) === 0) throw new NothingToConfirm();
+        await trx
+          .updateTable('users')
+          .set({
+            partner_id: requester.id,
+            partner_confirmed_at: at,
+            marital_status: requester.marital_status,
+          })
+          .where('id', '=', partnerId)
+          .execute();
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof NothingToConfirm) return false;
+      throw error;
+    }
+  }
+
+  async declinePartner(requesterId: number, partnerId: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('users')
+      .set({ partner_id: null, partner_confirmed_at: null })
+      .where('id', '=', requesterId)
+      .where('partner_id', '=', partnerId)
+      .where('partner_confirmed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async attachment(id: number): Promise<AttachmentRow | undefined> {
+    return this.db.selectFrom('attachments').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async deleteAttachment(id: number): Promise<void> {
+    await this.db.deleteFrom('attachments').where('id', '=', id).execute();
+  }
+
+  async countPhotos(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('profile_photos')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Adds a photo at the end of the gallery; an attachment already there is answered as is. */
+  async addPhoto(userId: number, attachmentId: number, at: string): Promise<ProfilePhotoRow> {
+    const existing = await this.photoByAttachment(userId, attachmentId);
+    if (existing) return existing;
+    const last = await this.db
+      .selectFrom('profile_photos')
+      .select((eb) => eb.fn.max('position').as('p'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    await this.db
+      .insertInto('profile_photos')
+      .values({
+        user_id: userId,
+        attachment_id: attachmentId,
+        position: Number(last?.p ?? 0) + 1,
+        created_at: at,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'attachment_id']).doNothing())
+      .execute();
+    const row = await this.photoByAttachment(userId, attachmentId);
+    if (!row) throw new Error('photo vanished after insert');
+    return row;
+  }
+
+  private async photoByAttachment(
+    userId: number,
+    attachmentId: number,
+  ): Promise<ProfilePhotoRow | undefined> {
+    return this.db
+      .selectFrom('profile_photos')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('attachment_id', '=', attachmentId)
+      .executeTakeFirst();
+  }
+
+  /** One of the user's own photos (someone else's is "not found"). */
+  async ownPhoto(userId: number, photoId: number): Promise<ProfilePhotoRow | undefined> {
+    return this.db
+      .selectFrom('profile_photos')
+      .selectAll()
+      .where('id', '=', photoId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async deletePhoto(userId: number, photoId: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('profile_photos')
+      .where('id', '=', photoId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async fontExists(id: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('fonts')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The attachments of the user's gallery (their files go when the account goes). */
+  async photoAttachments(userId: number): Promise<AttachmentRow[]> {
+    return this.db
+      .selectFrom('profile_photos')
+      .innerJoin('attachments', 'attachments.id', 'profile_photos.attachment_id')
+      .selectAll('attachments')
+      .where('profile_photos.user_id', '=', userId)
+      .execute();
+  }
+
+  /** Of these attachments, those also attached to a message (they stay with the message). */
+  async linkedAttachmentIds(ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('attachment_links')
+      .select('attachment_id')
+      .where('attachment_id', 'in', ids)
+      .execute();
+    return new Set(rows.map((r) => r.attachment_id));
+  }
+
+  /**
+   * Deletes an account as the privacy policy promises: the profile, photos, e-mail, phone and
+   * all sessions go; the row stays as an anonymous "Deleted #id" so that public messages remain
+   * without a link to a profile. Private messages stay with the people who received them.
+   */
+  async anonymise(user: UserRow, at: string, attachmentIds: number[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await this.unlinkPartnersOf(trx, user.id);
+      await trx
+        .updateTable('users')
+        .set({ partner_id: null, partner_confirmed_at: null })
+        .where('partner_id', '=', user.id)
+        .execute();
+      await trx.deleteFrom('profile_photos').where('user_id', '=', user.id).execute();
+      if (attachmentIds.length > 0)
+        await trx.deleteFrom('attachments').where('id', 'in', attachmentIds).execute();
+      for (const table of [
+        'sessions',
+        'room_users',
+        'recent_gifs',
+        'quotes',
+        'user_month_messages',
+      ] as const)
+        await trx.deleteFrom(table).where('user_id', '=', user.id).execute();
+      await trx
+        .deleteFrom('ignores')
+        .where((eb) => eb.or([eb('user_id', '=', user.id), eb('ignored_id', '=', user.id)]))
+        .execute();
+      await trx
+        .updateTable('users')
+        .set({
+          slug: `deleted-${user.id}`,
+          nick: `Deleted #${user.id}`,
+          // A colon never occurs in a real nick: nobody can sign in as, or take, this one.
+          nick_key: `deleted:${user.id}`,
+          password_hash: null,
+          email: null,
+          phone: null,
+          gender: null,
+          birthdate: null,
+          about: null,
+          marital_status: null,
+          partner_id: null,
+          partner_confirmed_at: null,
+          nick_style: '{}',
+          avatar: null,
+          avatar_key: null,
+          avatar_photo_id: null,
+          frame: null,
+          frame_id: null,
+          status: null,
+          deleted_at: at,
+        })
+        .where('id', '=', user.id)
+        .execute();
+    });
+  }
+}

@@ -1,0 +1,61 @@
+import { ROOM_STATE, roomChannel } from '@chat/shared';
+import type { DomainEvents } from '../../events/domain-events';
+import type { RoomsRepository } from '../chat/rooms.repository';
+import { deviceName } from '../auth/device-name';
+import type { NotificationsService } from './notifications.service';
+
+/** How much of a message a mention notification quotes. */
+export const MENTION_EXCERPT_CHARS = 100;
+
+export interface TriggerDeps {
+  events: DomainEvents;
+  notifications: NotificationsService;
+  rooms: RoomsRepository;
+  /** User ids with a socket in a room's presence channel (every node). */
+  presentUserIds: (channel: string) => Promise<Set<number>>;
+  /** Whether `userId` ignores `otherId` (an ignored author's mentions are not notified). */
+  ignores: (userId: number, otherId: number) => Promise<boolean>;
+}
+
+/**
+ * Notifications that follow from other features' domain events, kept here so that chat and
+ * auth do not know about notifications.
+ */
+export function wireNotificationTriggers(deps: TriggerDeps): void {
+  const { events, notifications } = deps;
+
+  // Mention while away: a mentioned person who would not see the message now is told later.
+  // "Away" is cheap to check and needs no new state: they are not in the room (left it), or
+  // their room state is away, or no socket of theirs is in the room's presence channel.
+  events.on('chat.message.stored', async ({ message }) => {
+    const mentioned = [...new Set(message.nicks.map((n) => n.user_id))].filter(
+      (id) => id !== message.user.id,
+    );
+    if (mentioned.length === 0) return;
+    const present = await deps.presentUserIds(roomChannel(message.room_id));
+    const text = [...message.text].slice(0, MENTION_EXCERPT_CHARS).join('');
+    for (const userId of mentioned) {
+      const membership = await deps.rooms.membership(message.room_id, userId);
+      const away = !membership || membership.state_id === ROOM_STATE.away || !present.has(userId);
+      if (!away || (await deps.ignores(userId, message.user.id))) continue;
+      await notifications.notify(userId, 'new', {
+        type: 'mention',
+        user: message.user,
+        room_id: message.room_id,
+        message_id: message.id,
+        text,
+      });
+    }
+  });
+
+  // A new sign-in tells the account's devices (every open tab hears it on private-user.{id});
+  // a registration has no other device to tell.
+  events.on('auth.signed_in', async ({ userId, how, userAgent, ip, otherSessions }) => {
+    if (how !== 'login' || otherSessions === 0) return;
+    await notifications.notify(userId, 'new', {
+      type: 'new_device',
+      name: deviceName(userAgent),
+      ip,
+    });
+  });
+}

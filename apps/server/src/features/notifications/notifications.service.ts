@@ -1,0 +1,96 @@
+import type { NotificationWire, PageMeta } from '@chat/shared';
+import type { DomainEvents } from '../../events/domain-events';
+import { notFound } from '../../http/app-error';
+import { nowIso } from '../../lib/clock';
+import type { NotificationsRepository } from './notifications.repository';
+import { presentNotification } from './notifications.presenter';
+
+export const NOTIFICATIONS_PAGE = 20;
+/** How many of the newest notifications user data carries (the navbar dropdown). */
+export const NOTIFICATIONS_IN_USER_DATA = 20;
+
+export interface NotificationsPage {
+  data: NotificationWire[];
+  meta: PageMeta & { unread: number };
+}
+
+/**
+ * A user's notifications: other features call `notify`; the owner lists and reads them. Each
+ * change reaches the user's open tabs on `private-user.{id}` through a domain event.
+ */
+export class NotificationsService {
+  constructor(
+    private readonly repo: NotificationsRepository,
+    private readonly events: DomainEvents,
+  ) {}
+
+  /**
+   * Stores a notification for `userId` and announces it (`Notification` with the unread
+   * count). `data` is what the web app renders: `{ type, user?, ... }`.
+   */
+  async notify(
+    userId: number,
+    kind: string,
+    data: Record<string, unknown>,
+  ): Promise<NotificationWire> {
+    const row = await this.repo.insert({
+      user_id: userId,
+      kind,
+      data: JSON.stringify(data),
+      read_at: null,
+      created_at: nowIso(),
+    });
+    const notification = presentNotification(row);
+    const unread = await this.repo.unreadCount(userId);
+    this.events.emit('notification.created', { userId, notification, unread });
+    return notification;
+  }
+
+  unreadCount(userId: number): Promise<number> {
+    return this.repo.unreadCount(userId);
+  }
+
+  async newest(userId: number): Promise<NotificationWire[]> {
+    const rows = await this.repo.page(userId, NOTIFICATIONS_IN_USER_DATA, 0);
+    return rows.map(presentNotification);
+  }
+
+  async page(userId: number, page: number): Promise<NotificationsPage> {
+    const [rows, total, unread] = await Promise.all([
+      this.repo.page(userId, NOTIFICATIONS_PAGE, (page - 1) * NOTIFICATIONS_PAGE),
+      this.repo.count(userId),
+      this.repo.unreadCount(userId),
+    ]);
+    return {
+      data: rows.map(presentNotification),
+      meta: {
+        current_page: page,
+        last_page: Math.max(1, Math.ceil(total / NOTIFICATIONS_PAGE)),
+        per_page: NOTIFICATIONS_PAGE,
+        total,
+        unread,
+      },
+    };
+  }
+
+  /** Marks one of the user's own notifications read; anyone else's id is a 404. */
+  async read(
+    userId: number,
+    id: number,
+    exceptSocketId?: string,
+  ): Promise<{ data: NotificationWire; unread: number }> {
+    if (!(await this.repo.findOwn(userId, id))) throw notFound();
+    await this.repo.markRead(userId, id, nowIso());
+    const row = await this.repo.findOwn(userId, id);
+    if (!row) throw notFound();
+    const unread = await this.repo.unreadCount(userId);
+    this.events.emit('notification.count', { userId, unread, exceptSocketId });
+    return { data: presentNotification(row), unread };
+  }
+
+  /** Sets read_at on every unread one; the user's other tabs hear the count drop to 0. */
+  async readAll(userId: number, exceptSocketId?: string): Promise<void> {
+    await this.repo.markAllRead(userId, nowIso());
+    this.events.emit('notification.count', { userId, unread: 0, exceptSocketId });
+  }
+}

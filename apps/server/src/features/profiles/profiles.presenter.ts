@@ -1,0 +1,66 @@
+import {
+  isMaritalStatus,
+  type Frame,
+  type Locale,
+  type ProfileListItem,
+  type ProfilePhoto,
+} from '@chat/shared';
+import type { FrameRow } from '../../db/schema';
+import { presentAttachment } from '../uploads/attachments.presenter';
+import { presentPublicUser } from '../users/user.presenter';
+import type { ListPage, PhotoWithAttachment } from './profiles.repository';
+
+/** Where the frames' SVG files are served (apps/server/assets/frames). */
+export const frameUrl = (file: string): string => `/assets/static/frames/${file}`;
+
+export function presentFrame(row: FrameRow, locale: Locale): Frame {
+  return {
+    id: row.id,
+    name: locale === 'en' ? row.name_en : row.name_ru,
+    url: frameUrl(row.file),
+    premium_only: row.premium_only === 1,
+  };
+}
+
+const PHOTO_STATUSES = ['new', 'accepted', 'refused', 'updated'] as const;
+
+export function presentPhoto(row: PhotoWithAttachment): ProfilePhoto {
+  const status = PHOTO_STATUSES.find((s) => s === row.status) ?? 'new';
+  return {
+    id: row.id,
+    attachment: presentAttachment(row.attachment),
+    status,
+    created_at: row.created_at,
+  };
+}
+
+export function presentListItem(row: ListPage['rows'][number]): ProfileListItem {
+  return {
+    user: presentPublicUser(row),
+    registered_at: row.created_at,
+    month_messages: row.month_messages === null ? null : Number(row.month_messages),
+  };
+}
+
+/** Whole years from a YYYY-MM-DD birthdate to `today` (UTC), or null. */
+export function ageOf(birthdate: string | null, today: Date): number | null {
+  const match = birthdate ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthdate) : null;
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  let age = today.getUTCFullYear() - year;
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < month ||
+    (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
+  if (beforeBirthday) age -= 1;
+  return age >= 0 ? age : null;
+}
+
+export const maritalOf = (value: string | null) => (isMaritalStatus(value) ? value : null);
+export const genderOf = (value: string | null) =>
+  value === 'male' || value === 'female' ? value : null;
+
+/** Share of visits made stealthy, 0..100 with one decimal. */
+export function stealthPercent(visits: number, stealthy: number): number {
+  if (visits <= 0) return 0;
+  return Math.min(100, Math.round((stealthy * 1000) / visits) / 10);
+}

@@ -1,0 +1,240 @@
+import { sql, type Kysely } from 'kysely';
+import type {
+  AttachmentRow,
+  DB,
+  FrameRow,
+  ProfilePhotoRow,
+  RoomUsersStealth,
+  UserRow,
+} from '../../db/schema';
+
+export type PhotoWithAttachment = ProfilePhotoRow & { attachment: AttachmentRow };
+export interface ListPage {
+  rows: (UserRow & { month_messages: number | null })[];
+  total: number;
+}
+interface Window {
+  limit: number;
+  offset: number;
+}
+
+/** The highest code point: a prefix range ends just below the prefix followed by it. */
+const MAX_CHAR = '\u{10FFFF}';
+
+/** Reads for profile pages and lists. Every query here is one index lookup or range. */
+export class ProfilesRepository {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly postgres: boolean,
+  ) {}
+
+  async findBySlug(slug: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('slug', '=', slug)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  async findLive(id: number): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  /** True while the user sits invisible in any room. */
+  async isInvisible(userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('room_users')
+      .select('room_id')
+      .where('user_id', '=', userId)
+      .where('invisible', '=', 1)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The last time any of the user's sessions did something (touched once a minute). */
+  async lastSessionActivity(userId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.max('last_active_at').as('at'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.at ?? null;
+  }
+
+  async ignores(userId: number, targetId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('ignores')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .where('ignored_id', '=', targetId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** A user's photos in gallery order, with their uploads; `visibleOnly` leaves out refused ones. */
+  async photos(userId: number, visibleOnly: boolean): Promise<PhotoWithAttachment[]> {
+    let query = this.db
+      .selectFrom('profile_photos')
+      .innerJoin('attachments', 'attachments.id', 'profile_photos.attachment_id')
+      .selectAll('profile_photos')
+      .select([
+        'attachments.user_id as a_user_id',
+        'attachments.purpose as a_purpose',
+        'attachments.status as a_status',
+        'attachments.mime as a_mime',
+        'attachments.width as a_width',
+        'attachments.height as a_height',
+        'attachments.size as a_size',
+        'attachments.adult as a_adult',
+        'attachments.adult_marked as a_adult_marked',
+        'attachments.original_key as a_original_key',
+        'attachments.file_key as a_file_key',
+        'attachments.thumb_key as a_thumb_key',
+        'attachments.error as a_error',
+        'attachments.created_at as a_created_at',
+        'attachments.updated_at as a_updated_at',
+      ])
+      .where('profile_photos.user_id', '=', userId);
+    if (visibleOnly) query = query.where('profile_photos.status', '<>', 'refused');
+    const rows = await query
+      .orderBy('profile_photos.position')
+      .orderBy('profile_photos.id')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      user_id: r.user_id,
+      attachment_id: r.attachment_id,
+      status: r.status,
+      position: r.position,
+      created_at: r.created_at,
+      attachment: {
+        id: r.attachment_id,
+        user_id: r.a_user_id,
+        purpose: r.a_purpose,
+        status: r.a_status,
+        mime: r.a_mime,
+        width: r.a_width,
+        height: r.a_height,
+        size: r.a_size,
+        adult: r.a_adult,
+        adult_marked: r.a_adult_marked,
+        original_key: r.a_original_key,
+        file_key: r.a_file_key,
+        thumb_key: r.a_thumb_key,
+        error: r.a_error,
+        created_at: r.a_created_at,
+        updated_at: r.a_updated_at,
+      },
+    }));
+  }
+
+  /** People in a room now; unless `withInvisible`, those invisible anywhere are left out. */
+  async online(withInvisible: boolean, page: Window): Promise<ListPage> {
+    let present = this.db.selectFrom('room_users').select('user_id').groupBy('user_id');
+    if (!withInvisible) present = present.having((eb) => eb(eb.fn.max('invisible'), '=', 0));
+    const base = this.db
+      .selectFrom('users')
+      .where('deleted_at', 'is', null)
+      .where('id', 'in', present);
+    const [rows, total] = await Promise.all([
+      base.selectAll().orderBy('nick_key').limit(page.limit).offset(page.offset).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows.map((r) => ({ ...r, month_messages: null })), total: Number(total.n) };
+  }
+
+  /** Registered people, newest first (ids grow with registration time). */
+  async newest(page: Window): Promise<ListPage> {
+    const base = this.db
+      .selectFrom('users')
+      .where('deleted_at', 'is', null)
+      .where('role', '<>', 'guest');
+    const [rows, total] = await Promise.all([
+      base.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows.map((r) => ({ ...r, month_messages: null })), total: Number(total.n) };
+  }
+
+  /** Most public messages in the month, ties by who got there first (lower id). */
+  async top(month: string, page: Window): Promise<ListPage> {
+    const rows = await this.db
+      .selectFrom('user_month_messages as m')
+      .innerJoin('users', 'users.id', 'm.user_id')
+      .selectAll('users')
+      .select('m.messages as month_messages')
+      .where('m.month', '=', month)
+      .where('users.deleted_at', 'is', null)
+      .orderBy('m.messages', 'desc')
+      .orderBy('m.user_id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    const total = await this.db
+      .selectFrom('user_month_messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('month', '=', month)
+      .executeTakeFirstOrThrow();
+    return { rows, total: Number(total.n) };
+  }
+
+  /**
+   * Nicks starting with `prefix` (already a nick key: NFKC, lower case), in nick order. A range
+   * [prefix, prefix + U+10FFFF) compared by code point: SQLite's binary unique index on nick_key
+   * serves it, and on PostgreSQL the "C" collation index of 0007-profiles.
+   */
+  async searchByNickPrefix(prefix: string, page: Window): Promise<ListPage> {
+    const key = this.postgres ? sql<string>`nick_key collate "C"` : sql<string>`nick_key`;
+    let base = this.db.selectFrom('users').where('deleted_at', 'is', null);
+    if (prefix !== '') base = base.where(key, '>=', prefix).where(key, '<', `${prefix}${MAX_CHAR}`);
+    const [rows, total] = await Promise.all([
+      base.selectAll().orderBy(key).limit(page.limit).offset(page.offset).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows.map((r) => ({ ...r, month_messages: null })), total: Number(total.n) };
+  }
+
+  async frames(): Promise<FrameRow[]> {
+    return this.db.selectFrom('frames').selectAll().orderBy('position').orderBy('id').execute();
+  }
+
+  async frame(id: number): Promise<FrameRow | undefined> {
+    return this.db.selectFrom('frames').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** A new visit to a room (called once per entry). */
+  async countVisit(userId: number): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ room_visits: eb('room_visits', '+', 1) }))
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /** The user went invisible in a room: counts the visit as stealthy once. */
+  async countStealth(userId: number, roomId: number): Promise<void> {
+    const db = this.db.withTables<RoomUsersStealth>();
+    await db.transaction().execute(async (trx) => {
+      const marked = await trx
+        .updateTable('room_users')
+        .set({ went_invisible: 1 })
+        .where('room_id', '=', roomId)
+        .where('user_id', '=', userId)
+        .where('went_invisible', '=', 0)
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) === 0) return;
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ stealth_visits: eb('stealth_visits', '+', 1) }))
+        .where('id', '=', userId)
+        .execute();
+    });
+  }
+}

@@ -1,0 +1,154 @@
+import {
+  moscowMonthWindow,
+  nickKey,
+  type Locale,
+  type Frame,
+  type Profile,
+  type ProfilesPage,
+  type ProfileTab,
+} from '@chat/shared';
+import type { UserRow } from '../../db/schema';
+import { notFound } from '../../http/app-error';
+import { presentPublicUser } from '../users/user.presenter';
+import {
+  ageOf,
+  genderOf,
+  maritalOf,
+  presentFrame,
+  presentListItem,
+  presentPhoto,
+  stealthPercent,
+} from './profiles.presenter';
+import { can } from './profiles.policy';
+import type { ListPage, ProfilesRepository } from './profiles.repository';
+import type { SocialPorts } from './social-ports';
+
+/** How many friends a profile page shows (the count says how many there are). */
+const PROFILE_FRIENDS = 12;
+
+export interface ListQuery {
+  page?: number | undefined;
+  per_page?: number | undefined;
+  q?: string | undefined;
+}
+
+/** Profile pages and the profiles lists (online, new, top of the month, nick search). */
+export class ProfilesService {
+  constructor(
+    private readonly repo: ProfilesRepository,
+    private readonly social: SocialPorts,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async profile(viewer: UserRow | null, slug: string): Promise<Profile> {
+    const user = await this.repo.findBySlug(slug);
+    if (!user) throw notFound();
+    const isSelf = viewer?.id === user.id;
+    const [partner, photos, invisible, sessionAt, ignoring, friends] = await Promise.all([
+      user.partner_id !== null && user.partner_confirmed_at !== null
+        ? this.repo.findLive(user.partner_id)
+        : undefined,
+      this.repo.photos(
+        user.id,
+        !can(viewer, { action: 'profile.see_refused_photos', owner: user }),
+      ),
+      this.repo.isInvisible(user.id),
+      this.repo.lastSessionActivity(user.id),
+      viewer && !isSelf ? this.repo.ignores(viewer.id, user.id) : false,
+      this.social.friendsOf(user.id),
+    ]);
+    const hideLastOnline =
+      invisible && !isSelf && !can(viewer, { action: 'profile.see_invisible' });
+    const friendship = viewer && friends ? relationOf(viewer.id, friends) : null;
+    return {
+      user: presentPublicUser(user),
+      about: user.about,
+      gender: genderOf(user.gender),
+      age: ageOf(user.birthdate, this.now()),
+      marital_status: maritalOf(user.marital_status),
+      partner: partner ? presentPublicUser(partner) : null,
+      photos: photos.map(presentPhoto),
+      gifts: [],
+      friends: friends?.friends.slice(0, PROFILE_FRIENDS) ?? [],
+      friends_count: friends?.friends.length ?? 0,
+      friendship,
+      is_friend: friendship === 'friend',
+      ignoring,
+      is_self: isSelf,
+      statistics: {
+        last_online: hideLastOnline ? null : latest(user.active_at, sessionAt),
+        public_messages: user.public_messages,
+        private_messages: user.private_messages,
+        registered_at: user.created_at,
+        stealth_percent: stealthPercent(user.room_visits, user.stealth_visits),
+        total_messages: user.public_messages + user.private_messages,
+        // Seam: moderation (warnings, gags, bans) counts here once it exists.
+        violations: 0,
+      },
+    };
+  }
+
+  async list(viewer: UserRow | null, tab: ProfileTab, query: ListQuery): Promise<ProfilesPage> {
+    const perPage = query.per_page ?? 50;
+    const currentPage = query.page ?? 1;
+    const window = { limit: perPage, offset: (currentPage - 1) * perPage };
+    let found: ListPage;
+    let month: ProfilesPage['meta']['window'] = null;
+    switch (tab) {
+      case 'online':
+        found = await this.repo.online(can(viewer, { action: 'profile.see_invisible' }), window);
+        break;
+      case 'new':
+        found = await this.repo.newest(window);
+        break;
+      case 'top':
+        month = moscowMonthWindow(this.now());
+        found = await this.repo.top(month.month, window);
+        break;
+      case 'search':
+        found = await this.repo.searchByNickPrefix(nickKey((query.q ?? '').trim()), window);
+        break;
+    }
+    return {
+      data: found.rows.map(presentListItem),
+      meta: {
+        current_page: currentPage,
+        last_page: Math.max(1, Math.ceil(found.total / perPage)),
+        per_page: perPage,
+        total: found.total,
+        window: month,
+      },
+    };
+  }
+
+  async frames(locale: Locale): Promise<Frame[]> {
+    return (await this.repo.frames()).map((f) => presentFrame(f, locale));
+  }
+
+  /** Statistics: a room entry is a visit (listener of chat.user.entered). */
+  countVisit(userId: number): Promise<void> {
+    return this.repo.countVisit(userId);
+  }
+
+  /** Statistics: going invisible makes the current visit stealthy, once. */
+  countStealth(userId: number, roomId: number): Promise<void> {
+    return this.repo.countStealth(userId, roomId);
+  }
+}
+
+function relationOf(
+  viewerId: number,
+  list: { friends: { id: number }[]; incoming: { id: number }[]; outgoing: { id: number }[] },
+): Profile['friendship'] {
+  // The lists are the profile owner's: their incoming request is the viewer's outgoing one.
+  if (list.friends.some((u) => u.id === viewerId)) return 'friend';
+  if (list.incoming.some((u) => u.id === viewerId)) return 'outgoing';
+  if (list.outgoing.some((u) => u.id === viewerId)) return 'incoming';
+  return null;
+}
+
+function latest(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Date.parse(a) >= Date.parse(b) ? a : b;
+}

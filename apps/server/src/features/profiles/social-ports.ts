@@ -1,0 +1,14 @@
+import type { FriendsList } from '@chat/shared';
+
+/**
+ * What profiles need from the social features (friends, notifications, sessions), looked up
+ * when called: app.ts wires them to app.deps, and a feature that is absent answers nothing.
+ */
+export interface SocialPorts {
+  /** The user's friends and pending requests, or null while friends do not exist. */
+  friendsOf(userId: number): Promise<FriendsList | null>;
+  /** Stores and delivers a notification (NotificationsService.notify). */
+  notify(userId: number, kind: string, data: Record<string, unknown>): Promise<void>;
+  /** Ends every session of the user but `keepSessionId`, closing their sockets. */
+  endOtherSessions(userId: number, keepSessionId: number | null): Promise<void>;
+}

@@ -1,0 +1,228 @@
+/**
+ * Profiles in the hostile world (kit.ts): an owner's photo (a real picture in storage, so an
+ * avatar can be cut from it), an upload not yet in the gallery, someone who named the owner as
+ * partner, and a spare account to change the password of or delete; these routes' cases.
+ */
+import { DEFAULT_CHAT_SETTINGS, NICK_PALETTE } from '@chat/shared';
+import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { completeUpload } from '../features/my/my-test-kit';
+import { hashPassword } from '../lib/passwords';
+import { hashToken, newToken } from '../lib/tokens';
+import { clientOf, TEST_PASSWORD, type Client } from '../test/factories';
+import type { RouteCase, World } from './kit';
+
+export interface ProfilesWorld {
+  ownerPhotoId: number;
+  /** The owner's complete upload (purpose photo), not in the gallery yet. */
+  ownerUploadId: number;
+  /** Named the owner as partner (married), waiting for the owner's answer. */
+  suitorId: number;
+  /** An account of its own, for the password change and the account deletion. */
+  spare: Client;
+}
+
+let passwordHash: Promise<string> | null = null;
+
+export async function buildProfilesWorld(
+  app: FastifyInstance,
+  owner: Client,
+  at: string,
+): Promise<ProfilesWorld> {
+  const db = app.deps.database.db;
+  const inGallery = await completeUpload(app, owner.user.id, { width: 64, height: 64 });
+  const spareUpload = await completeUpload(app, owner.user.id, { width: 64, height: 64 });
+  const photo = await db
+    .insertInto('profile_photos')
+    .values({ user_id: owner.user.id, attachment_id: inGallery.id, position: 1, created_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const hash = await passwordHash;
+  const person = async (label: string) => {
+    const tag = `${label}${randomBytes(4).toString('hex')}`;
+    return db
+      .insertInto('users')
+      .values({
+        slug: tag,
+        nick: tag,
+        nick_key: tag,
+        password_hash: hash,
+        email: null,
+        phone: null,
+        gender: null,
+        birthdate: null,
+        role: 'user',
+        settings: JSON.stringify(DEFAULT_CHAT_SETTINGS),
+        nick_style: '{}',
+        avatar: null,
+        frame: null,
+        created_at: at,
+        active_at: null,
+        marital_status: label === 'suitor' ? 'married' : null,
+        partner_id: label === 'suitor' ? owner.user.id : null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  };
+  const suitor = await person('suitor');
+  const spareRow = await person('spare');
+  const token = newToken();
+  await db
+    .insertInto('sessions')
+    .values({
+      user_id: spareRow.id,
+      token_hash: hashToken(token),
+      user_agent: 'hostile',
+      ip: '127.0.0.1',
+      created_at: at,
+      last_active_at: at,
+    })
+    .execute();
+  return {
+    ownerPhotoId: photo.id,
+    ownerUploadId: spareUpload.id,
+    suitorId: suitor.id,
+    spare: clientOf(app, spareRow, token),
+  };
+}
+
+// No list in it: forms spell `gradient[0]` as an object key (body-parsers.ts), and the sweep
+// resends each case as a form.
+const style = {
+  color: NICK_PALETTE[5]![2]!,
+  has_gradient: false,
+  weight: 700,
+  italic: false,
+};
+
+export const PROFILES_UNSAFE_ROUTES: RouteCase[] = [
+  {
+    route: 'POST /api/my/partner/confirm',
+    access: 'registered',
+    body: true,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: (w) => ({
+      method: 'POST',
+      url: '/api/my/partner/confirm',
+      payload: { user_id: w.profiles.suitorId },
+    }),
+  },
+  {
+    route: 'POST /api/my/partner/decline',
+    access: 'registered',
+    body: true,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: (w) => ({
+      method: 'POST',
+      url: '/api/my/partner/decline',
+      payload: { user_id: w.profiles.suitorId },
+    }),
+  },
+  {
+    route: 'POST /api/my/photos',
+    access: 'registered',
+    body: true,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: (w) => ({
+      method: 'POST',
+      url: '/api/my/photos',
+      payload: { attachment_id: w.profiles.ownerUploadId },
+    }),
+  },
+  {
+    route: 'DELETE /api/my/photos/:id',
+    access: 'registered',
+    body: false,
+    realPost: false,
+    actor: (w) => w.owner,
+    call: (w) => ({ method: 'DELETE', url: `/api/my/photos/${w.profiles.ownerPhotoId}` }),
+  },
+  {
+    route: 'POST /api/my/avatar',
+    access: 'registered',
+    body: true,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: (w) => ({
+      method: 'POST',
+      url: '/api/my/avatar',
+      payload: { photo_id: w.profiles.ownerPhotoId, crop: { x: 0, y: 0, size: 64 } },
+    }),
+  },
+  {
+    route: 'DELETE /api/my/avatar',
+    access: 'registered',
+    body: false,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: () => ({ method: 'DELETE', url: '/api/my/avatar' }),
+  },
+  {
+    route: 'PATCH /api/my/nick',
+    access: 'registered',
+    body: true,
+    realPost: false,
+    actor: (w) => w.owner,
+    call: () => ({ method: 'PATCH', url: '/api/my/nick', payload: style }),
+  },
+  {
+    route: 'POST /api/my/frame',
+    access: 'registered',
+    body: true,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: () => ({ method: 'POST', url: '/api/my/frame', payload: { frame_id: null } }),
+  },
+  {
+    route: 'POST /api/my/password',
+    access: 'registered',
+    body: true,
+    realPost: true,
+    actor: (w) => w.profiles.spare,
+    call: () => ({
+      method: 'POST',
+      url: '/api/my/password',
+      payload: {
+        password: TEST_PASSWORD,
+        new_password: TEST_PASSWORD,
+        new_password_confirmation: TEST_PASSWORD,
+      },
+    }),
+  },
+  {
+    route: 'DELETE /api/my/account',
+    access: 'registered',
+    body: true,
+    realPost: false,
+    actor: (w) => w.profiles.spare,
+    call: () => ({
+      method: 'DELETE',
+      url: '/api/my/account',
+      payload: { password: TEST_PASSWORD },
+    }),
+  },
+];
+
+export const PROFILES_SAFE_ROUTES: {
+  route: string;
+  url(w: World): string;
+  access: 'public' | 'user';
+}[] = [
+  {
+    route: 'GET /api/profile/:slug',
+    url: (w) => `/api/profile/${w.owner.user.slug}`,
+    access: 'public',
+  },
+  {
+    route: 'GET /api/profiles/:tab',
+    url: () => '/api/profiles/search?q=own&per_page=50',
+    access: 'public',
+  },
+  { route: 'GET /api/frames', url: () => '/api/frames', access: 'public' },
+  { route: 'GET /api/my/profile', url: () => '/api/my/profile', access: 'user' },
+  { route: 'GET /api/my/photos', url: () => '/api/my/photos', access: 'user' },
+];
