@@ -252,6 +252,11 @@ export async function buildApp(
       uploads.storage,
       social,
       events,
+      {
+        rateLimits,
+        // The same budget as signing in, per account: the current password is asked here too.
+        rule: { name: 'password-check', points: config.rateLimits.login, durationSeconds: 600 },
+      },
     ),
   };
   app.decorate('deps', deps);

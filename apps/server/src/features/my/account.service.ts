@@ -2,12 +2,19 @@ import type { MyPasswordBody } from '@chat/shared';
 import type { UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { invalid } from '../../http/app-error';
+import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { FileStorage } from '../../lib/storage/file-storage';
 import type { SocialPorts } from '../profiles/social-ports';
 import { discardFiles } from './discard-files';
 import type { MyRepository } from './my.repository';
+
+/** How often an account may be asked for its current password before 429. */
+export interface PasswordChecks {
+  rateLimits: RateLimits;
+  rule: RateLimitRule;
+}
 
 /** Password change and account deletion: both ask for the current password. */
 export class AccountService {
@@ -16,6 +23,7 @@ export class AccountService {
     private readonly storage: FileStorage,
     private readonly social: SocialPorts,
     private readonly events: DomainEvents,
+    private readonly checks: PasswordChecks,
   ) {}
 
   /** Changes the password and ends every other session of the user (their sockets too). */
@@ -54,7 +62,12 @@ export class AccountService {
     this.events.emit('user.updated', { user: gone });
   }
 
+  /**
+   * A stolen session must not become a way to guess the password: each check counts against
+   * the account, successful or not, as sign-in attempts do.
+   */
   private async checkPassword(user: UserRow, password: string): Promise<UserRow> {
+    await this.checks.rateLimits.hit(this.checks.rule, String(user.id));
     const fresh = await this.repo.findLive(user.id);
     if (!fresh?.password_hash || !(await verifyPassword(password, fresh.password_hash)))
       throw invalid({ password: ['password.wrong'] });

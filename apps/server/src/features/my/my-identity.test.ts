@@ -322,6 +322,33 @@ describe.each(dialects)('my identity on %s', (dialect) => {
       expect(login.statusCode, login.body).toBeLessThan(300);
     });
 
+    it('stops guessing the current password after the sign-in budget (429, even when right)', async () => {
+      const user = await buildUser(t.app);
+      const here = await signedIn(t.app, user);
+      const guess = (password: string) =>
+        call(here, {
+          method: 'POST',
+          url: '/api/my/password',
+          payload: {
+            password,
+            new_password: 'new-secret-1',
+            new_password_confirmation: 'new-secret-1',
+          },
+        });
+      // LOGIN_RATE_LIMIT defaults to 10 checks; each guess, wrong or right, spends one.
+      for (let i = 0; i < 10; i++) expect((await guess(`wrong-${i}`)).statusCode).toBe(422);
+      expect((await guess(TEST_PASSWORD)).statusCode).toBe(429);
+      const deletion = await call(here, {
+        method: 'DELETE',
+        url: '/api/my/account',
+        payload: { password: TEST_PASSWORD },
+      });
+      expect(deletion.statusCode).toBe(429);
+      expect((await here.asBrowser({ method: 'GET', url: '/api/my/profile' })).statusCode).toBe(
+        200,
+      );
+    });
+
     it('deletes the account as the policy says; a wrong password changes nothing', async () => {
       const room = await buildRoom(t.app);
       const a = await memberOf(t.app, room.id);

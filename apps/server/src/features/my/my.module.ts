@@ -1,5 +1,6 @@
 import type { DomainEvents } from '../../events/domain-events';
 import type { FileStorage } from '../../lib/storage/file-storage';
+import type { PasswordChecks } from './account.service';
 import type { ProfilesRepository } from '../profiles/profiles.repository';
 import type { SocialPorts } from '../profiles/social-ports';
 import { AccountService } from './account.service';
@@ -24,6 +25,7 @@ export function createMyServices(
   storage: FileStorage,
   social: SocialPorts,
   events: DomainEvents,
+  passwordChecks: PasswordChecks,
 ): MyServices {
   const avatar = new AvatarService(repo, storage, events);
   return {
@@ -31,6 +33,6 @@ export function createMyServices(
     photos: new PhotosService(repo, profiles, avatar, storage),
     avatar,
     identity: new IdentityService(repo, profiles, events),
-    account: new AccountService(repo, storage, social, events),
+    account: new AccountService(repo, storage, social, events, passwordChecks),
   };
 }
