@@ -28,7 +28,7 @@ export async function buildRoom(
 export async function memberOf(
   app: FastifyInstance,
   roomId: number,
-  overrides: Partial<Pick<UserRow, 'nick' | 'role'>> = {},
+  overrides: Partial<Pick<UserRow, 'nick' | 'role' | 'gender' | 'birthdate'>> = {},
 ): Promise<Client> {
   const client = await signedIn(app, await buildUser(app, overrides));
   const res = await client.asBrowser({ method: 'POST', url: `/api/room/${roomId}/enter` });

@@ -14,7 +14,9 @@ let counter = 0;
 /** A user row straight in the database (no HTTP, one shared scrypt hash for speed). */
 export async function buildUser(
   app: FastifyInstance,
-  overrides: Partial<Pick<UserRow, 'nick' | 'role' | 'phone' | 'email'>> = {},
+  overrides: Partial<
+    Pick<UserRow, 'nick' | 'role' | 'phone' | 'email' | 'gender' | 'birthdate'>
+  > = {},
 ): Promise<UserRow> {
   counter += 1;
   const nick = overrides.nick ?? `user${counter}${Math.random().toString(36).slice(2, 6)}`;
@@ -26,8 +28,8 @@ export async function buildUser(
     password_hash: overrides.role === 'guest' ? null : await passwordHash,
     email: overrides.email ?? null,
     phone: overrides.phone ?? null,
-    gender: null,
-    birthdate: null,
+    gender: overrides.gender ?? null,
+    birthdate: overrides.birthdate ?? null,
     role: overrides.role ?? 'user',
     settings: JSON.stringify(DEFAULT_CHAT_SETTINGS),
     nick_style: '{}',

@@ -103,6 +103,12 @@ export const myUserAnswer = z.object({ data: publicUser });
 /** GET /api/profiles/{tab}: one row of a list. */
 export const profileListItemSchema = z.object({
   user: publicUser,
+  gender: z.enum(['male', 'female']).nullable(),
+  age: z.number().int().nullable(),
+  /** In a room now (an invisible user counts only for viewers who may see invisible users). */
+  online: z.boolean(),
+  /** Null while the user is invisible to the viewer, or never seen. */
+  last_online: z.string().nullable(),
   registered_at: z.string(),
   /** Public messages this Moscow calendar month (tab `top`), else null. */
   month_messages: z.number().int().nullable(),

@@ -34,9 +34,24 @@ export function presentPhoto(row: PhotoWithAttachment): ProfilePhoto {
   };
 }
 
-export function presentListItem(row: ListPage['rows'][number]): ProfileListItem {
+/** What a viewer may know of a listed user's presence. */
+export interface ListedPresence {
+  online: boolean;
+  /** Invisible to this viewer: neither online nor the last time seen is told. */
+  hidden: boolean;
+}
+
+export function presentListItem(
+  row: ListPage['rows'][number],
+  presence: ListedPresence,
+  today: Date,
+): ProfileListItem {
   return {
     user: presentPublicUser(row),
+    gender: genderOf(row.gender),
+    age: ageOf(row.birthdate, today),
+    online: presence.online && !presence.hidden,
+    last_online: presence.hidden ? null : row.active_at,
     registered_at: row.created_at,
     month_messages: row.month_messages === null ? null : Number(row.month_messages),
   };

@@ -47,6 +47,18 @@ export class ProfilesRepository {
   }
 
   /** True while the user sits invisible in any room. */
+  /** Of these users, who is in a room now, and whether invisibly (in any room). */
+  async presence(userIds: readonly number[]): Promise<Map<number, { invisible: boolean }>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('room_users')
+      .select(['user_id', (eb) => eb.fn.max('invisible').as('invisible')])
+      .where('user_id', 'in', userIds)
+      .groupBy('user_id')
+      .execute();
+    return new Map(rows.map((r) => [r.user_id, { invisible: Number(r.invisible) === 1 }]));
+  }
+
   async isInvisible(userId: number): Promise<boolean> {
     const row = await this.db
       .selectFrom('room_users')

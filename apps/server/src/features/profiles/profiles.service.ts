@@ -90,13 +90,14 @@ export class ProfilesService {
 
   async list(viewer: UserRow | null, tab: ProfileTab, query: ListQuery): Promise<ProfilesPage> {
     const perPage = query.per_page ?? 50;
+    const seeInvisible = can(viewer, { action: 'profile.see_invisible' });
     const currentPage = query.page ?? 1;
     const window = { limit: perPage, offset: (currentPage - 1) * perPage };
     let found: ListPage;
     let month: ProfilesPage['meta']['window'] = null;
     switch (tab) {
       case 'online':
-        found = await this.repo.online(can(viewer, { action: 'profile.see_invisible' }), window);
+        found = await this.repo.online(seeInvisible, window);
         break;
       case 'new':
         found = await this.repo.newest(window);
@@ -109,8 +110,14 @@ export class ProfilesService {
         found = await this.repo.searchByNickPrefix(nickKey((query.q ?? '').trim()), window);
         break;
     }
+    const presence = await this.repo.presence(found.rows.map((r) => r.id));
+    const today = this.now();
     return {
-      data: found.rows.map(presentListItem),
+      data: found.rows.map((row) => {
+        const here = presence.get(row.id);
+        const hidden = (here?.invisible ?? false) && !seeInvisible && row.id !== viewer?.id;
+        return presentListItem(row, { online: here !== undefined, hidden }, today);
+      }),
       meta: {
         current_page: currentPage,
         last_page: Math.max(1, Math.ceil(found.total / perPage)),

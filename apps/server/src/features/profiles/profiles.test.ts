@@ -100,6 +100,28 @@ describe.each(dialects)('profiles on %s', (dialect) => {
     expect((await list('online?per_page=200')).data.map((r) => r.user.id)).toContain(other.user.id);
   });
 
+  it('tells gender, age and presence in list rows, and nothing of an invisible member', async () => {
+    const room = await buildRoom(t.app);
+    const seen = await memberOf(t.app, room.id, {
+      gender: 'female',
+      birthdate: '1990-01-15',
+    });
+    // Going invisible is a staff privilege today (premium later).
+    const hidden = await memberOf(t.app, room.id, { role: 'moderator' });
+    const res = await hidden.asBrowser({
+      method: 'PATCH',
+      url: `/api/room/${room.id}/visibility`,
+      payload: { visibility: false },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = (await list('new?per_page=200')).data;
+    const row = rows.find((r) => r.user.id === seen.user.id);
+    expect(row).toMatchObject({ gender: 'female', online: true });
+    expect(row?.age).toBeGreaterThanOrEqual(36);
+    const stealthy = rows.find((r) => r.user.id === hidden.user.id);
+    expect(stealthy).toMatchObject({ online: false, last_online: null });
+  });
+
   it('404s an unknown slug and names only known tabs and page sizes', async () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/profile/nobody-here' })).statusCode,
