@@ -165,6 +165,7 @@ export const PROFILES_UNSAFE_ROUTES: RouteCase[] = [
     route: 'PATCH /api/my/nick',
     access: 'registered',
     body: true,
+    emptyBodyOk: true,
     realPost: false,
     actor: (w) => w.owner,
     call: () => ({ method: 'PATCH', url: '/api/my/nick', payload: style }),

@@ -33,20 +33,21 @@ export type Frame = z.infer<typeof frameSchema>;
  * out takes its default (no colour, no gradient, default font and weight, upright). Forms send
  * numbers as digits, so weight and font_id take those too.
  */
+/** A partial restyle: what is not sent keeps its current value (an empty body changes nothing). */
 export const myNickBody = z.object({
-  color: z.string().max(16).nullable().default(null),
-  has_gradient: formBoolean.default(false),
+  color: z.string().max(16).nullable().optional(),
+  has_gradient: formBoolean.optional(),
   // Longer lists are refused before any colour is looked at (a gradient of 500 is 422).
   gradient: z
     .array(z.string().max(16))
     .max(GRADIENT_MAX, { message: 'nick.gradient_size' })
-    .default([]),
-  font_id: idField.nullable().default(null),
+    .optional(),
+  font_id: idField.nullable().optional(),
   weight: intField(100, 900)
     .refine((w) => (NICK_WEIGHTS as readonly number[]).includes(w), { message: 'invalid_value' })
     .nullable()
-    .default(null),
-  italic: formBoolean.default(false),
+    .optional(),
+  italic: formBoolean.optional(),
 });
 export type MyNickBody = z.infer<typeof myNickBody>;
 

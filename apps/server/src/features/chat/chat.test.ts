@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatState, RoomDetail } from '@chat/shared';
+import type { ChatMessage, ChatState, PublicUser, RoomDetail } from '@chat/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildRoom, clientId, memberOf, recordEvents } from '../../test/chat-fixtures';
@@ -594,6 +594,17 @@ describe.each(dialects)('public chat on %s', (dialect) => {
       ).toBe(422);
       const res = await client.asBrowser({ method: 'POST', url: `/api/ignore/${other.id}` });
       expect(json<{ data: number[] }>(res).data).toEqual([other.id]);
+      // The list with nicks, for the "ignored" tab of my profile; nobody else's list.
+      const listed = json<{ data: PublicUser[] }>(
+        await client.asBrowser({ method: 'GET', url: '/api/ignore' }),
+      ).data;
+      expect(listed.map((u) => [u.id, u.nick.nick])).toEqual([[other.id, other.nick]]);
+      const stranger = await signedIn(t.app, await buildUser(t.app));
+      expect(
+        json<{ data: PublicUser[] }>(
+          await stranger.asBrowser({ method: 'GET', url: '/api/ignore' }),
+        ).data,
+      ).toEqual([]);
       expect(
         json<{ data: number[] }>(
           await client.asBrowser({ method: 'DELETE', url: `/api/ignore/${other.id}` }),

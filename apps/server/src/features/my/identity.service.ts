@@ -17,13 +17,16 @@ export class IdentityService {
   ) {}
 
   async setNick(user: UserRow, body: MyNickBody): Promise<NickStyle> {
+    const current = presentNick(user);
+    const color = body.color === undefined ? current.color : body.color;
+    const hasGradient = body.has_gradient ?? current.has_gradient;
     const style = {
-      color: body.color === null ? null : body.color.toLowerCase(),
-      has_gradient: body.has_gradient,
-      gradient: body.has_gradient ? body.gradient.map((c) => c.toLowerCase()) : [],
-      font_id: body.font_id,
-      weight: body.weight,
-      italic: body.italic,
+      color: color === null ? null : color.toLowerCase(),
+      has_gradient: hasGradient,
+      gradient: hasGradient ? (body.gradient ?? current.gradient).map((c) => c.toLowerCase()) : [],
+      font_id: body.font_id === undefined ? current.font_id : body.font_id,
+      weight: body.weight === undefined ? current.weight : body.weight,
+      italic: body.italic ?? current.italic,
     };
     // "Number of colours 0" (gradient off) may still send the colours it had: they are dropped.
     const problems = toMessageKeys(nickStyleProblems(style));

@@ -202,6 +202,18 @@ describe.each(dialects)('my identity on %s', (dialect) => {
       // Gradient off ("0 colours"): the colours sent along are dropped.
       const off = await nick(a, { ...style, has_gradient: false, gradient: [DARK, DARK2] });
       expect(json<{ data: NickStyle }>(off).data.gradient).toEqual([]);
+      // A partial restyle keeps what it does not name; an empty one changes nothing.
+      const partial = await nick(a, { italic: false });
+      expect(json<{ data: NickStyle }>(partial).data).toMatchObject({
+        color: DARK,
+        weight: 700,
+        font_id: null,
+        italic: false,
+      });
+      const empty = await nick(a, {});
+      expect(json<{ data: NickStyle }>(empty).data).toEqual(
+        json<{ data: NickStyle }>(partial).data,
+      );
     });
 
     it('refuses 500 colours, non-colours, light colours, a missing font and odd weights', async () => {

@@ -51,6 +51,8 @@ export class UsersRepository {
       .selectFrom('ignores')
       .select('ignored_id')
       .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('ignored_id', 'desc')
       .execute();
     return rows.map((r) => r.ignored_id);
   }

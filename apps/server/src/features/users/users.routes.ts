@@ -4,6 +4,7 @@ import {
   settingsPatchBody,
   statusBody,
   idString,
+  publicUser,
 } from '@chat/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,6 +45,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       data: { status: await app.deps.accounts.setStatus(request.auth.user!, request.body.status) },
     }),
+  );
+
+  app.get(
+    '/api/ignore',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: 'The people I ignore, with their nicks and avatars',
+        response: { 200: z.object({ data: z.array(publicUser) }) },
+      },
+    },
+    async (request) => ({ data: await app.deps.accounts.ignoredUsers(request.auth.user!) }),
   );
 
   app.post(

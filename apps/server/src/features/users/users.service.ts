@@ -1,11 +1,11 @@
-import type { ChatSettings } from '@chat/shared';
+import type { ChatSettings, PublicUser } from '@chat/shared';
 import type { UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { forbidden, invalid, notFound } from '../../http/app-error';
 import { nowIso } from '../../lib/clock';
 import { can } from '../chat/chat.policy';
 import type { RoomsRepository } from '../chat/rooms.repository';
-import { parseSettings } from './user.presenter';
+import { parseSettings, presentPublicUser } from './user.presenter';
 import type { UsersRepository } from './users.repository';
 
 /** What a user changes about themselves in the chat, and what moderators change about users. */
@@ -29,6 +29,16 @@ export class UsersService {
     if (!(await this.users.findById(targetId))) throw notFound();
     await this.users.ignore(user.id, targetId, nowIso());
     return this.users.ignoredBy(user.id);
+  }
+
+  /** The people I ignore, as their short public selves, most recently ignored first. */
+  async ignoredUsers(user: UserRow): Promise<PublicUser[]> {
+    const ids = await this.users.ignoredBy(user.id);
+    const byId = new Map((await this.users.findMany(ids)).map((u) => [u.id, u]));
+    return ids.flatMap((id) => {
+      const found = byId.get(id);
+      return found ? [presentPublicUser(found)] : [];
+    });
   }
 
   async unignore(user: UserRow, targetId: number): Promise<number[]> {
