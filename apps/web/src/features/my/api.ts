@@ -1,0 +1,108 @@
+import type {
+  Device,
+  Frame,
+  FriendsList,
+  Gender,
+  MaritalStatus,
+  MyProfile,
+  NickStyle,
+  ProfileListItem,
+  ProfilePhoto,
+  PublicUser,
+} from '@chat/shared';
+import { api } from '../../lib/api';
+import type { HttpMethod, RequestOptions } from '../../lib/api-client';
+
+/** The caller's own profile as the form edits it (`GET`/`PATCH /api/my/profile`). */
+export type MyProfileView = MyProfile;
+
+export interface MyProfilePatchInput {
+  about?: string | null;
+  gender?: Gender | null;
+  birthdate?: string | null;
+  marital_status?: MaritalStatus | null;
+  partner_id?: number | null;
+  email?: string | null;
+  phone?: string | null;
+  im_privacy?: 'all' | 'friends';
+}
+
+/** A square in the source picture's pixels, what `POST /api/my/avatar` crops to. */
+export interface CropBox {
+  x: number;
+  y: number;
+  size: number;
+}
+
+export interface NickStyleSave {
+  color: string | null;
+  has_gradient: boolean;
+  gradient: string[];
+  font_id: number | null;
+  weight: number | null;
+  italic: boolean;
+}
+
+async function call<T>(method: HttpMethod, path: string, body?: unknown, options?: RequestOptions) {
+  return (await api.request<T>(path, { ...options, method, body })).data;
+}
+
+const validating: RequestOptions = { handlesValidation: true };
+
+export const myApi = {
+  profile: () => call<MyProfileView>('GET', '/api/my/profile'),
+  saveProfile: (patch: MyProfilePatchInput) =>
+    call<MyProfileView>('PATCH', '/api/my/profile', patch, validating),
+  /** The first page of the nick search (prefix, any case). */
+  searchUsers: async (q: string) =>
+    (
+      await call<ProfileListItem[]>('GET', '/api/profiles/search', undefined, {
+        silent: true,
+        query: { q },
+      })
+    ).map((item) => item.user),
+  /** My gallery, every moderation status (the owner sees their pending photos too). */
+  photos: () => call<ProfilePhoto[]>('GET', '/api/my/photos'),
+  addPhoto: (attachmentId: number) =>
+    call<ProfilePhoto>('POST', '/api/my/photos', { attachment_id: attachmentId }),
+  deletePhoto: (id: number) => call<null>('DELETE', `/api/my/photos/${id}`),
+  setAvatar: (photoId: number, crop: CropBox) =>
+    call<PublicUser>('POST', '/api/my/avatar', { photo_id: photoId, crop }),
+  removeAvatar: () => call<PublicUser>('DELETE', '/api/my/avatar'),
+  saveNick: (style: NickStyleSave) => call<NickStyle>('PATCH', '/api/my/nick', style, validating),
+  frames: () => call<Frame[]>('GET', '/api/frames'),
+  setFrame: (frameId: number | null) =>
+    call<PublicUser>('POST', '/api/my/frame', { frame_id: frameId }),
+  confirmPartner: (userId: number) =>
+    call<MyProfileView>('POST', '/api/my/partner/confirm', { user_id: userId }),
+  declinePartner: (userId: number) =>
+    call<MyProfileView>('POST', '/api/my/partner/decline', { user_id: userId }),
+  friends: () => call<FriendsList>('GET', '/api/friends'),
+  addFriend: (id: number) => call<unknown>('POST', `/api/friends/${id}`),
+  removeFriend: (id: number) => call<unknown>('DELETE', `/api/friends/${id}`),
+  ignored: () => call<PublicUser[]>('GET', '/api/ignore'),
+  unignore: (id: number) => call<number[]>('DELETE', `/api/ignore/${id}`),
+  changePassword: (body: {
+    password: string;
+    new_password: string;
+    new_password_confirmation: string;
+  }) => call<null>('POST', '/api/my/password', body, validating),
+  deleteAccount: (password: string) =>
+    call<null>('DELETE', '/api/my/account', { password }, validating),
+  sessions: (options?: RequestOptions) =>
+    call<Device[]>('GET', '/api/my/sessions', undefined, options),
+  endSession: (id: number) => call<null>('DELETE', `/api/my/sessions/${id}`),
+  endOtherSessions: () => call<null>('DELETE', '/api/my/sessions'),
+};
+
+export type MyApi = typeof myApi;
+
+/** TanStack Query keys of this feature. */
+export const myKeys = {
+  profile: ['my', 'profile'] as const,
+  photos: ['my', 'photos'] as const,
+  frames: ['my', 'frames'] as const,
+  friends: ['my', 'friends'] as const,
+  ignored: ['my', 'ignored'] as const,
+  sessions: ['my', 'sessions'] as const,
+};

@@ -1,0 +1,234 @@
+import {
+  ABOUT_MAX,
+  GENDERS,
+  MARITAL_STATUSES,
+  isMaritalStatus,
+  maritalStatusLabel,
+  takesPartner,
+} from '@chat/shared';
+import { useState, type FormEvent } from 'react';
+import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Trans, useTranslation } from 'react-i18next';
+import { useLocale } from '../../../lib/use-locale';
+import { apiFieldErrors, type FieldErrors } from '../../auth/field-errors';
+import { FormAlert } from '../../auth/form-alert';
+import { TextField } from '../../auth/text-field';
+import { useSessionStore } from '../../session/store';
+import { pushToast } from '../../toasts/store';
+import { myApi, type MyProfileView } from '../api';
+import { useMyProfile, useSetMyProfile } from '../use-my-profile';
+import { PartnerPicker } from './partner-picker';
+import { PartnerRequest } from './partner-request';
+import {
+  PROFILE_FIELDS,
+  genderOf,
+  patchFrom,
+  valuesFrom,
+  type ProfileValues,
+} from './profile-values';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function ProfileTab() {
+  const { t } = useTranslation('my');
+  const query = useMyProfile();
+  if (query.isPending) return <Spinner size="sm" aria-label={t('loading')} />;
+  if (!query.data) return <p className="text-danger">{t('loadError')}</p>;
+  return <ProfileForm profile={query.data} />;
+}
+
+/** About, gender, birthdate, marital status and partner, e-mail, phone; one save for all. */
+export function ProfileForm({ profile }: { profile: MyProfileView }) {
+  const { t } = useTranslation(['my', 'auth']);
+  const locale = useLocale();
+  const selfId = useSessionStore((s) => s.userData?.user.id ?? 0);
+  const setProfile = useSetMyProfile();
+  const [values, setValues] = useState<ProfileValues>(() => valuesFrom(profile));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const set = <K extends keyof ProfileValues>(field: K, value: ProfileValues[K]) => {
+    setValues((prev) => ({ ...prev, [field]: value }));
+    const key = field === 'partner' ? 'partner_id' : field;
+    setErrors((prev) => (prev[key] ? { ...prev, [key]: [] } : prev));
+  };
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (values.about.length > ABOUT_MAX) {
+      setErrors({ about: [t('validation:too_long')] });
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      const saved = await myApi.saveProfile(patchFrom(values));
+      setProfile(saved);
+      setValues(valuesFrom(saved));
+      pushToast({ text: t('my:saved'), variant: 'primary' });
+    } catch (error) {
+      setErrors(apiFieldErrors(error, PROFILE_FIELDS));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const gender = genderOf(values.gender);
+  const status = isMaritalStatus(values.marital_status) ? values.marital_status : null;
+  const withPartner = status !== null && takesPartner(status);
+  // The saved partner is the one whose answer the page knows; a new pick waits for saving.
+  const samePartner = values.partner !== null && values.partner.id === profile.partner?.id;
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate data-testid="profile-form">
+      <FormAlert errors={errors} />
+      {profile.partner_request && (
+        <PartnerRequest
+          from={profile.partner_request}
+          onAnswered={(p) => {
+            setProfile(p);
+            setValues(valuesFrom(p));
+          }}
+        />
+      )}
+      <Form.Group className="mb-3" controlId="my-about">
+        <Form.Label className="fw-medium">{t('my:profile.about')}</Form.Label>
+        <Form.Control
+          as="textarea"
+          rows={4}
+          name="about"
+          value={values.about}
+          onChange={(e) => set('about', e.target.value)}
+          isInvalid={Boolean(errors.about?.length)}
+          maxLength={ABOUT_MAX}
+          data-testid="about"
+        />
+        <div className="d-flex">
+          <Form.Control.Feedback type="invalid" data-testid="error-about">
+            {errors.about?.join(' ')}
+          </Form.Control.Feedback>
+          <Form.Text className="ms-auto" data-testid="about-counter">
+            {values.about.length} / {ABOUT_MAX}
+          </Form.Text>
+        </div>
+      </Form.Group>
+      <Row className="g-md-3">
+        <Col md={6}>
+          <Form.Group className="mb-3" controlId="my-gender">
+            <Form.Label className="fw-medium">{t('auth:register.gender')}</Form.Label>
+            <Form.Select
+              name="gender"
+              value={values.gender}
+              onChange={(e) => set('gender', e.target.value)}
+              isInvalid={Boolean(errors.gender?.length)}
+              data-testid="gender"
+            >
+              <option value="">{t('auth:register.genderNone')}</option>
+              {GENDERS.map((g) => (
+                <option key={g} value={g}>
+                  {t(`auth:register.${g}`)}
+                </option>
+              ))}
+            </Form.Select>
+            <Form.Control.Feedback type="invalid" data-testid="error-gender">
+              {errors.gender?.join(' ')}
+            </Form.Control.Feedback>
+          </Form.Group>
+        </Col>
+        <Col md={6}>
+          <TextField
+            name="birthdate"
+            type="date"
+            label={t('auth:register.birthdate')}
+            value={values.birthdate}
+            onChange={(v) => set('birthdate', v)}
+            errors={errors.birthdate}
+            autoComplete="bday"
+            max={today()}
+          />
+        </Col>
+      </Row>
+      <Row className="g-md-3">
+        <Col md={6}>
+          <Form.Group className="mb-3" controlId="my-marital">
+            <Form.Label className="fw-medium">{t('my:profile.marital')}</Form.Label>
+            <Form.Select
+              name="marital_status"
+              value={values.marital_status}
+              onChange={(e) => set('marital_status', e.target.value)}
+              isInvalid={Boolean(errors.marital_status?.length)}
+              data-testid="marital"
+            >
+              <option value="">{t('my:profile.maritalNone')}</option>
+              {MARITAL_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {maritalStatusLabel(s, gender, locale)}
+                </option>
+              ))}
+            </Form.Select>
+            <Form.Control.Feedback type="invalid" data-testid="error-marital_status">
+              {errors.marital_status?.join(' ')}
+            </Form.Control.Feedback>
+          </Form.Group>
+        </Col>
+        {withPartner && (
+          <Col md={6}>
+            <Form.Group className="mb-3" data-testid="partner-group">
+              <Form.Label className="fw-medium">{t('my:profile.partner')}</Form.Label>
+              <PartnerPicker
+                value={values.partner}
+                onChange={(user) => set('partner', user)}
+                selfId={selfId}
+                errors={errors.partner_id}
+              />
+              {samePartner && values.partner && (
+                <Form.Text className="d-block" data-testid="partner-state">
+                  {profile.partner_confirmed
+                    ? t('my:profile.partnerConfirmed')
+                    : t('my:profile.partnerWaiting', { nick: values.partner.nick.nick })}
+                </Form.Text>
+              )}
+              {!samePartner && values.partner && (
+                <Form.Text className="d-block">{t('my:profile.partnerAsk')}</Form.Text>
+              )}
+            </Form.Group>
+          </Col>
+        )}
+      </Row>
+      <Row className="g-md-3">
+        <Col md={6}>
+          <TextField
+            name="email"
+            type="email"
+            label={t('auth:register.email')}
+            value={values.email}
+            onChange={(v) => set('email', v)}
+            errors={errors.email}
+            autoComplete="email"
+          />
+        </Col>
+        <Col md={6}>
+          <TextField
+            name="phone"
+            type="tel"
+            label={t('auth:register.phone')}
+            value={values.phone}
+            onChange={(v) => set('phone', v)}
+            errors={errors.phone}
+            hint={
+              <Trans
+                i18nKey="auth:register.phoneHint"
+                components={{ phone: <span className="text-nowrap" /> }}
+              />
+            }
+            autoComplete="tel"
+            placeholder="+7 912 345-67-89"
+          />
+        </Col>
+      </Row>
+      <Button type="submit" disabled={busy} data-testid="profile-save">
+        {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+        {t('my:save')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../i18n/i18n';
+import { signInAs } from '../../../test/chat-kit';
+import { myApi } from '../api';
+import { makeDevice, renderMy } from '../my-test-kit';
+import { SecurityTab } from './security-tab';
+
+beforeEach(async () => {
+  vi.restoreAllMocks();
+  await i18n.changeLanguage('en');
+  signInAs();
+});
+
+const devices = () => [
+  makeDevice(1, { current: true, name: 'Firefox 133 on Windows' }),
+  makeDevice(2, { name: 'Chrome 131 on Android', ip: '203.0.113.9' }),
+  makeDevice(3, { name: 'Safari 18 on iOS' }),
+];
+
+describe('SecurityTab', () => {
+  it('lists every device, marks this one, and has no sign-out button for it', async () => {
+    vi.spyOn(myApi, 'sessions').mockResolvedValue(devices());
+    renderMy(<SecurityTab />, '/en/my/security');
+    const rows = await screen.findAllByTestId('device');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getByText('Firefox 133 on Windows')).toBeTruthy();
+    expect(within(rows[0]!).getByTestId('this-device').textContent).toBe('This device');
+    expect(within(rows[0]!).queryByTestId('device-sign-out')).toBeNull();
+    expect(within(rows[1]!).getByText(/203\.0\.113\.9/)).toBeTruthy();
+    expect(within(rows[1]!).getByText(/last seen/)).toBeTruthy();
+  });
+
+  it('signs one device out and drops it from the list', async () => {
+    vi.spyOn(myApi, 'sessions')
+      .mockResolvedValueOnce(devices())
+      .mockResolvedValue(devices().filter((d) => d.id !== 2));
+    const end = vi.spyOn(myApi, 'endSession').mockResolvedValue(null);
+    renderMy(<SecurityTab />, '/en/my/security');
+    const rows = await screen.findAllByTestId('device');
+    fireEvent.click(within(rows[1]!).getByTestId('device-sign-out'));
+    await waitFor(() => expect(screen.getAllByTestId('device')).toHaveLength(2));
+    expect(end).toHaveBeenCalledWith(2);
+  });
+
+  it('signs all other devices out, and disables the button when there are none', async () => {
+    vi.spyOn(myApi, 'sessions')
+      .mockResolvedValueOnce(devices())
+      .mockResolvedValue(devices().filter((d) => d.current));
+    const endOthers = vi.spyOn(myApi, 'endOtherSessions').mockResolvedValue(null);
+    renderMy(<SecurityTab />, '/en/my/security');
+    await screen.findAllByTestId('device');
+    fireEvent.click(screen.getByTestId('sign-out-others'));
+    await waitFor(() => expect(screen.getAllByTestId('device')).toHaveLength(1));
+    expect(endOthers).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId<HTMLButtonElement>('sign-out-others').disabled).toBe(true);
+  });
+});
