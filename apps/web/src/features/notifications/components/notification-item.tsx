@@ -1,0 +1,144 @@
+import type { NotificationWire } from '@chat/shared';
+import { Button } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { localePath } from '../../../lib/locale-path';
+import { useLocale } from '../../../lib/use-locale';
+import { roomName } from '../../chat/components/rooms/room-name';
+import { useChatStore } from '../../chat/store';
+import { useSessionStore } from '../../session/store';
+import { listTime } from '../../im/components/format';
+import { describeNotification, VIEW_ICONS, type NotificationView } from '../describe';
+import { openRoom } from '../open-room';
+import { NotificationIcon } from './notification-icon';
+import { notificationText } from './notification-text';
+import { useNotificationActions, useNotifications } from './store-context';
+
+/** Where a click on the notification leads (a path without the locale), if anywhere. */
+function destination(view: NotificationView): string | null {
+  switch (view.type) {
+    case 'friend_request':
+    case 'friend_accepted':
+    case 'partner_confirmed':
+      return view.slug ? `/profile/${encodeURIComponent(view.slug)}` : null;
+    case 'partner_request':
+      return '/my/profile';
+    case 'mention':
+      return view.roomId === null ? null : '/chat';
+    case 'new_device':
+      return '/my/security';
+    default:
+      return null;
+  }
+}
+
+export interface NotificationItemProps {
+  notification: NotificationWire;
+  /** After a click that leaves for another page (the dropdown closes). */
+  onNavigate?: () => void;
+}
+
+/** One notification: its icon, sentence, time and what can be done about it. */
+export function NotificationItem({ notification, onNavigate }: NotificationItemProps) {
+  const { t } = useTranslation('notifications');
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const actions = useNotificationActions();
+  const answered = useNotifications((s) => s.friendAnswers[notification.id]);
+  const rooms = useChatStore((s) => s.rooms);
+  const view = describeNotification(notification, locale, (id) => {
+    const room = rooms.rooms.find((r) => r.id === id) ?? rooms.available.find((r) => r.id === id);
+    return room ? roomName(room, locale) : '';
+  });
+  const unread = notification.read_at === null;
+  // Friends already (accepted here before, or from their profile): nothing left to answer.
+  const userId = view.type === 'friend_request' ? view.userId : null;
+  const isFriend = useSessionStore(
+    (s) => userId !== null && (s.userData?.friends.some((f) => f.id === userId) ?? false),
+  );
+  const answer = answered ?? (isFriend ? 'accepted' : undefined);
+  const to = destination(view);
+
+  const open = () => {
+    void actions.markRead(notification.id);
+    if (to === null) return;
+    onNavigate?.();
+    void navigate(localePath(locale, to));
+    if (view.type === 'mention' && view.roomId !== null) void openRoom(view.roomId);
+  };
+
+  return (
+    <div
+      className={`notification-item${unread ? ' is-unread' : ''}`}
+      data-testid="notification"
+      data-notification-id={notification.id}
+      data-type={view.type}
+      data-unread={unread ? 'true' : 'false'}
+    >
+      <NotificationIcon name={VIEW_ICONS[view.type]} />
+      <div className="notification-body">
+        <button
+          type="button"
+          className="notification-text"
+          onClick={open}
+          data-testid="notification-open"
+        >
+          {notificationText(view, t)}
+          {view.type === 'mention' && view.excerpt && (
+            <span className="notification-excerpt">{view.excerpt}</span>
+          )}
+        </button>
+        {view.type === 'friend_request' && view.userId !== null && (
+          <div className="notification-actions">
+            {answer === 'accepted' || answer === 'declined' ? (
+              <span className="small text-body-secondary" data-testid="friend-answer">
+                {t(`action.${answer}`)}
+              </span>
+            ) : (
+              <>
+                <Button
+                  size="sm"
+                  variant="primary"
+                  disabled={answer === 'pending'}
+                  onClick={() => void actions.answerFriendRequest(notification, true)}
+                  data-testid="friend-accept"
+                >
+                  {t('action.accept')}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline-secondary"
+                  disabled={answer === 'pending'}
+                  onClick={() => void actions.answerFriendRequest(notification, false)}
+                  data-testid="friend-decline"
+                >
+                  {t('action.decline')}
+                </Button>
+              </>
+            )}
+          </div>
+        )}
+        {view.type === 'partner_request' && (
+          <Link
+            to={localePath(locale, '/my/profile')}
+            className="small"
+            onClick={() => {
+              void actions.markRead(notification.id);
+              onNavigate?.();
+            }}
+          >
+            {t('action.confirmPartner')}
+          </Link>
+        )}
+        <time className="notification-time" dateTime={notification.created_at}>
+          {listTime(notification.created_at, locale, new Date())}
+        </time>
+      </div>
+      {unread && (
+        <span className="notification-dot">
+          <span className="visually-hidden">{t('unreadMark')}</span>
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { TFunction } from 'i18next';
+import type { NotificationView } from '../describe';
+
+/** The sentence a notification shows, in the interface language (plain text, never markup). */
+export function notificationText(view: NotificationView, t: TFunction<'notifications'>): string {
+  const nickOf = (nick: string) => nick || t('someone');
+  switch (view.type) {
+    case 'friend_request':
+    case 'friend_accepted':
+    case 'partner_request':
+    case 'partner_confirmed':
+      return t(`text.${view.type}`, { nick: nickOf(view.nick) });
+    case 'mention':
+      return view.room
+        ? t('text.mention', { nick: nickOf(view.nick), room: view.room })
+        : t('text.mentionChat', { nick: nickOf(view.nick) });
+    case 'new_device': {
+      const device = view.device || t('text.unknownDevice');
+      return view.ip
+        ? t('text.new_device', { device, ip: view.ip })
+        : t('text.new_deviceNoIp', { device });
+    }
+    case 'bonus':
+      return view.amount === null
+        ? t('text.bonusNoAmount')
+        : t('text.bonus', { count: view.amount });
+    case 'gift':
+      return view.gift
+        ? t('text.gift', { nick: nickOf(view.nick), gift: view.gift })
+        : t('text.giftNoName', { nick: nickOf(view.nick) });
+    case 'gift_coins':
+      return view.amount === null
+        ? t('text.gift_coinsNoAmount', { nick: nickOf(view.nick) })
+        : t('text.gift_coins', { nick: nickOf(view.nick), count: view.amount });
+    case 'invoice':
+      return view.amount === null
+        ? t('text.invoiceNoAmount')
+        : t('text.invoice', { count: view.amount });
+    case 'generic':
+      return view.text || t('text.generic');
+  }
+}

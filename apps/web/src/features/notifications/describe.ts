@@ -1,0 +1,126 @@
+import type { Locale, NotificationWire } from '@chat/shared';
+
+/** How a notification reads and where it leads; the components only lay this out. */
+export type NotificationView =
+  | { type: 'friend_request'; nick: string; userId: number | null; slug: string | null }
+  | { type: 'friend_accepted'; nick: string; slug: string | null }
+  | { type: 'partner_request'; nick: string; slug: string | null }
+  | { type: 'partner_confirmed'; nick: string; slug: string | null }
+  | { type: 'mention'; nick: string; roomId: number | null; room: string; excerpt: string }
+  | { type: 'new_device'; device: string; ip: string }
+  | { type: 'bonus'; amount: number | null }
+  | { type: 'gift'; nick: string; gift: string }
+  | { type: 'gift_coins'; nick: string; amount: number | null }
+  | { type: 'invoice'; amount: number | null }
+  | { type: 'generic'; text: string };
+
+export type NotificationIcon =
+  'friend' | 'heart' | 'mention' | 'device' | 'gift' | 'coins' | 'bell';
+
+export const VIEW_ICONS: Record<NotificationView['type'], NotificationIcon> = {
+  friend_request: 'friend',
+  friend_accepted: 'friend',
+  partner_request: 'heart',
+  partner_confirmed: 'heart',
+  mention: 'mention',
+  new_device: 'device',
+  bonus: 'coins',
+  gift: 'gift',
+  gift_coins: 'coins',
+  invoice: 'coins',
+  generic: 'bell',
+};
+
+type Data = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is Data =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+// Data comes from features written at different times: every field is read defensively, and a
+// text is only ever a string (shown as text by React, never as markup).
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+const int = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+/** The other person's nick: `user.nick` is the nick object (`{ nick, ...style }`) or a string. */
+function person(data: Data): { nick: string; id: number | null; slug: string | null } {
+  const user = isRecord(data.user) ? data.user : {};
+  const nick = isRecord(user.nick) ? str(user.nick.nick) : str(user.nick);
+  const slug = str(user.slug);
+  return { nick: nick || str(data.nick), id: int(user.id), slug: slug || null };
+}
+
+/** A name as a string, or as the chat's `{ ru, en }` (the interface language first). */
+function nameOf(value: unknown, locale: Locale): string {
+  if (!isRecord(value)) return str(value);
+  return str(value[locale]).trim() || str(value[locale === 'ru' ? 'en' : 'ru']);
+}
+
+function roomOf(data: Data, locale: Locale): { id: number | null; name: string } {
+  const room = isRecord(data.room) ? data.room : {};
+  return {
+    id: int(room.id) ?? int(data.room_id),
+    name: nameOf(room.name, locale) || nameOf(data.room_name, locale),
+  };
+}
+
+function amountOf(data: Data): number | null {
+  return int(data.amount) ?? int(data.coins) ?? int(data.sum);
+}
+
+/**
+ * What a notification says, by its kind and `data.type` (API.md; later kinds generically).
+ * `roomName` finds a mentioned room's name in what the chat holds when the data has none.
+ */
+export function describeNotification(
+  n: NotificationWire,
+  locale: Locale,
+  roomName: (id: number) => string = () => '',
+): NotificationView {
+  const data = n.data;
+  const who = person(data);
+  if (n.kind === 'new') {
+    switch (data.type) {
+      case 'friend_request':
+        return { type: 'friend_request', nick: who.nick, userId: who.id, slug: who.slug };
+      case 'friend_accepted':
+        return { type: 'friend_accepted', nick: who.nick, slug: who.slug };
+      case 'partner_request':
+        return { type: 'partner_request', nick: who.nick, slug: who.slug };
+      case 'partner_confirmed':
+        return { type: 'partner_confirmed', nick: who.nick, slug: who.slug };
+      case 'mention': {
+        const room = roomOf(data, locale);
+        return {
+          type: 'mention',
+          nick: who.nick,
+          roomId: room.id,
+          room: room.name || (room.id === null ? '' : roomName(room.id)),
+          excerpt: str(data.text).slice(0, 140),
+        };
+      }
+      case 'new_device':
+        return {
+          type: 'new_device',
+          device: str(data.name) || str(data.device) || str(data.user_agent),
+          ip: str(data.ip),
+        };
+      default:
+        break;
+    }
+  }
+  switch (n.kind) {
+    case 'bonus-every-day':
+      return { type: 'bonus', amount: amountOf(data) };
+    case 'gift': {
+      const gift = isRecord(data.gift) ? str(data.gift.name) : str(data.gift);
+      return { type: 'gift', nick: who.nick, gift };
+    }
+    case 'gift-coins':
+      return { type: 'gift_coins', nick: who.nick, amount: amountOf(data) };
+    case 'invoice-has-paid':
+      return { type: 'invoice', amount: amountOf(data) };
+    default:
+      return { type: 'generic', text: str(data.text) || str(data.message) || str(data.title) };
+  }
+}
