@@ -270,7 +270,7 @@ export async function closeSettings(page: Page): Promise<void> {
   await page.locator('.chat-settings').waitFor({ state: 'detached' });
 }
 
-async function apiJson(
+export async function apiJson(
   baseUrl: string,
   path: string,
   init: { method?: string; token?: string; body?: unknown } = {},

@@ -37,6 +37,11 @@ const localeChildren: RouteObject[] = [
     lazy: () => import('../pages/im/im-page').then((m) => ({ Component: m.ImPage })),
   },
   {
+    path: 'my/:tab?',
+    handle: handle({ title: 'my' }),
+    lazy: () => import('../pages/my/my-page').then((m) => ({ Component: m.MyPage })),
+  },
+  {
     path: 'login',
     handle: handle({ title: 'login' }),
     lazy: () => import('../pages/login/login-page').then((m) => ({ Component: m.LoginPage })),
@@ -46,6 +51,17 @@ const localeChildren: RouteObject[] = [
     handle: handle({ title: 'register' }),
     lazy: () =>
       import('../pages/register/register-page').then((m) => ({ Component: m.RegisterPage })),
+  },
+  {
+    path: 'profile/:slug',
+    handle: handle({ title: 'profile' }),
+    lazy: () => import('../pages/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
+  },
+  {
+    path: 'profiles/:tab',
+    handle: handle({ title: 'profiles' }),
+    lazy: () =>
+      import('../pages/profiles/profiles-page').then((m) => ({ Component: m.ProfilesPage })),
   },
   {
     path: '*',

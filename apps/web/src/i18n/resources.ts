@@ -10,6 +10,9 @@ import enTitles from './en/titles.json';
 import enValidation from './en/validation.json';
 import enIm from './en/im.json';
 import enUploads from './en/uploads.json';
+import enProfiles from './en/profiles.json';
+import enNotifications from './en/notifications.json';
+import enMy from './en/my.json';
 import ruAuth from './ru/auth.json';
 import ruChat from './ru/chat.json';
 import ruCommon from './ru/common.json';
@@ -22,6 +25,9 @@ import ruTitles from './ru/titles.json';
 import ruValidation from './ru/validation.json';
 import ruIm from './ru/im.json';
 import ruUploads from './ru/uploads.json';
+import ruProfiles from './ru/profiles.json';
+import ruNotifications from './ru/notifications.json';
+import ruMy from './ru/my.json';
 
 // Bundled, not fetched: the texts are small and the first paint must already be translated.
 export const resources = {
@@ -38,6 +44,9 @@ export const resources = {
     realtime: ruRealtime,
     im: ruIm,
     uploads: ruUploads,
+    profiles: ruProfiles,
+    notifications: ruNotifications,
+    my: ruMy,
   },
   en: {
     common: enCommon,
@@ -52,6 +61,9 @@ export const resources = {
     realtime: enRealtime,
     im: enIm,
     uploads: enUploads,
+    profiles: enProfiles,
+    notifications: enNotifications,
+    my: enMy,
   },
 } as const;
 

@@ -30,6 +30,8 @@ export interface ApiResponse<T> {
   meta: Record<string, unknown> | undefined;
   status: number;
   headers: Headers;
+  /** The whole answer, for the few calls that put more beside `data` (`unread` of a read). */
+  envelope?: Record<string, unknown>;
 }
 
 export interface ApiClientDeps {
@@ -139,6 +141,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         meta: isRecord(envelope.meta) ? envelope.meta : undefined,
         status: response.status,
         headers: response.headers,
+        envelope,
       };
     }
 

@@ -9,7 +9,9 @@ import { useSessionStore } from '../session/store';
 import { ChatNavLink } from './chat-nav-link';
 import { ImNavLink } from './im-nav-link';
 import { LanguageSwitch } from './language-switch';
+import { NotificationBell } from './notification-bell';
 import { UserMenu } from './user-menu';
+import { profilesPath } from '../profiles/links';
 
 export function AppNavbar() {
   const { t } = useTranslation();
@@ -39,6 +41,7 @@ export function AppNavbar() {
           <span className="brand-name">{t('common:appName')}</span>
         </Navbar.Brand>
         <div className="d-flex align-items-center gap-2 order-md-last">
+          <NotificationBell />
           {userData && <UserMenu userData={userData} />}
           <Navbar.Toggle aria-controls="main-nav" label={t('common:nav.toggle')} />
         </div>
@@ -49,6 +52,14 @@ export function AppNavbar() {
             </Nav.Link>
             <ChatNavLink />
             <ImNavLink />
+            <Nav.Link
+              as={Link}
+              to={profilesPath(locale)}
+              eventKey="people"
+              data-testid="nav-people"
+            >
+              {t('profiles:nav.people')}
+            </Nav.Link>
           </Nav>
           <Nav className="align-items-md-center gap-md-2">
             <LanguageSwitch />

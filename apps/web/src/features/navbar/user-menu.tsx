@@ -4,12 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { logout } from '../auth/api';
 import { useNavbarAvatarSize } from '../session/hooks';
 import { pushToast } from '../toasts/store';
-import { UserAvatar } from './user-avatar';
+import { Link } from 'react-router';
+import { useLocale } from '../../lib/use-locale';
+import { AvatarWithFrame } from '../profiles/components/avatar-with-frame';
+import { profilePath } from '../profiles/links';
+import { localePath } from '../../lib/locale-path';
+
+/** The "My profile" tabs the menu leads to (a guest has only the chat settings). */
+const MY_MENU_TABS = ['profile', 'photos', 'nick', 'security', 'chat'] as const;
 
 export function UserMenu({ userData }: { userData: UserData }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const size = useNavbarAvatarSize();
   const { user } = userData;
+  const guest = userData.roles.includes('guest');
   const roles = userData.roles.map((role) => t(`common:roles.${role}`, { defaultValue: role }));
 
   const onLogout = async () => {
@@ -25,7 +34,7 @@ export function UserMenu({ userData }: { userData: UserData }) {
         aria-label={t('common:nav.userMenu')}
         data-testid="user-menu"
       >
-        <UserAvatar user={user} size={size} />
+        <AvatarWithFrame user={user} size={size} />
       </Dropdown.Toggle>
       <Dropdown.Menu className="shadow border-0">
         <Dropdown.Header className="user-menu-header">
@@ -34,6 +43,20 @@ export function UserMenu({ userData }: { userData: UserData }) {
           </div>
           <div className="small">{roles.join(', ')}</div>
         </Dropdown.Header>
+        <Dropdown.Divider />
+        <Dropdown.Item as={Link} to={profilePath(locale, user.slug)} data-testid="my-profile">
+          {t('profiles:nav.myProfile')}
+        </Dropdown.Item>
+        {MY_MENU_TABS.filter((tab) => !guest || tab === 'chat').map((tab) => (
+          <Dropdown.Item
+            key={tab}
+            as={Link}
+            to={localePath(locale, `/my/${tab}`)}
+            data-testid={`my-menu-${tab}`}
+          >
+            {t(`my:userMenu.${tab}`)}
+          </Dropdown.Item>
+        ))}
         <Dropdown.Divider />
         <Dropdown.Item as="button" onClick={() => void onLogout()} data-testid="logout">
           {t('common:nav.logout')}

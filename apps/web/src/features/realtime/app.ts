@@ -3,6 +3,7 @@ import { currentLocale, translate } from '../../i18n/i18n';
 import { readCookie } from '../../lib/cookies';
 import { useChatStore } from '../chat/store';
 import { useImStore } from '../im/store';
+import { useNotificationsStore } from '../notifications/store';
 import { useUploadsStore } from '../uploads/store';
 import { useSessionStore } from '../session/store';
 import { pushToast } from '../toasts/store';
@@ -13,6 +14,10 @@ import { bindRealtimeClient } from './port';
 import { createPusher } from './pusher';
 import { useRealtimeStore } from './store';
 import { useFontsStore } from '../chat/hooks/use-fonts';
+import { queryClient } from '../../app/query-client';
+import { patchProfilesCache } from '../profiles/cache';
+import { createIdentityEvents, isIdentityPatch, type UserPatchTarget } from './identity-events';
+import { sessionEnded } from '../my/session-ended';
 
 declare global {
   interface Window {
@@ -26,6 +31,15 @@ let stopCurrent: (() => void) | null = null;
 
 const chat = () => useChatStore.getState();
 const im = () => useImStore.getState();
+
+/** Every place that shows users, for the identity events (a user restyled everywhere at once). */
+const identityTargets: readonly UserPatchTarget[] = [
+  (id, patch) => chat().userPatched(id, patch),
+  (id, patch) => im().userPatched(id, patch),
+  (id, patch) => useSessionStore.getState().userPatched(id, patch),
+  (id, patch) => patchProfilesCache(queryClient, id, patch),
+];
+const identity = createIdentityEvents(() => identityTargets);
 
 /** Failed room authorizations shown already in this connection, so a flapping one says it once. */
 const alerted = new Set<string>();
@@ -70,6 +84,14 @@ function followSession(userData: UserData | null, previous: UserData | null | un
   }
   // The navbar's unread private messages, live from then on by Im.MessagesCountUpdated.
   if (userData) im().hydrateCount(userData.counters.im_unread_count);
+  // The bell: the newest notifications and the count, live from then on on private-user.{id}.
+  useNotificationsStore
+    .getState()
+    .hydrate(
+      userData?.user.id ?? null,
+      userData?.notifications ?? [],
+      userData?.counters.unread_notifications ?? 0,
+    );
   if (userData) {
     chat().hydrate({
       settings: userData.settings,
@@ -110,7 +132,10 @@ export function startRealtime(init: InitData): void {
       chat,
       im,
       uploads: () => useUploadsStore.getState(),
+      notifications: () => useNotificationsStore.getState(),
+      identity: () => identity,
       requireUpdate: () => useSessionStore.getState().requireUpdate(),
+      sessionEnded: (p) => void sessionEnded(p),
     }),
     onState: (state, socketId) => useRealtimeStore.getState().setConnection(state, socketId),
     onConnected: ({ reconnect }) => {
@@ -122,6 +147,8 @@ export function startRealtime(init: InitData): void {
         // Each open conversation fetches what it missed (after= its last id), before the outbox
         // sends ours, and the channel list is read again.
         void im().resync();
+        // Notifications sent while the socket was down: merged quietly, without a sound.
+        void useNotificationsStore.getState().refresh();
       }
       void chat().flushOutbox();
       void im().flushOutbox();
@@ -135,6 +162,8 @@ export function startRealtime(init: InitData): void {
 
   const unsubscribe = useSessionStore.subscribe((state, prev) => {
     if (state.userData === prev.userData) return;
+    // My own avatar or nick restyled live: same user, same settings, nothing to follow.
+    if (isIdentityPatch(state.userData, prev.userData)) return;
     client.setUser(state.userData?.user.id ?? null);
     followSession(state.userData, prev.userData);
   });

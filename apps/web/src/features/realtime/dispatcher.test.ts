@@ -1,8 +1,10 @@
 import type { RealtimeEventMap, RealtimeEventName } from '@chat/shared';
 import { describe, expect, it, vi } from 'vitest';
 import type { ImEventActions } from '../im/im-events';
+import type { NotificationEventActions } from '../notifications/store';
 import type { UploadEventActions } from '../uploads/upload-events';
 import type { ChatEventActions } from './chat-events';
+import type { IdentityEventActions } from './identity-events';
 import { createDispatcher } from './dispatcher';
 
 function setup() {
@@ -18,12 +20,17 @@ function setup() {
   const chat = recorder<ChatEventActions>('');
   const im = recorder<ImEventActions>('im.');
   const uploads = recorder<UploadEventActions>('uploads.');
+  const identity = recorder<IdentityEventActions>('identity.');
+  const notifications = recorder<NotificationEventActions>('notifications.');
   const requireUpdate = vi.fn();
   const dispatcher = createDispatcher({
     chat: () => chat,
     im: () => im,
     uploads: () => uploads,
+    notifications: () => notifications,
+    identity: () => identity,
     requireUpdate,
+    sessionEnded: (p) => calls.push(['sessionEnded', [p]]),
   });
   return { calls, requireUpdate, dispatcher };
 }
@@ -33,10 +40,17 @@ type Route =
   | keyof ChatEventActions
   | `im.${keyof ImEventActions}`
   | `uploads.${keyof UploadEventActions}`
-  | 'requireUpdate';
+  | `identity.${keyof IdentityEventActions}`
+  | `notifications.${keyof NotificationEventActions}`
+  | 'requireUpdate'
+  | 'sessionEnded';
 const ROUTES: { [K in RealtimeEventName]: Route } = {
   UpdateRequired: 'requireUpdate',
-  UserUpdated: 'userUpdated',
+  UserUpdated: 'identity.userUpdated',
+  AvatarUpdated: 'identity.avatarUpdated',
+  AvatarRemoved: 'identity.avatarRemoved',
+  UserNickUpdated: 'identity.nickUpdated',
+  UserFrameUpdated: 'identity.frameUpdated',
   AntitrollUpdated: 'trollUpdated',
   UserLeftTheChat: 'userLeftChat',
   MessageStored: 'messageStored',
@@ -55,6 +69,9 @@ const ROUTES: { [K in RealtimeEventName]: Route } = {
   'Im.MessagesRead': 'im.messagesRead',
   'Im.MessageDeleted': 'im.messageDeleted',
   'Im.MessageRestored': 'im.messageRestored',
+  SessionEnded: 'sessionEnded',
+  Notification: 'notifications.notificationReceived',
+  NotificationsCountUpdated: 'notifications.countUpdated',
 };
 
 describe('dispatcher', () => {

@@ -5,15 +5,23 @@ import {
   type RealtimeEventName,
 } from '@chat/shared';
 import type { ImEventActions } from '../im/im-events';
+import type { NotificationEventActions } from '../notifications/store';
 import type { UploadEventActions } from '../uploads/upload-events';
 import type { ChatEventActions } from './chat-events';
+import type { IdentityEventActions } from './identity-events';
 
 /** The stores an event can change. Getters, so that the dispatcher never holds stale state. */
 export interface DispatchTargets {
   chat: () => ChatEventActions;
   im: () => ImEventActions;
   uploads: () => UploadEventActions;
+  /** The bell: a new notification, or the unread count changed elsewhere. */
+  notifications: () => NotificationEventActions;
+  /** A user restyled: chat, messenger, navbar and open profiles at once. */
+  identity: () => IdentityEventActions;
   requireUpdate: () => void;
+  /** A session of this account was signed out; the tab drops its own if it was this one. */
+  sessionEnded: (payload: RealtimeEventMap['SessionEnded']) => void;
 }
 
 /** One handler per server event: a missing event is a type error here (DESIGN.md rule 6). */
@@ -47,7 +55,11 @@ export function createDispatcher(targets: DispatchTargets): Dispatcher {
   const chat = targets.chat;
   const server: ServerHandlers = {
     UpdateRequired: () => targets.requireUpdate(),
-    UserUpdated: (p) => chat().userUpdated(p),
+    UserUpdated: (p) => targets.identity().userUpdated(p),
+    AvatarUpdated: (p) => targets.identity().avatarUpdated(p),
+    AvatarRemoved: (p) => targets.identity().avatarRemoved(p),
+    UserNickUpdated: (p) => targets.identity().nickUpdated(p),
+    UserFrameUpdated: (p) => targets.identity().frameUpdated(p),
     AntitrollUpdated: (p) => chat().trollUpdated(p),
     UserLeftTheChat: (p) => chat().userLeftChat(p),
     MessageStored: (p) => chat().messageStored(p),
@@ -66,6 +78,9 @@ export function createDispatcher(targets: DispatchTargets): Dispatcher {
     'Im.MessagesRead': (p) => targets.im().messagesRead(p),
     'Im.MessageDeleted': (p) => targets.im().messageDeleted(p),
     'Im.MessageRestored': (p) => targets.im().messageRestored(p),
+    SessionEnded: (p) => targets.sessionEnded(p),
+    Notification: (p) => targets.notifications().notificationReceived(p),
+    NotificationsCountUpdated: (p) => targets.notifications().countUpdated(p),
   };
   const client: ClientHandlers = {
     'client-typing': {

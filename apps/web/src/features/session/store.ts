@@ -31,6 +31,8 @@ export interface SessionState {
   setWindowSize: (width: number) => void;
   setInitialized: () => void;
   logout: () => void;
+  /** A live identity event about the signed-in user (navbar avatar, nick, frame); others are ignored. */
+  userPatched: (userId: number, patch: Partial<Omit<UserData['user'], 'id'>>) => void;
 }
 
 function loadAgreement(): AgreementStatus {
@@ -74,6 +76,13 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   logout: () => {
     saveItem(API_TOKEN_KEY, null);
     set({ userData: null, apiToken: null, balance: 0, bonus: 0, premium: null });
+  },
+  userPatched: (userId, patch) => {
+    const data = get().userData;
+    if (!data || data.user.id !== userId) return;
+    // The user data keeps the frame twice (spec: client state has its own `frame`).
+    const frame = patch.frame !== undefined ? patch.frame : data.frame;
+    set({ userData: { ...data, user: { ...data.user, ...patch }, frame } });
   },
 }));
 

@@ -1,4 +1,4 @@
-import { ATTACHMENTS_PER_MESSAGE, type Attachment } from '@chat/shared';
+import { ATTACHMENTS_PER_MESSAGE, type Attachment, type UploadPurpose } from '@chat/shared';
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { api, apiDeps } from '../../lib/api';
 import { currentLocale, translate } from '../../i18n/i18n';
@@ -114,6 +114,7 @@ export function createUploadsStore(deps: UploadsDeps): UploadsStore {
           file,
           name: file.name,
           adult: item.adult,
+          purpose: purposeOf(item.owner),
           signal: controller.signal,
           onProgress: (loaded, total) => {
             if (aborts.get(id) === controller)
@@ -228,6 +229,11 @@ export function createUploadsStore(deps: UploadsDeps): UploadsStore {
       },
     };
   });
+}
+
+/** A box named `photo:…` fills a profile gallery; every other box sends message pictures. */
+export function purposeOf(owner: string): UploadPurpose {
+  return owner.startsWith('photo:') ? 'photo' : 'attachment';
 }
 
 let counter = 0;

@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { UserAvatar } from '../../navbar/user-avatar';
+import { Link } from 'react-router';
+import { useLocale } from '../../../lib/use-locale';
+import { AvatarWithFrame } from '../../profiles/components/avatar-with-frame';
+import { profilePath } from '../../profiles/links';
 import { useSessionStore } from '../../session/store';
 import { ImComposer } from './composer';
 import { useIm, useImActions } from './im-context';
@@ -20,6 +23,7 @@ interface ConversationProps {
 /** One conversation: the other person on top, the history, the box (or why one cannot write). */
 export function Conversation({ channelId, onBack }: ConversationProps) {
   const { t } = useTranslation('im');
+  const locale = useLocale();
   const actions = useImActions();
   const viewerId = useSessionStore((s) => s.userData?.user.id ?? 0);
   const channel = useIm((s) => s.channels[channelId]);
@@ -83,9 +87,15 @@ export function Conversation({ channelId, onBack }: ConversationProps) {
         {back}
         {channel && (
           <>
-            <UserAvatar user={channel.user} size={36} />
+            <AvatarWithFrame user={channel.user} size={36} />
             <h2 className="im-head-nick" data-testid="im-head-nick">
-              <ImNick nick={channel.user.nick} className="text-truncate" />
+              <Link
+                to={profilePath(locale, channel.user.slug)}
+                className="im-head-link text-truncate"
+                data-testid="im-head-profile"
+              >
+                <ImNick nick={channel.user.nick} className="text-truncate" />
+              </Link>
             </h2>
           </>
         )}

@@ -1,11 +1,14 @@
 import type { RoomUser } from '@chat/shared';
 import { Badge, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { UserAvatar } from '../../../navbar/user-avatar';
+import { Link } from 'react-router';
+import { useLocale } from '../../../../lib/use-locale';
+import { AvatarWithFrame } from '../../../profiles/components/avatar-with-frame';
+import { profilePath } from '../../../profiles/links';
 import { ChatNick } from '../common/chat-nick';
 import { StateDot } from './state-dot';
 
-/** A small card about someone in the room. There is no profile page yet, so nothing links out. */
+/** A small card about someone in the room, with the way to their full profile page. */
 export function ProfileCardModal({
   entry,
   onHide,
@@ -13,7 +16,8 @@ export function ProfileCardModal({
   entry: RoomUser | null;
   onHide: () => void;
 }) {
-  const { t } = useTranslation(['chat', 'common']);
+  const { t } = useTranslation(['chat', 'common', 'profiles']);
+  const locale = useLocale();
   return (
     <Modal show={entry !== null} onHide={onHide} centered size="sm" data-testid="profile-card">
       {entry && (
@@ -25,7 +29,7 @@ export function ProfileCardModal({
           </Modal.Header>
           <Modal.Body className="text-center pt-0 pb-4">
             <div className="chat-profile-avatar">
-              <UserAvatar user={entry.user} size={88} />
+              <AvatarWithFrame user={entry.user} size={88} />
             </div>
             <div className="h5 mb-1 mt-3">
               <ChatNick nick={entry.user.nick} />
@@ -50,6 +54,14 @@ export function ProfileCardModal({
                 </Badge>
               )}
             </div>
+            <Link
+              to={profilePath(locale, entry.user.slug)}
+              className="btn btn-outline-primary btn-sm mt-3"
+              onClick={onHide}
+              data-testid="profile-card-open"
+            >
+              {t('profiles:profile.open')}
+            </Link>
           </Modal.Body>
         </>
       )}

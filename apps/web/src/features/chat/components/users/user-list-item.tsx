@@ -2,7 +2,7 @@ import type { RoomUser } from '@chat/shared';
 import { memo } from 'react';
 import { Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { UserAvatar } from '../../../navbar/user-avatar';
+import { AvatarWithFrame } from '../../../profiles/components/avatar-with-frame';
 import { ChatNick } from '../common/chat-nick';
 import { AtIcon, BanIcon, EyeOffIcon, TrollIcon, UserIcon } from '../common/icons';
 import { WritePrivateItem } from '../../../im/components/write-private-item';
@@ -51,7 +51,7 @@ export const UserListItem = memo(function UserListItem({
         >
           {flags.showAvatars && (
             <span className="chat-user-avatar">
-              <UserAvatar user={entry.user} size={32} />
+              <AvatarWithFrame user={entry.user} size={32} />
               <StateDot stateId={entry.state_id} />
             </span>
           )}

@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocale } from '../../../lib/use-locale';
+import type { ProfileRow } from '../api';
+import { formatDate, relativeTime } from '../format';
+import { profilePath } from '../links';
+import { AvatarWithFrame } from './avatar-with-frame';
+import { StyledNick } from './styled-nick';
+
+/** One person in a list: avatar with frame, styled nick, age and gender, online or last seen. */
+export function ProfileRowItem({ row, now }: { row: ProfileRow; now: number }) {
+  const { t } = useTranslation('profiles');
+  const locale = useLocale();
+  const facts = [
+    row.gender ? t(`profile.genders.${row.gender}`) : null,
+    row.age !== null ? t('profile.years', { count: row.age }) : null,
+    row.month_messages !== null ? t('list.monthMessages', { count: row.month_messages }) : null,
+    row.month_messages === null && row.registered_at && !row.online && !row.last_online
+      ? t('list.registered', { date: formatDate(row.registered_at, locale) })
+      : null,
+  ].filter(Boolean);
+  const seen = row.online
+    ? t('list.onlineNow')
+    : row.last_online
+      ? t('list.lastOnline', {
+          when: relativeTime(row.last_online, now, locale) ?? t('stats.justNow'),
+        })
+      : null;
+  return (
+    <li className="profiles-row" data-testid={`profiles-row-${row.user.id}`}>
+      <Link to={profilePath(locale, row.user.slug)} className="profiles-row-link">
+        <AvatarWithFrame user={row.user} size={44} />
+        <span className="profiles-row-text">
+          <StyledNick nick={row.user.nick} className="profiles-row-nick text-truncate" />
+          <span className="profiles-row-facts small text-body-secondary">
+            {facts.join(', ')}
+            {facts.length > 0 && seen ? ' · ' : ''}
+            {seen && <span className={row.online ? 'profiles-online' : undefined}>{seen}</span>}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}

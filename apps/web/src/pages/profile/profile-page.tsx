@@ -1,0 +1,55 @@
+import { Button, Card, Container, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useOwnTitle } from '../../app/route-title';
+import { ProfileView } from '../../features/profiles/components/profile-view';
+import { profilesPath } from '../../features/profiles/links';
+import { useProfile, useViewerIsGuest } from '../../features/profiles/use-profile';
+import { useLocale } from '../../lib/use-locale';
+
+/** /{locale}/profile/{slug}: someone's page, open to everyone (guests and visitors read it too). */
+export function ProfilePage() {
+  const { t } = useTranslation(['profiles', 'titles', 'common']);
+  const locale = useLocale();
+  const { slug = '' } = useParams();
+  const state = useProfile(slug);
+  const viewerIsGuest = useViewerIsGuest();
+  useOwnTitle(
+    state.missing
+      ? t('titles:notFound')
+      : state.profile
+        ? t('profile.title', { nick: state.profile.user.nick.nick })
+        : undefined,
+  );
+
+  return (
+    <Container className="py-4 profile-container">
+      {state.isLoading && (
+        <div className="text-center py-5" role="status">
+          <Spinner animation="border" size="sm" className="me-2" />
+          {t('common:loading')}
+        </div>
+      )}
+      {state.missing && (
+        <Card className="border-0 shadow-sm mx-auto profile-state" data-testid="profile-not-found">
+          <Card.Body className="p-4 text-center">
+            <h1 className="h4">{t('profile.notFound')}</h1>
+            <p className="text-body-secondary">{t('profile.notFoundHint')}</p>
+            <Link to={profilesPath(locale)} className="btn btn-primary">
+              {t('profile.toPeople')}
+            </Link>
+          </Card.Body>
+        </Card>
+      )}
+      {state.failed && (
+        <div className="text-center py-5" role="alert" data-testid="profile-failed">
+          <p>{t('profile.loadFailed')}</p>
+          <Button size="sm" onClick={state.retry}>
+            {t('profile.retry')}
+          </Button>
+        </div>
+      )}
+      {state.profile && <ProfileView profile={state.profile} viewerIsGuest={viewerIsGuest} />}
+    </Container>
+  );
+}
