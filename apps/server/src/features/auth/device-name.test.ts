@@ -42,6 +42,14 @@ const UA: [string, string][] = [
     'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
     'Chrome 131 on Android',
   ],
+  [
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36',
+    'Headless Chrome 156 on Linux',
+  ],
+  [
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chromium/120.0.0.0 Chrome/120.0.0.0 Safari/537.36',
+    'Chromium 120 on Linux',
+  ],
   ['curl/8.5.0', 'Unknown browser'],
   ['', 'Unknown browser'],
   ['vitest', 'Unknown browser'],

@@ -12,6 +12,9 @@ const BROWSERS: readonly { name: string; pattern: RegExp }[] = [
   { name: 'Yandex Browser', pattern: /\bYaBrowser\/(\d+)/ },
   { name: 'Samsung Internet', pattern: /\bSamsungBrowser\/(\d+)/ },
   { name: 'Firefox', pattern: /\b(?:Firefox|FxiOS)\/(\d+)/ },
+  { name: 'Chromium', pattern: /\bChromium\/(\d+)/ },
+  // Automated and embedded Chromes (test runners, previews) say so in one word.
+  { name: 'Headless Chrome', pattern: /\bHeadlessChrome\/(\d+)/ },
   { name: 'Chrome', pattern: /\b(?:Chrome|CriOS)\/(\d+)/ },
   // Safari's own version sits in "Version/x"; without it the engine number says nothing.
   { name: 'Safari', pattern: /\bVersion\/(\d+)[.\d]*(?: Mobile\/\w+)? Safari\// },
