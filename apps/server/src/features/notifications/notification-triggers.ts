@@ -32,7 +32,10 @@ export function wireNotificationTriggers(deps: TriggerDeps): void {
       (id) => id !== message.user.id,
     );
     if (mentioned.length === 0) return;
-    const present = await deps.presentUserIds(roomChannel(message.room_id));
+    const [present, room] = await Promise.all([
+      deps.presentUserIds(roomChannel(message.room_id)),
+      deps.rooms.find(message.room_id),
+    ]);
     const text = [...message.text].slice(0, MENTION_EXCERPT_CHARS).join('');
     for (const userId of mentioned) {
       const membership = await deps.rooms.membership(message.room_id, userId);
@@ -42,6 +45,8 @@ export function wireNotificationTriggers(deps: TriggerDeps): void {
         type: 'mention',
         user: message.user,
         room_id: message.room_id,
+        // The room's names travel along: the bell may show it before the chat has loaded.
+        room: room ? { id: room.id, name: { ru: room.name_ru, en: room.name_en } } : null,
         message_id: message.id,
         text,
       });

@@ -135,6 +135,7 @@ describe.each(dialects)('notifications on %s', (dialect) => {
         type: 'mention',
         user: { id: author.user.id },
         room_id: room.id,
+        room: { id: room.id, name: { ru: room.name_ru, en: room.name_en } },
         message_id: message.id,
       },
     });
