@@ -167,6 +167,7 @@ export async function buildApp(
   });
   // `im_privacy: friends` takes effect now that friendships exist.
   im.useFriends(friends);
+  events.on('user.deleted', ({ userId }) => friends.forget(userId));
   wireNotificationTriggers({
     events,
     notifications,

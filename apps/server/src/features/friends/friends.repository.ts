@@ -49,6 +49,13 @@ export class FriendsRepository {
     await this.db.deleteFrom('friendships').where('id', '=', id).execute();
   }
 
+  async deleteAllOf(userId: number): Promise<void> {
+    await this.db
+      .deleteFrom('friendships')
+      .where((eb) => eb.or([eb('requester_id', '=', userId), eb('addressee_id', '=', userId)]))
+      .execute();
+  }
+
   /** Whether `a` ignores `b` and whether `b` ignores `a`, in one query. */
   async ignoresBetween(a: number, b: number): Promise<{ aIgnoresB: boolean; bIgnoresA: boolean }> {
     const rows = await this.db

@@ -111,13 +111,19 @@ export class FriendsService {
     if (row) await this.friends.delete(row.id);
   }
 
+  /** A deleted account leaves every friendship and request it was part of. */
+  async forget(userId: number): Promise<void> {
+    await this.friends.deleteAllOf(userId);
+  }
+
   /** The rules both calls share: rate, guests, myself, a user who exists. */
   private async other(viewer: UserRow, otherId: number): Promise<UserRow> {
     if (viewer.role === 'guest') throw new AppError('guest');
     await this.rateLimits.hit(this.limit, String(viewer.id));
     if (otherId === viewer.id) throw invalid({ user_id: ['friends.self'] });
     const other = await this.users.findById(otherId);
-    if (!other) throw notFound();
+    // A deleted account keeps an anonymous row for its public messages; it has no friends.
+    if (!other || other.deleted_at !== null) throw notFound();
     if (other.role === 'guest') throw new AppError('guest', { messageKey: 'friends.guest' });
     return other;
   }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { clientId } from '../../test/chat-fixtures';
 import { testDialects } from '../../test/databases';
-import { buildUser, json, signedIn, type Client } from '../../test/factories';
+import { buildUser, json, signedIn, TEST_PASSWORD, type Client } from '../../test/factories';
 import { FRIEND_CALLS_PER_MINUTE } from './friends.service';
 
 const dialects = await testDialects();
@@ -139,6 +139,25 @@ describe.each(dialects)('friends on %s', (dialect) => {
     expect(json<{ message: string }>(ignored).message).toMatch(/\S/);
     expect((await add(boris, anna.user.id)).statusCode).toBe(403);
     expect((await list(boris)).outgoing).toEqual([]);
+  });
+
+  it('a deleted account leaves its friendships and cannot be asked again', async () => {
+    const anna = await person();
+    const boris = await person();
+    expect((await add(anna, boris.user.id)).statusCode).toBe(200);
+    expect((await add(boris, anna.user.id)).statusCode).toBe(200);
+    expect(ids((await list(anna)).friends)).toEqual([boris.user.id]);
+    const gone = await boris.asBrowser({
+      method: 'DELETE',
+      url: '/api/my/account',
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(gone.statusCode, gone.body).toBe(204);
+    // Listeners run after the answer.
+    for (let i = 0; i < 50 && (await list(anna)).friends.length > 0; i++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect((await list(anna)).friends).toEqual([]);
+    expect((await add(anna, boris.user.id)).statusCode).toBe(404);
   });
 
   it('hostile ids change nothing and get a clear error', async () => {
