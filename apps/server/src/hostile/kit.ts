@@ -228,6 +228,51 @@ export interface World {
 let worlds = 0;
 let passwordHash: Promise<string> | null = null;
 
+/** The hash of TEST_PASSWORD, computed once for every hostile account. */
+export function testPasswordHash(): Promise<string> {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  return passwordHash;
+}
+
+/** A users row of the hostile world: an account with nothing filled in. */
+export function personValues(
+  slug: string,
+  nick: string,
+  role: string,
+  hash: string | null,
+  at: string,
+) {
+  return {
+    slug,
+    nick,
+    nick_key: nick,
+    password_hash: hash,
+    email: null,
+    phone: null,
+    gender: null,
+    birthdate: null,
+    role,
+    settings: JSON.stringify(DEFAULT_CHAT_SETTINGS),
+    nick_style: '{}',
+    avatar: null,
+    frame: null,
+    created_at: at,
+    active_at: null,
+  };
+}
+
+/** A sessions row signing `userId` in with `token`. */
+export function sessionValues(userId: number, token: string, at: string) {
+  return {
+    user_id: userId,
+    token_hash: hashToken(token),
+    user_agent: 'hostile',
+    ip: '127.0.0.1',
+    created_at: at,
+    last_active_at: at,
+  };
+}
+
 /**
  * A fresh world, in a handful of multi-row inserts. Users sign in with TEST_PASSWORD. The owner
  * already reacted `like` to the peer's message, quoted their own message and ignores the
@@ -238,8 +283,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   const tag = `${worlds}${randomBytes(2).toString('hex')}`;
   const db = app.deps.database.db;
   const at = nowIso();
-  passwordHash ??= hashPassword(TEST_PASSWORD);
-  const hash = await passwordHash;
+  const hash = await testPasswordHash();
   const people = [
     ['owner', 'user'],
     ['peer', 'user'],
@@ -252,23 +296,9 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   const rows = await db
     .insertInto('users')
     .values(
-      people.map(([label, role]) => ({
-        slug: `${label}-${tag}`,
-        nick: `${label}${tag}`,
-        nick_key: `${label}${tag}`,
-        password_hash: role === 'guest' ? null : hash,
-        email: null,
-        phone: null,
-        gender: null,
-        birthdate: null,
-        role,
-        settings: JSON.stringify(DEFAULT_CHAT_SETTINGS),
-        nick_style: '{}',
-        avatar: null,
-        frame: null,
-        created_at: at,
-        active_at: null,
-      })),
+      people.map(([label, role]) =>
+        personValues(`${label}-${tag}`, `${label}${tag}`, role, role === 'guest' ? null : hash, at),
+      ),
     )
     .returningAll()
     .execute();
@@ -276,16 +306,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   const tokens = people.map(() => newToken());
   await db
     .insertInto('sessions')
-    .values(
-      people.map(([label], i) => ({
-        user_id: byLabel.get(label)!.id,
-        token_hash: hashToken(tokens[i]!),
-        user_agent: 'hostile',
-        ip: '127.0.0.1',
-        created_at: at,
-        last_active_at: at,
-      })),
-    )
+    .values(people.map(([label], i) => sessionValues(byLabel.get(label)!.id, tokens[i]!, at)))
     .execute();
   const [owner, peer, guest, moderator, admin, outsider, stranger] = people.map(([label], i) =>
     clientOf(app, byLabel.get(label)!, tokens[i]!),

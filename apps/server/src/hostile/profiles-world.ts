@@ -3,14 +3,13 @@
  * avatar can be cut from it), an upload not yet in the gallery, someone who named the owner as
  * partner, and a spare account to change the password of or delete; these routes' cases.
  */
-import { DEFAULT_CHAT_SETTINGS, NICK_PALETTE } from '@chat/shared';
+import { NICK_PALETTE } from '@chat/shared';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { completeUpload } from '../features/my/my-test-kit';
-import { hashPassword } from '../lib/passwords';
-import { hashToken, newToken } from '../lib/tokens';
+import { newToken } from '../lib/tokens';
 import { clientOf, TEST_PASSWORD, type Client } from '../test/factories';
-import type { RouteCase, World } from './kit';
+import { personValues, sessionValues, testPasswordHash, type RouteCase, type World } from './kit';
 
 export interface ProfilesWorld {
   ownerPhotoId: number;
@@ -21,8 +20,6 @@ export interface ProfilesWorld {
   /** An account of its own, for the password change and the account deletion. */
   spare: Client;
 }
-
-let passwordHash: Promise<string> | null = null;
 
 export async function buildProfilesWorld(
   app: FastifyInstance,
@@ -37,28 +34,13 @@ export async function buildProfilesWorld(
     .values({ user_id: owner.user.id, attachment_id: inGallery.id, position: 1, created_at: at })
     .returning('id')
     .executeTakeFirstOrThrow();
-  passwordHash ??= hashPassword(TEST_PASSWORD);
-  const hash = await passwordHash;
+  const hash = await testPasswordHash();
   const person = async (label: string) => {
     const tag = `${label}${randomBytes(4).toString('hex')}`;
     return db
       .insertInto('users')
       .values({
-        slug: tag,
-        nick: tag,
-        nick_key: tag,
-        password_hash: hash,
-        email: null,
-        phone: null,
-        gender: null,
-        birthdate: null,
-        role: 'user',
-        settings: JSON.stringify(DEFAULT_CHAT_SETTINGS),
-        nick_style: '{}',
-        avatar: null,
-        frame: null,
-        created_at: at,
-        active_at: null,
+        ...personValues(tag, tag, 'user', hash, at),
         marital_status: label === 'suitor' ? 'married' : null,
         partner_id: label === 'suitor' ? owner.user.id : null,
       })
@@ -70,14 +52,7 @@ export async function buildProfilesWorld(
   const token = newToken();
   await db
     .insertInto('sessions')
-    .values({
-      user_id: spareRow.id,
-      token_hash: hashToken(token),
-      user_agent: 'hostile',
-      ip: '127.0.0.1',
-      created_at: at,
-      last_active_at: at,
-    })
+    .values(sessionValues(spareRow.id, token, at))
     .execute();
   return {
     ownerPhotoId: photo.id,

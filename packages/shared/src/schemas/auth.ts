@@ -16,33 +16,32 @@ const password = z
 /** Empty form fields mean "not given", so an empty optional input is not an error. */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-const phone = z.preprocess(
-  blankToUndefined,
-  z
-    .string()
-    .max(32, { message: 'phone.invalid' })
-    .transform((value, ctx) => {
-      const e164 = normalizePhone(value);
-      if (!e164) {
-        ctx.addIssue({ code: 'custom', message: 'phone.invalid' });
-        return z.NEVER;
-      }
-      return e164;
-    })
-    .optional(),
-);
+/** The person fields of registration and the profile form; each caller says what blank means. */
+export const emailField = z
+  .email({ message: 'email.invalid' })
+  .max(254, { message: 'email.invalid' });
 
-const birthdate = z.preprocess(
-  blankToUndefined,
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'birthdate.invalid' })
-    .refine(isPlausibleBirthdate, { message: 'birthdate.invalid' })
-    .optional(),
-);
+export const phoneField = z
+  .string()
+  .max(32, { message: 'phone.invalid' })
+  .transform((value, ctx) => {
+    const e164 = normalizePhone(value);
+    if (!e164) {
+      ctx.addIssue({ code: 'custom', message: 'phone.invalid' });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
+export const genderField = z.enum(GENDERS, { message: 'gender.invalid' });
+
+export const birthdateField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'birthdate.invalid' })
+  .refine(isPlausibleBirthdate, { message: 'birthdate.invalid' });
 
 /** A real calendar date from 1900-01-01 up to today (registration and the profile form). */
-export function isPlausibleBirthdate(value: string): boolean {
+function isPlausibleBirthdate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
   const year = date.getUTCFullYear();
@@ -57,16 +56,10 @@ export const registerBody = z
     nick: nickSchema,
     password,
     password_confirmation: z.string().max(PASSWORD_MAX),
-    email: z.preprocess(
-      blankToUndefined,
-      z.email({ message: 'email.invalid' }).max(254, { message: 'email.invalid' }).optional(),
-    ),
-    phone,
-    gender: z.preprocess(
-      blankToUndefined,
-      z.enum(GENDERS, { message: 'gender.invalid' }).optional(),
-    ),
-    birthdate,
+    email: z.preprocess(blankToUndefined, emailField.optional()),
+    phone: z.preprocess(blankToUndefined, phoneField.optional()),
+    gender: z.preprocess(blankToUndefined, genderField.optional()),
+    birthdate: z.preprocess(blankToUndefined, birthdateField.optional()),
   })
   .refine((b) => b.password === b.password_confirmation, {
     path: ['password_confirmation'],

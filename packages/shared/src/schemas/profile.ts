@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { IM_PRIVACY } from '../im/wire';
 import { MARITAL_STATUSES } from '../rules/marital';
-import { GENDERS, isPlausibleBirthdate } from './auth';
+import { birthdateField, emailField, GENDERS, genderField, phoneField } from './auth';
 import { idField, plainText } from './fields';
-import { normalizePhone } from './phone';
 import { publicUser } from './user';
 
 /** An empty form field or null clears the value. */
@@ -19,39 +18,15 @@ export const myProfilePatchBody = z
       blankToNull,
       plainText.pipe(z.string().max(2000, { message: 'too_long' })).nullable(),
     ),
-    gender: z.preprocess(blankToNull, z.enum(GENDERS, { message: 'gender.invalid' }).nullable()),
-    birthdate: z.preprocess(
-      blankToNull,
-      z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'birthdate.invalid' })
-        .refine(isPlausibleBirthdate, { message: 'birthdate.invalid' })
-        .nullable(),
-    ),
+    gender: z.preprocess(blankToNull, genderField.nullable()),
+    birthdate: z.preprocess(blankToNull, birthdateField.nullable()),
     marital_status: z.preprocess(
       blankToNull,
       z.enum(MARITAL_STATUSES, { message: 'invalid_value' }).nullable(),
     ),
     partner_id: z.preprocess(blankToNull, idField.nullable()),
-    email: z.preprocess(
-      blankToNull,
-      z.email({ message: 'email.invalid' }).max(254, { message: 'email.invalid' }).nullable(),
-    ),
-    phone: z.preprocess(
-      blankToNull,
-      z
-        .string()
-        .max(32, { message: 'phone.invalid' })
-        .transform((value, ctx) => {
-          const e164 = normalizePhone(value);
-          if (!e164) {
-            ctx.addIssue({ code: 'custom', message: 'phone.invalid' });
-            return z.NEVER;
-          }
-          return e164;
-        })
-        .nullable(),
-    ),
+    email: z.preprocess(blankToNull, emailField.nullable()),
+    phone: z.preprocess(blankToNull, phoneField.nullable()),
     im_privacy: z.enum(IM_PRIVACY),
   })
   .partial();

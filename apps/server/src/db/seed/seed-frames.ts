@@ -1,4 +1,5 @@
 import type { Database } from '../database';
+import { seedOnce } from './seed-once';
 
 /** The demo avatar frames (SVGs in apps/server/assets/frames, drawn for this site). */
 export const DEMO_FRAMES = [
@@ -17,24 +18,12 @@ const SEEDED_KEY = 'demo_frames_seeded_at';
  * them on their next start); rows already there are skipped (file is unique), so two nodes
  * starting together do not clash, and a frame an admin deleted does not come back.
  */
-export async function seedDemoFrames({ db }: Database, at: string): Promise<boolean> {
-  const done = await db
-    .selectFrom('site_settings')
-    .select('value')
-    .where('key', '=', SEEDED_KEY)
-    .executeTakeFirst();
-  if (done) return false;
-  await db.transaction().execute(async (trx) => {
+export async function seedDemoFrames(database: Database, at: string): Promise<boolean> {
+  return seedOnce(database, SEEDED_KEY, at, async (trx) => {
     await trx
       .insertInto('frames')
       .values(DEMO_FRAMES.map((f, i) => ({ ...f, position: i + 1 })))
       .onConflict((oc) => oc.column('file').doNothing())
       .execute();
-    await trx
-      .insertInto('site_settings')
-      .values({ key: SEEDED_KEY, value: at })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute();
   });
-  return true;
 }

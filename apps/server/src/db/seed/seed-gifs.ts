@@ -2,6 +2,7 @@ import type { Database } from '../database';
 import { nowIso } from '../../lib/clock';
 import { searchKeyOf } from '../../features/gifs/gif-search';
 import { DEMO_GIF_CATEGORIES } from './demo-gifs';
+import { seedOnce } from './seed-once';
 
 const SEEDED_KEY = 'demo_gifs_seeded_at';
 
@@ -11,14 +12,8 @@ const SEEDED_KEY = 'demo_gifs_seeded_at';
  * unique), so two nodes starting together cannot trip over each other. An admin who deletes a
  * demo category later does not see it come back.
  */
-export async function seedDemoGifs({ db }: Database): Promise<boolean> {
-  const done = await db
-    .selectFrom('site_settings')
-    .select('value')
-    .where('key', '=', SEEDED_KEY)
-    .executeTakeFirst();
-  if (done) return false;
-  await db.transaction().execute(async (trx) => {
+export async function seedDemoGifs(database: Database): Promise<boolean> {
+  return seedOnce(database, SEEDED_KEY, nowIso(), async (trx) => {
     await trx
       .insertInto('gif_categories')
       .values(
@@ -53,11 +48,5 @@ export async function seedDemoGifs({ db }: Database): Promise<boolean> {
       .values(gifs)
       .onConflict((oc) => oc.column('file').doNothing())
       .execute();
-    await trx
-      .insertInto('site_settings')
-      .values({ key: SEEDED_KEY, value: nowIso() })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute();
   });
-  return true;
 }

@@ -1,9 +1,10 @@
-import { GENDERS, registerBody } from '@chat/shared';
-import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
-import { Trans, useTranslation } from 'react-i18next';
+import { registerBody } from '@chat/shared';
+import { Button, Col, Row, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
 import { pushToast } from '../toasts/store';
 import { register } from './api';
 import { FormAlert } from './form-alert';
+import { EmailPhoneRow, GenderBirthdateRow } from './person-fields';
 import { TextField } from './text-field';
 import { useAuthForm } from './use-auth-form';
 
@@ -12,8 +13,6 @@ interface RegisterFormProps {
   onSuccess: () => void;
   onSignIn: () => void;
 }
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 export function RegisterForm({ initialNick = '', onSuccess, onSignIn }: RegisterFormProps) {
   const { t } = useTranslation();
@@ -83,72 +82,8 @@ export function RegisterForm({ initialNick = '', onSuccess, onSignIn }: Register
           />
         </Col>
       </Row>
-      <Row className="g-md-3">
-        <Col md={6}>
-          <TextField
-            name="email"
-            type="email"
-            label={optional(t('auth:register.email'))}
-            value={values.email}
-            onChange={set('email')}
-            errors={errors.email}
-            autoComplete="email"
-          />
-        </Col>
-        <Col md={6}>
-          <TextField
-            name="phone"
-            type="tel"
-            label={optional(t('auth:register.phone'))}
-            value={values.phone}
-            onChange={set('phone')}
-            errors={errors.phone}
-            hint={
-              <Trans
-                i18nKey="auth:register.phoneHint"
-                components={{ phone: <span className="text-nowrap" /> }}
-              />
-            }
-            autoComplete="tel"
-            placeholder="+7 912 345-67-89"
-          />
-        </Col>
-      </Row>
-      <Row className="g-md-3">
-        <Col md={6}>
-          <Form.Group className="mb-3" controlId="register-gender">
-            <Form.Label className="fw-medium">{optional(t('auth:register.gender'))}</Form.Label>
-            <Form.Select
-              name="gender"
-              value={values.gender}
-              onChange={(e) => set('gender')(e.target.value)}
-              isInvalid={Boolean(errors.gender?.length)}
-            >
-              <option value="">{t('auth:register.genderNone')}</option>
-              {GENDERS.map((gender) => (
-                <option key={gender} value={gender}>
-                  {t(`auth:register.${gender}`)}
-                </option>
-              ))}
-            </Form.Select>
-            <Form.Control.Feedback type="invalid" data-testid="error-gender">
-              {errors.gender?.join(' ')}
-            </Form.Control.Feedback>
-          </Form.Group>
-        </Col>
-        <Col md={6}>
-          <TextField
-            name="birthdate"
-            type="date"
-            label={optional(t('auth:register.birthdate'))}
-            value={values.birthdate}
-            onChange={set('birthdate')}
-            errors={errors.birthdate}
-            autoComplete="bday"
-            max={today()}
-          />
-        </Col>
-      </Row>
+      <EmailPhoneRow values={values} errors={errors} set={set} label={optional} />
+      <GenderBirthdateRow values={values} errors={errors} set={set} label={optional} />
       <Button type="submit" variant="primary" className="w-100 py-2" disabled={form.busy}>
         {form.busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
         {t('auth:register.submit')}

@@ -1,20 +1,15 @@
-import type { PROFILES_PAGE_SIZES, Profile, ProfileTab, PublicUser } from '@chat/shared';
+import type {
+  PROFILES_PAGE_SIZES,
+  Profile,
+  ProfileListItem,
+  ProfileTab,
+  ProfilesPage,
+} from '@chat/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { isRecord } from '../../lib/api-client';
 
 /** One row of a profiles list: the user and what the list shows beside the nick. */
-export interface ProfileRow {
-  user: PublicUser;
-  gender: 'male' | 'female' | null;
-  age: number | null;
-  /** Null when hidden (invisible) or unknown. */
-  last_online: string | null;
-  online: boolean;
-  registered_at: string | null;
-  /** Tab `top`: public messages this Moscow calendar month. */
-  month_messages: number | null;
-}
+export type ProfileRow = ProfileListItem;
 
 export interface ProfilesListPage {
   rows: ProfileRow[];
@@ -55,30 +50,6 @@ export function profileQuery(slug: string, viewerId: number | null) {
   });
 }
 
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const int = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-
-/**
- * A row as the server sends it: `{ user, registered_at, month_messages }`, and, where the server
- * gives them, `age`, `gender`, `last_online`, `online`. Missing ones are simply not shown.
- */
-export function toProfileRow(raw: unknown): ProfileRow | null {
-  if (!isRecord(raw)) return null;
-  const user = isRecord(raw.user) ? raw.user : raw;
-  if (typeof user.id !== 'number' || !isRecord(user.nick)) return null;
-  const gender = raw.gender === 'male' || raw.gender === 'female' ? raw.gender : null;
-  return {
-    user: user as unknown as PublicUser,
-    gender,
-    age: int(raw.age),
-    last_online:
-      str(raw.last_online) ?? str(isRecord(raw.statistics) ? raw.statistics.last_online : null),
-    online: raw.online === true,
-    registered_at: str(raw.registered_at),
-    month_messages: int(raw.month_messages),
-  };
-}
-
 /** `GET /api/profiles/{tab}?page&per_page&q`. */
 export function profilesQuery(query: ProfilesQuery) {
   return queryOptions({
@@ -89,19 +60,17 @@ export function profilesQuery(query: ProfilesQuery) {
         per_page: String(query.perPage),
       };
       if (query.tab === 'search') params.q = query.q;
-      const answer = await api.get<unknown[]>(`/api/profiles/${query.tab}`, {
+      const answer = await api.get<ProfilesPage['data']>(`/api/profiles/${query.tab}`, {
         query: params,
         signal,
       });
-      const rows = (Array.isArray(answer.data) ? answer.data : [])
-        .map(toProfileRow)
-        .filter((row): row is ProfileRow => row !== null);
-      const page = int(answer.meta?.current_page) ?? query.page;
+      const meta = answer.meta as ProfilesPage['meta'] | undefined;
+      const page = meta?.current_page ?? query.page;
       return {
-        rows,
+        rows: answer.data,
         page,
-        lastPage: int(answer.meta?.last_page) ?? page,
-        total: int(answer.meta?.total),
+        lastPage: meta?.last_page ?? page,
+        total: meta?.total ?? null,
       };
     },
     // A page turn keeps the previous rows on screen until the next arrive.

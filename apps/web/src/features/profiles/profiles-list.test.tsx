@@ -28,6 +28,8 @@ function serve() {
     age: 20 + (i % 10),
     last_online: i === 1 ? new Date(NOW - 5 * 60_000).toISOString() : null,
     online: i === 0,
+    registered_at: '2023-01-15T10:00:00.000Z',
+    month_messages: null,
   }));
   server.get.mockImplementation(async (path, options) => {
     const q = options?.query ?? {};

@@ -39,7 +39,7 @@ export function makeRow(id: number, overrides: Partial<ProfileRow> = {}): Profil
     age: null,
     last_online: null,
     online: false,
-    registered_at: null,
+    registered_at: '2023-01-15T10:00:00.000Z',
     month_messages: null,
     ...overrides,
   };

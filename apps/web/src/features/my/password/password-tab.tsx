@@ -1,3 +1,4 @@
+import { myPasswordBody } from '@chat/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +7,18 @@ import { TextField } from '../../auth/text-field';
 import { useAuthForm } from '../../auth/use-auth-form';
 import { pushToast } from '../../toasts/store';
 import { myApi, myKeys } from '../api';
-import { passwordSchema } from './password-schema';
 
 const EMPTY = { password: '', new_password: '', new_password_confirmation: '' };
+
+const FIELDS = [
+  { name: 'password', label: 'password.current', autoComplete: 'current-password' },
+  { name: 'new_password', label: 'password.new', autoComplete: 'new-password' },
+  {
+    name: 'new_password_confirmation',
+    label: 'password.confirmation',
+    autoComplete: 'new-password',
+  },
+] as const;
 
 /** Change of password; the server signs every other device out, and the form says so first. */
 export function PasswordTab() {
@@ -16,13 +26,9 @@ export function PasswordTab() {
   const client = useQueryClient();
   const form = useAuthForm({
     initial: EMPTY,
-    schema: passwordSchema,
+    schema: myPasswordBody,
     submit: async (body) => {
-      await myApi.changePassword({
-        password: body.password,
-        new_password: body.new_password,
-        new_password_confirmation: body.new_password_confirmation,
-      });
+      await myApi.changePassword(body);
     },
     onSuccess: () => {
       form.setValues(EMPTY);
@@ -37,36 +43,19 @@ export function PasswordTab() {
         {t('password.othersSignedOut')}
       </Alert>
       <FormAlert errors={errors} />
-      <TextField
-        name="password"
-        type="password"
-        label={t('password.current')}
-        value={values.password}
-        onChange={set('password')}
-        errors={errors.password}
-        autoComplete="current-password"
-        required
-      />
-      <TextField
-        name="new_password"
-        type="password"
-        label={t('password.new')}
-        value={values.new_password}
-        onChange={set('new_password')}
-        errors={errors.new_password}
-        autoComplete="new-password"
-        required
-      />
-      <TextField
-        name="new_password_confirmation"
-        type="password"
-        label={t('password.confirmation')}
-        value={values.new_password_confirmation}
-        onChange={set('new_password_confirmation')}
-        errors={errors.new_password_confirmation}
-        autoComplete="new-password"
-        required
-      />
+      {FIELDS.map(({ name, label, autoComplete }) => (
+        <TextField
+          key={name}
+          name={name}
+          type="password"
+          label={t(label)}
+          value={values[name]}
+          onChange={set(name)}
+          errors={errors[name]}
+          autoComplete={autoComplete}
+          required
+        />
+      ))}
       <Button type="submit" disabled={form.busy} data-testid="password-submit">
         {form.busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
         {t('password.submit')}

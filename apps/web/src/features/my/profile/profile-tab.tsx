@@ -1,6 +1,5 @@
 import {
   ABOUT_MAX,
-  GENDERS,
   MARITAL_STATUSES,
   isMaritalStatus,
   maritalStatusLabel,
@@ -8,11 +7,11 @@ import {
 } from '@chat/shared';
 import { useState, type FormEvent } from 'react';
 import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale';
 import { apiFieldErrors, type FieldErrors } from '../../auth/field-errors';
 import { FormAlert } from '../../auth/form-alert';
-import { TextField } from '../../auth/text-field';
+import { EmailPhoneRow, GenderBirthdateRow } from '../../auth/person-fields';
 import { useSessionStore } from '../../session/store';
 import { pushToast } from '../../toasts/store';
 import { myApi, type MyProfileView } from '../api';
@@ -26,8 +25,6 @@ import {
   valuesFrom,
   type ProfileValues,
 } from './profile-values';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 export function ProfileTab() {
   const { t } = useTranslation('my');
@@ -52,6 +49,8 @@ export function ProfileForm({ profile }: { profile: MyProfileView }) {
     const key = field === 'partner' ? 'partner_id' : field;
     setErrors((prev) => (prev[key] ? { ...prev, [key]: [] } : prev));
   };
+  const setField = (field: 'email' | 'phone' | 'gender' | 'birthdate') => (value: string) =>
+    set(field, value);
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (values.about.length > ABOUT_MAX) {
@@ -111,42 +110,7 @@ export function ProfileForm({ profile }: { profile: MyProfileView }) {
           </Form.Text>
         </div>
       </Form.Group>
-      <Row className="g-md-3">
-        <Col md={6}>
-          <Form.Group className="mb-3" controlId="my-gender">
-            <Form.Label className="fw-medium">{t('auth:register.gender')}</Form.Label>
-            <Form.Select
-              name="gender"
-              value={values.gender}
-              onChange={(e) => set('gender', e.target.value)}
-              isInvalid={Boolean(errors.gender?.length)}
-              data-testid="gender"
-            >
-              <option value="">{t('auth:register.genderNone')}</option>
-              {GENDERS.map((g) => (
-                <option key={g} value={g}>
-                  {t(`auth:register.${g}`)}
-                </option>
-              ))}
-            </Form.Select>
-            <Form.Control.Feedback type="invalid" data-testid="error-gender">
-              {errors.gender?.join(' ')}
-            </Form.Control.Feedback>
-          </Form.Group>
-        </Col>
-        <Col md={6}>
-          <TextField
-            name="birthdate"
-            type="date"
-            label={t('auth:register.birthdate')}
-            value={values.birthdate}
-            onChange={(v) => set('birthdate', v)}
-            errors={errors.birthdate}
-            autoComplete="bday"
-            max={today()}
-          />
-        </Col>
-      </Row>
+      <GenderBirthdateRow values={values} errors={errors} set={setField} />
       <Row className="g-md-3">
         <Col md={6}>
           <Form.Group className="mb-3" controlId="my-marital">
@@ -194,37 +158,7 @@ export function ProfileForm({ profile }: { profile: MyProfileView }) {
           </Col>
         )}
       </Row>
-      <Row className="g-md-3">
-        <Col md={6}>
-          <TextField
-            name="email"
-            type="email"
-            label={t('auth:register.email')}
-            value={values.email}
-            onChange={(v) => set('email', v)}
-            errors={errors.email}
-            autoComplete="email"
-          />
-        </Col>
-        <Col md={6}>
-          <TextField
-            name="phone"
-            type="tel"
-            label={t('auth:register.phone')}
-            value={values.phone}
-            onChange={(v) => set('phone', v)}
-            errors={errors.phone}
-            hint={
-              <Trans
-                i18nKey="auth:register.phoneHint"
-                components={{ phone: <span className="text-nowrap" /> }}
-              />
-            }
-            autoComplete="tel"
-            placeholder="+7 912 345-67-89"
-          />
-        </Col>
-      </Row>
+      <EmailPhoneRow values={values} errors={errors} set={setField} />
       <Button type="submit" disabled={busy} data-testid="profile-save">
         {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
         {t('my:save')}
