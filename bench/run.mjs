@@ -7,6 +7,7 @@ const BENCHES = {
   chat: () => import('./chat/index.mjs'),
   uploads: () => import('./uploads/index.mjs'),
   im: () => import('./im/index.mjs'),
+  profiles: () => import('./profiles/index.mjs'),
 };
 
 const [name, ...argv] = process.argv.slice(2);

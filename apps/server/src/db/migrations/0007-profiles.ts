@@ -91,6 +91,15 @@ export async function up(db: MigrationDb): Promise<void> {
       .on('users')
       .expression(sql`nick_key collate "C"`)
       .execute();
+  // The search's total counts live nicks only (deleted_at is null): the indexes above would read
+  // the table row of every match to check it (10-17 ms for a one-letter prefix among 100,000
+  // people, bench/profiles); this partial index answers the count from the index alone.
+  await db.schema
+    .createIndex('users_nick_key_live')
+    .on('users')
+    .expression(pg ? sql`nick_key collate "C"` : sql`nick_key`)
+    .where(sql.ref('deleted_at'), 'is', null)
+    .execute();
 
   // Backfill the counters from what is already stored (the site's notices are nobody's).
   await sql`update users set public_messages = (select count(*) from messages m where m.user_id = users.id and m.type_id <> 3)`.execute(
@@ -108,6 +117,7 @@ export async function up(db: MigrationDb): Promise<void> {
 }
 
 export async function down(db: MigrationDb): Promise<void> {
+  await db.schema.dropIndex('users_nick_key_live').execute();
   if (isPostgres(db)) await db.schema.dropIndex('users_nick_key_c').execute();
   await db.schema.dropTable('user_month_messages').execute();
   await db.schema.dropTable('profile_photos').execute();
