@@ -24,6 +24,6 @@ export class Broadcaster {
 
   /** Closes the sockets of a signed-out session on every node (after its SessionEnded). */
   disconnectSession(sessionId: number): void {
-    this.server.disconnectSession(sessionId);
+    this.server.sessions.disconnect(sessionId);
   }
 }

@@ -19,7 +19,7 @@ export const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { secrets } = app.deps.config;
   // The socket remembers the session that authorised it: signing that device out closes it.
   const bindSession = (sessionId: number | undefined, socketId: string, userId: number) => {
-    if (sessionId !== undefined) app.deps.realtime.bindSession(socketId, sessionId, userId);
+    if (sessionId !== undefined) app.deps.realtime.sessions.bind(socketId, sessionId, userId);
   };
 
   for (const url of ['/api/broadcasting/auth', '/broadcasting/auth']) {

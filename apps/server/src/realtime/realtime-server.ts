@@ -3,12 +3,7 @@ import type { Duplex } from 'node:stream';
 import { isPresenceChannel, isPrivateChannel, isValidChannelName } from '@chat/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import type {
-  Broadcast,
-  ControlMessage,
-  PresenceMember,
-  RealtimeAdapter,
-} from './adapters/adapter';
+import type { Broadcast, PresenceMember, RealtimeAdapter } from './adapters/adapter';
 import { Connection } from './connection';
 import { frameOnce } from './frames';
 import {
@@ -26,6 +21,7 @@ import {
   rawToString,
   type ClientFrame,
 } from './protocol';
+import { SessionSockets } from './session-sockets';
 import { channelAuth, userAuth, verifyAuth } from './signatures';
 
 export interface RealtimeServerOptions {
@@ -52,6 +48,8 @@ export class RealtimeServer {
   private readonly wss: WebSocketServer;
   private readonly connections = new Map<string, Connection>();
   private readonly channels = new Map<string, Set<Connection>>();
+  /** Which signed-in sessions own which sockets; signing a device out closes its sockets. */
+  readonly sessions: SessionSockets;
   private readonly sweeper: NodeJS.Timeout;
   private readonly nodeNumber = Math.floor(Math.random() * 1_000_000_000);
   private readonly activityTimeoutMs: number;
@@ -67,6 +65,7 @@ export class RealtimeServer {
     });
     this.activityTimeoutMs = (opts.activityTimeoutSeconds ?? Limits.activityTimeoutSeconds) * 1000;
     this.pongTimeoutMs = opts.pongTimeoutMs ?? Limits.pongTimeoutMs;
+    this.sessions = new SessionSockets(this.connections, opts.adapter, opts.log);
     // One sweep over all sockets instead of a timer per socket: cheap at 5,000 connections.
     this.sweeper = setInterval(() => this.sweep(), opts.sweepEveryMs ?? 5000);
     this.sweeper.unref();
@@ -75,7 +74,7 @@ export class RealtimeServer {
   async start(): Promise<void> {
     await this.opts.adapter.start(
       (message) => this.deliverLocal(message),
-      (message) => this.onControl(message),
+      (message) => this.sessions.onControl(message),
     );
   }
 
@@ -377,63 +376,6 @@ export class RealtimeServer {
         this.opts.log.error({ err: error }, 'realtime unsubscribe on close failed');
       });
     }
-  }
-
-  /**
-   * Records that `sessionId` (of `userId`) authorised this socket. The HTTP call may have
-   * reached another node than the socket, so other nodes are told too.
-   */
-  bindSession(socketId: string, sessionId: number, userId: number): void {
-    const conn = this.connections.get(socketId);
-    if (conn) {
-      this.bindLocal(conn, sessionId, userId);
-      return;
-    }
-    this.sendControl({ type: 'bind', socketId, sessionId, userId });
-  }
-
-  /**
-   * Closes every socket of a signed-out session, here and on the other nodes, with 4009
-   * ("connection is unauthorized"): pusher-js does not reconnect after a 4000-4099 close,
-   * which is right for a device that no longer has a session.
-   */
-  disconnectSession(sessionId: number): void {
-    this.closeSessionLocal(sessionId);
-    this.sendControl({ type: 'end-session', sessionId });
-  }
-
-  private sendControl(message: ControlMessage): void {
-    this.opts.adapter.control(message).catch((error: unknown) => {
-      this.opts.log.error({ err: error }, 'realtime control failed');
-    });
-  }
-
-  private onControl(message: ControlMessage): void {
-    if (message.type === 'bind') {
-      const conn = this.connections.get(String(message.socketId));
-      if (conn && Number.isInteger(message.sessionId) && Number.isInteger(message.userId))
-        this.bindLocal(conn, message.sessionId, message.userId);
-    } else if (message.type === 'end-session' && Number.isInteger(message.sessionId)) {
-      this.closeSessionLocal(message.sessionId);
-    }
-  }
-
-  private bindLocal(conn: Connection, sessionId: number, userId: number): void {
-    if (conn.sessionUserId !== null && conn.sessionUserId !== userId) return;
-    conn.sessionUserId = userId;
-    conn.sessionIds.add(sessionId);
-  }
-
-  /** Returns how many sockets of this node were closed. */
-  closeSessionLocal(sessionId: number): number {
-    let closed = 0;
-    for (const conn of this.connections.values()) {
-      if (!conn.sessionIds.has(sessionId)) continue;
-      conn.send(errorFrame(CloseCode.unauthorized, 'Session ended'));
-      conn.close(CloseCode.unauthorized, 'Session ended');
-      closed += 1;
-    }
-    return closed;
   }
 
   /** Pings quiet sockets and closes those that did not answer the ping. */
