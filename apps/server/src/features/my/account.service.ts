@@ -6,6 +6,7 @@ import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { FileStorage } from '../../lib/storage/file-storage';
+import type { ProfilesRepository } from '../profiles/profiles.repository';
 import type { SocialPorts } from '../profiles/social-ports';
 import { discardFiles } from './discard-files';
 import type { MyRepository } from './my.repository';
@@ -20,6 +21,7 @@ export interface PasswordChecks {
 export class AccountService {
   constructor(
     private readonly repo: MyRepository,
+    private readonly profiles: ProfilesRepository,
     private readonly storage: FileStorage,
     private readonly social: SocialPorts,
     private readonly events: DomainEvents,
@@ -68,7 +70,7 @@ export class AccountService {
    */
   private async checkPassword(user: UserRow, password: string): Promise<UserRow> {
     await this.checks.rateLimits.hit(this.checks.rule, String(user.id));
-    const fresh = await this.repo.findLive(user.id);
+    const fresh = await this.profiles.findLive(user.id);
     if (!fresh?.password_hash || !(await verifyPassword(password, fresh.password_hash)))
       throw invalid({ password: ['password.wrong'] });
     return fresh;

@@ -5,6 +5,7 @@ import type { AttachmentRow, UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError, invalid, notFound } from '../../http/app-error';
 import type { FileStorage } from '../../lib/storage/file-storage';
+import type { ProfilesRepository } from '../profiles/profiles.repository';
 import { storageUrl } from '../uploads/attachments.presenter';
 import { presentPublicUser } from '../users/user.presenter';
 import type { MyRepository } from './my.repository';
@@ -22,6 +23,7 @@ interface Square {
 export class AvatarService {
   constructor(
     private readonly repo: MyRepository,
+    private readonly profiles: ProfilesRepository,
     private readonly storage: FileStorage,
     private readonly events: DomainEvents,
   ) {}
@@ -44,7 +46,7 @@ export class AvatarService {
       .toBuffer();
     const key = `avatars/${randomBytes(16).toString('hex')}.webp`;
     await this.storage.put(key, avatar, { contentType: 'image/webp', size: avatar.length });
-    const before = await this.repo.findLive(user.id);
+    const before = await this.profiles.findLive(user.id);
     const saved = await this.repo.update(user.id, {
       avatar: storageUrl(key),
       avatar_key: key,
@@ -57,7 +59,7 @@ export class AvatarService {
   }
 
   async remove(user: UserRow): Promise<PublicUser> {
-    const before = await this.repo.findLive(user.id);
+    const before = await this.profiles.findLive(user.id);
     if (!before) throw notFound();
     const saved = await this.repo.update(user.id, {
       avatar: null,

@@ -8,6 +8,7 @@ import type { UserRow, UserUpdate } from '../../db/schema';
 import { invalid, notFound } from '../../http/app-error';
 import { nowIso } from '../../lib/clock';
 import { genderOf, maritalOf } from '../profiles/profiles.presenter';
+import type { ProfilesRepository } from '../profiles/profiles.repository';
 import type { SocialPorts } from '../profiles/social-ports';
 import { presentPublicUser } from '../users/user.presenter';
 import type { MyRepository } from './my.repository';
@@ -20,13 +21,14 @@ import type { MyRepository } from './my.repository';
 export class MyProfileService {
   constructor(
     private readonly repo: MyRepository,
+    private readonly profiles: ProfilesRepository,
     private readonly social: SocialPorts,
   ) {}
 
   async get(user: UserRow): Promise<MyProfile> {
     const fresh = await this.fresh(user);
     const [partner, request] = await Promise.all([
-      fresh.partner_id !== null ? this.repo.findLive(fresh.partner_id) : undefined,
+      fresh.partner_id !== null ? this.profiles.findLive(fresh.partner_id) : undefined,
       this.repo.partnerRequestTo(fresh.id),
     ]);
     return {
@@ -66,7 +68,7 @@ export class MyProfileService {
     if (named !== null) {
       if (status === null || !takesPartner(status))
         throw invalid({ partner_id: ['partner.not_allowed'] });
-      const partner = named === fresh.id ? undefined : await this.repo.findLive(named);
+      const partner = named === fresh.id ? undefined : await this.profiles.findLive(named);
       if (!partner || partner.role === 'guest') throw invalid({ partner_id: ['partner.invalid'] });
     }
     const partnerChanged = named !== fresh.partner_id;
@@ -88,7 +90,7 @@ export class MyProfileService {
 
   /** The caller accepts being `requesterId`'s partner; 404 when no such request waits. */
   async confirmPartner(user: UserRow, requesterId: number): Promise<MyProfile> {
-    const requester = await this.repo.findLive(requesterId);
+    const requester = await this.profiles.findLive(requesterId);
     const status = requester ? maritalOf(requester.marital_status) : null;
     if (
       !requester ||
@@ -115,7 +117,7 @@ export class MyProfileService {
 
   private async fresh(user: UserRow): Promise<UserRow> {
     // Re-read: the session's copy may be a request old, and two tabs may edit at once.
-    const fresh = await this.repo.findLive(user.id);
+    const fresh = await this.profiles.findLive(user.id);
     if (!fresh) throw notFound();
     return fresh;
   }

@@ -27,12 +27,12 @@ export function createMyServices(
   events: DomainEvents,
   passwordChecks: PasswordChecks,
 ): MyServices {
-  const avatar = new AvatarService(repo, storage, events);
+  const avatar = new AvatarService(repo, profiles, storage, events);
   return {
-    profile: new MyProfileService(repo, social),
+    profile: new MyProfileService(repo, profiles, social),
     photos: new PhotosService(repo, profiles, avatar, storage),
     avatar,
     identity: new IdentityService(repo, profiles, events),
-    account: new AccountService(repo, storage, social, events, passwordChecks),
+    account: new AccountService(repo, profiles, storage, social, events, passwordChecks),
   };
 }

@@ -7,15 +7,6 @@ class NothingToConfirm extends Error {}
 export class MyRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  async findLive(id: number): Promise<UserRow | undefined> {
-    return this.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-  }
-
   /** The row even when deleted (the anonymous tombstone). */
   async findAny(id: number): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

@@ -46,7 +46,7 @@ export class PhotosService {
   async delete(user: UserRow, photoId: number): Promise<void> {
     const photo = await this.repo.ownPhoto(user.id, photoId);
     if (!photo) throw notFound();
-    const fresh = (await this.repo.findLive(user.id)) ?? user;
+    const fresh = (await this.profiles.findLive(user.id)) ?? user;
     if (fresh.avatar_photo_id === photo.id) await this.avatar.remove(fresh);
     await this.repo.deletePhoto(user.id, photoId);
     const attachment = await this.repo.attachment(photo.attachment_id);

@@ -37,6 +37,7 @@ export class ProfilesRepository {
       .executeTakeFirst();
   }
 
+  /** A user that is not deleted (also the /api/my services' fresh read of the caller). */
   async findLive(id: number): Promise<UserRow | undefined> {
     return this.db
       .selectFrom('users')
