@@ -15,6 +15,7 @@ export interface SendImBody {
 
 /** Every private-messages call of API.md, typed; the messenger's store is their only caller. */
 export interface ImApi {
+  /** A page of the list, newest activity first; page 1 quietly, a further page with a toast. */
   channels(page: number): Promise<ImPage<ImChannel>>;
   /** The channel with this person, made on first use. */
   openChannel(userId: number): Promise<ImChannel>;
@@ -47,9 +48,10 @@ const oldestFirst = (messages: ImMessage[]) => [...messages].sort((a, b) => a.id
 export function createImApi(client: ApiClient): ImApi {
   return {
     channels: async (page) => {
-      // The list shows its own error state; a reconnect's refresh failing is not news.
+      // The list shows its own error state for page 1, and a reconnect's refresh failing is not
+      // news; a further page the person scrolled to fails with a toast (the list keeps a retry).
       const answer = await client.get<ImChannel[]>('/api/im/channels', {
-        ...QUIET,
+        ...(page === 1 ? QUIET : {}),
         query: { page: String(page) },
       });
       return { data: answer.data, hasMore: hasMoreOf(answer.meta) };

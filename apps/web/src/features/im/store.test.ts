@@ -1,4 +1,5 @@
-import type { ImMessage } from '@chat/shared';
+import type { ImChannel, ImMessage } from '@chat/shared';
+import type { ImPage } from './api';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error';
 import { deferred, flushPromises } from '../realtime/chat-test-kit';
@@ -59,6 +60,74 @@ describe('messenger store: channels', () => {
     h.store.getState().countUpdated({ im_unread_count: 5, channel_id: 1, new_messages: 3 });
     expect(h.store.getState().unreadTotal).toBe(5);
     expect(h.store.getState().channels[1]?.new_messages).toBe(3);
+  });
+});
+
+describe('messenger store: further pages of channels', () => {
+  const at = (hour: number) => `2024-05-01T${String(hour).padStart(2, '0')}:00:00.000Z`;
+  const order = (h: ImHarness) => orderChannels(h.store.getState().channels).map((c) => c.id);
+
+  it('merges page 2 by id with a live update that moved a channel meanwhile', async () => {
+    const h = makeImHarness();
+    h.api.channels.mockResolvedValueOnce({
+      data: [
+        makeImChannel({ id: 1, updated_at: at(11) }),
+        makeImChannel({ id: 2, updated_at: at(10) }),
+      ],
+      hasMore: true,
+    });
+    await h.store.getState().loadChannels();
+    expect(h.store.getState().channelsHasMore).toBe(true);
+    const page2 = deferred<ImPage<ImChannel>>();
+    h.api.channels.mockReturnValueOnce(page2.promise);
+    const loading = h.store.getState().loadMoreChannels();
+    expect(h.store.getState().channelsMore).toBe('loading');
+    // While page 2 travels, a message moves channel 3 (of page 2) to the top.
+    h.store.getState().channelStored(makeImChannel({ id: 3, updated_at: at(12), new_messages: 1 }));
+    page2.resolve({
+      data: [
+        makeImChannel({ id: 3, updated_at: at(9) }),
+        makeImChannel({ id: 4, updated_at: at(8) }),
+      ],
+      hasMore: true,
+    });
+    await loading;
+    expect(h.api.channels).toHaveBeenLastCalledWith(2);
+    expect(order(h)).toEqual([3, 1, 2, 4]);
+    expect(h.store.getState().channels[3]?.new_messages).toBe(1);
+    expect(h.store.getState().channelsPage).toBe(2);
+    expect(h.store.getState().channelsMore).toBe('idle');
+  });
+
+  it('stops at the last page, and a failed page can be asked for again', async () => {
+    const h = makeImHarness();
+    h.api.channels.mockResolvedValueOnce({
+      data: [makeImChannel({ id: 1, updated_at: at(11) })],
+      hasMore: true,
+    });
+    await h.store.getState().loadChannels();
+    h.api.channels.mockRejectedValueOnce(new ApiError(500, 'Server error'));
+    await h.store.getState().loadMoreChannels();
+    expect(h.store.getState().channelsMore).toBe('error');
+    expect(h.store.getState().channelsPage).toBe(1);
+    h.api.channels.mockResolvedValueOnce({
+      data: [makeImChannel({ id: 2, updated_at: at(10) })],
+      hasMore: false,
+    });
+    await h.store.getState().loadMoreChannels();
+    expect(h.api.channels).toHaveBeenLastCalledWith(2);
+    expect(order(h)).toEqual([1, 2]);
+    expect(h.store.getState().channelsHasMore).toBe(false);
+    await h.store.getState().loadMoreChannels();
+    expect(h.api.channels).toHaveBeenCalledTimes(3);
+    // A reconnect reads page 1 again; the pages already read and the end stay as they were.
+    h.api.channels.mockResolvedValueOnce({
+      data: [makeImChannel({ id: 1, updated_at: at(11) })],
+      hasMore: true,
+    });
+    await h.store.getState().loadChannels();
+    expect(h.store.getState().channelsPage).toBe(2);
+    expect(h.store.getState().channelsHasMore).toBe(false);
   });
 });
 

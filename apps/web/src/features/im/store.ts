@@ -43,6 +43,8 @@ export interface ImStoreDeps {
 export interface ImActions {
   /** The first page of channels (again after a reconnect). Never rejects. */
   loadChannels(): Promise<void>;
+  /** The next page of channels, merged by id, until the last page. Never rejects. */
+  loadMoreChannels(): Promise<void>;
   /** The channel with this person (made on first use); its id. */
   openWith(userId: number): Promise<number>;
   /** The newest page of a conversation, unless held; finds the channel when the list lacks it. */
@@ -75,6 +77,9 @@ function initialData(): ImData {
   return {
     channels: {},
     channelsStatus: 'idle',
+    channelsPage: 0,
+    channelsHasMore: false,
+    channelsMore: 'idle',
     messages: {},
     history: {},
     pending: {},
@@ -113,10 +118,19 @@ export function createImStore(deps: ImStoreDeps): ImStoreApi {
         return held ? { messages: { ...s.messages, [channelId]: change(held) } } : {};
       });
 
-    const putChannels = (list: readonly ImChannel[]) =>
+    /**
+     * Channels into the list by id. `keepHeld`: a further page, read while live events went on;
+     * a channel already held (moved up by a message meanwhile) keeps its own copy unless the
+     * page's is strictly newer.
+     */
+    const putChannels = (list: readonly ImChannel[], keepHeld = false) =>
       set((s) => {
         const channels = { ...s.channels };
-        for (const c of list) channels[c.id] = c;
+        for (const c of list) {
+          const held = channels[c.id];
+          if (keepHeld && held !== undefined && held.updated_at >= c.updated_at) continue;
+          channels[c.id] = c;
+        }
         const unread = list.reduce((n, c) => n + c.new_messages, 0);
         return { channels, unreadTotal: Math.max(s.unreadTotal, unread) };
       });
@@ -198,10 +212,33 @@ export function createImStore(deps: ImStoreDeps): ImStoreApi {
           const page = await deps.api.channels(1);
           if (started !== generation) return;
           putChannels(page.data);
-          set({ channelsStatus: 'ready' });
+          // Again after a reconnect: the further pages read stay, and so does what they said.
+          set((s) => ({
+            channelsStatus: 'ready',
+            channelsPage: Math.max(s.channelsPage, 1),
+            channelsHasMore: s.channelsPage > 1 && page.hasMore ? s.channelsHasMore : page.hasMore,
+          }));
         } catch {
           if (started === generation && get().channelsStatus !== 'ready')
             set({ channelsStatus: 'error' });
+        }
+      },
+
+      loadMoreChannels: async () => {
+        const s = get();
+        if (s.channelsStatus !== 'ready' || !s.channelsHasMore || s.channelsMore === 'loading')
+          return;
+        const started = generation;
+        const page = s.channelsPage + 1;
+        set({ channelsMore: 'loading' });
+        try {
+          const answer = await deps.api.channels(page);
+          if (started !== generation) return;
+          putChannels(answer.data, true);
+          set({ channelsPage: page, channelsHasMore: answer.hasMore, channelsMore: 'idle' });
+        } catch {
+          // The api client's toast said why; the list offers the button again.
+          if (started === generation) set({ channelsMore: 'error' });
         }
       },
 

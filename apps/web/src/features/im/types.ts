@@ -28,6 +28,12 @@ export interface ImData {
   /** Channels by id; the list orders them by `updated_at` (newest first). */
   channels: Readonly<Record<number, ImChannel>>;
   channelsStatus: 'idle' | 'loading' | 'ready' | 'error';
+  /** The last page of the channel list read (0: none yet). */
+  channelsPage: number;
+  /** False once the list's last page is here. */
+  channelsHasMore: boolean;
+  /** The next page of the list: being read, or failed (the person retries; no auto-reload). */
+  channelsMore: 'idle' | 'loading' | 'error';
   /** Per channel: its messages, oldest first, each once. */
   messages: Readonly<Record<number, readonly ImMessage[]>>;
   history: Readonly<Record<number, ImHistory>>;

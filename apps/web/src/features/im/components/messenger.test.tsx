@@ -74,6 +74,33 @@ describe('messenger', () => {
     expect(within(items[1]!).getByTestId('im-read')).toBeTruthy();
   });
 
+  it('loads the next page of conversations from the button at the end of the list', async () => {
+    const h = makeImHarness();
+    h.api.channels.mockResolvedValueOnce({
+      data: [
+        makeImChannel({ id: 1, user: makeImUser(201), updated_at: '2024-05-01T11:00:00.000Z' }),
+      ],
+      hasMore: true,
+    });
+    renderMessenger(h, null);
+    await act(flushPromises);
+    h.api.channels.mockResolvedValueOnce({
+      data: [
+        makeImChannel({ id: 2, user: makeImUser(202), updated_at: '2024-05-01T10:00:00.000Z' }),
+      ],
+      hasMore: false,
+    });
+    const more = screen.getByTestId('im-channels-more');
+    expect(more.textContent).toBe('Show earlier conversations');
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-busy')).toBe('true');
+    await act(flushPromises);
+    expect(h.api.channels).toHaveBeenLastCalledWith(2);
+    const items = within(screen.getByTestId('im-channels')).getAllByRole('button');
+    expect(items.map((i) => i.dataset.testid)).toEqual(['im-channel-201', 'im-channel-202']);
+    expect(screen.queryByTestId('im-channels-more')).toBeNull();
+  });
+
   it('shows text as text, deleted messages as a note, and Restore only to the author', async () => {
     const h = makeImHarness();
     h.api.messages.mockResolvedValueOnce({
