@@ -15,6 +15,7 @@ import {
 } from '../lib/procs.mjs';
 import { Histogram, round } from '../lib/stats.mjs';
 import { Poster } from './poster.mjs';
+import { optionReader } from '../lib/args.mjs';
 
 /**
  * `npm run bench -- chat`: message posting as users do it. N users post over HTTP into a room
@@ -23,10 +24,7 @@ import { Poster } from './poster.mjs';
  */
 
 function options(argv) {
-  const get = (name, fallback) => {
-    const i = argv.indexOf(`--${name}`);
-    return i >= 0 ? argv[i + 1] : fallback;
-  };
+  const get = optionReader(argv);
   return {
     members: Number(get('members', 500)),
     posters: Number(get('posters', 20)),

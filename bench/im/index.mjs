@@ -9,6 +9,7 @@ import { waitBudget, waitQuiet } from '../lib/quiet.mjs';
 import { benchPids, guardProcesses, pinProcess, pinSelf, startWorker } from '../lib/procs.mjs';
 import { Histogram, round } from '../lib/stats.mjs';
 import { ImPoster } from './poster.mjs';
+import { optionReader } from '../lib/args.mjs';
 
 /**
  * `npm run bench -- im`: private messages as people write them. N pairs of registered users,
@@ -23,10 +24,7 @@ const TARGET_P99_MS = 50;
 const BUSY_PERCENT = 25;
 
 function options(argv) {
-  const get = (name, fallback) => {
-    const i = argv.indexOf(`--${name}`);
-    return i >= 0 ? argv[i + 1] : fallback;
-  };
+  const get = optionReader(argv);
   return {
     pairs: Number(get('pairs', 1000)),
     rates: String(get('rates', '200')).split(',').map(Number),

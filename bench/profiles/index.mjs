@@ -22,6 +22,7 @@ import {
   waitHealthy,
 } from '../lib/procs.mjs';
 import { Histogram, round } from '../lib/stats.mjs';
+import { optionReader } from '../lib/args.mjs';
 
 /**
  * `npm run bench -- profiles`: the profile page and the nick search on a site of 100,000 people
@@ -40,10 +41,7 @@ const BUSY_PERCENT = 25;
 const ROUTES = ['bare', 'profile', 'search'];
 
 function options(argv) {
-  const get = (name, fallback) => {
-    const i = argv.indexOf(`--${name}`);
-    return i >= 0 ? argv[i + 1] : fallback;
-  };
+  const get = optionReader(argv);
   return {
     users: Number(get('users', 100_000)),
     messages: Number(get('messages', 1_000_000)),

@@ -10,6 +10,7 @@ import { benchPids, guardProcesses, onExit, pinSelf, startWorker, stop } from '.
 import { Samples, round } from '../lib/stats.mjs';
 import { makeInputs } from './inputs.mjs';
 import { Uploader } from './uploader.mjs';
+import { optionReader } from '../lib/args.mjs';
 
 /**
  * `npm run bench -- uploads`: the upload pipeline as people use it. Pictures made in the run
@@ -23,10 +24,7 @@ const TARGET_RATIO = 0.8;
 const LIMITS = { maxSide: 2048, thumbSide: 320, maxPixels: 50_000_000 };
 
 function options(argv) {
-  const get = (name, fallback) => {
-    const i = argv.indexOf(`--${name}`);
-    return i >= 0 ? argv[i + 1] : fallback;
-  };
+  const get = optionReader(argv);
   return {
     photos: Number(get('photos', 30)),
     screenshots: Number(get('screenshots', 30)),
