@@ -14,6 +14,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Deps } from './deps';
+import { createModerationServices } from './features/moderation/moderation.module';
 import { AuthService } from './features/auth/auth.service';
 import { authRoutes } from './features/auth/auth.routes';
 import { SessionsRepository } from './features/auth/sessions.repository';
@@ -259,6 +260,7 @@ export async function buildApp(
         rule: { name: 'password-check', points: config.rateLimits.login, durationSeconds: 600 },
       },
     ),
+    moderation: createModerationServices(database.db),
   };
   app.decorate('deps', deps);
 

@@ -28,6 +28,7 @@ import type { SessionsService } from './features/auth/sessions.service';
 import type { FriendsService } from './features/friends/friends.service';
 import type { MyServices } from './features/my/my.module';
 import type { ProfilesService } from './features/profiles/profiles.service';
+import type { ModerationServices } from './features/moderation/moderation.module';
 
 /** Everything a route may reach, built once in buildApp and hung on the Fastify instance. */
 export interface Deps {
@@ -70,6 +71,8 @@ export interface Deps {
   profiles: ProfilesService;
   /** The caller's own profile, photos, avatar, nick style, frame, password, account (features/my). */
   my: MyServices;
+  /** Sanctions, complaints and appeals, content reviews, roles, the log (features/moderation). */
+  moderation: ModerationServices;
 }
 
 declare module 'fastify' {

@@ -3,6 +3,9 @@ export const ERROR_CODES = [
   'unauthenticated',
   'forbidden',
   'guest',
+  // 403 for a person under a sanction: `banned` (a ban or full ban) or `gagged` (may not write).
+  'banned',
+  'gagged',
   'not_found',
   'too_large',
   'session_expired',
@@ -17,6 +20,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   unauthenticated: 401,
   forbidden: 403,
   guest: 403,
+  banned: 403,
+  gagged: 403,
   not_found: 404,
   too_large: 413,
   session_expired: 419,

@@ -17,3 +17,4 @@ export * from './uploads';
 export * from './gifs';
 export * from './im';
 export * from './profiles';
+export * from './moderation';

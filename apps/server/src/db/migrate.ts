@@ -8,6 +8,7 @@ import * as im from './migrations/0005-im';
 import * as gifs from './migrations/0006-gifs';
 import * as profiles from './migrations/0007-profiles';
 import * as social from './migrations/0008-social';
+import * as moderation from './migrations/0009-moderation';
 
 /** Migrations are listed in code, so they ship inside the build and run at start. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-gifs': gifs,
   '0007-profiles': profiles,
   '0008-social': social,
+  '0009-moderation': moderation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -41,6 +41,11 @@ export interface UsersTable {
   stealth_visits: Generated<number>;
   /** Set when the account was deleted: the row stays, anonymised, for the messages kept. */
   deleted_at: Generated<string | null>;
+  /** Ends of the active gag and ban (0009-moderation; FOREVER when they have none). */
+  gag_until: Generated<string | null>;
+  ban_until: Generated<string | null>;
+  /** Moderation status of `about`: new, accepted, refused, updated. */
+  about_status: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -180,6 +185,13 @@ export interface DB {
   user_month_messages: UserMonthMessagesTable;
   friendships: FriendshipsTable;
   notifications: NotificationsTable;
+  bans: BansTable;
+  warnings: WarningsTable;
+  content_reviews: ContentReviewsTable;
+  complaints: ComplaintsTable;
+  complaint_reporters: ComplaintReportersTable;
+  complaint_comments: ComplaintCommentsTable;
+  moderation_log: ModerationLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -372,3 +384,107 @@ export type RoomUsersStealth = {
 
 export type FrameRow = Selectable<FramesTable>;
 export type ProfilePhotoRow = Selectable<ProfilePhotosTable>;
+
+/** Gags, bans and full bans (0009-moderation). `evidence` is JSON (shared `Evidence`). */
+export interface BansTable {
+  id: Generated<number>;
+  user_id: number;
+  moderator_id: number;
+  type: 'gag' | 'ban' | 'full_ban';
+  period: string;
+  reason: string;
+  taboo: string | null;
+  comment: string | null;
+  message_id: number | null;
+  evidence: string | null;
+  created_at: string;
+  expires_at: string | null;
+  lifted_at: string | null;
+  lifted_by: number | null;
+  lift_reason: 'early' | 'appeal' | 'role' | null;
+}
+
+export interface WarningsTable {
+  id: Generated<number>;
+  user_id: number;
+  moderator_id: number;
+  reason: string;
+  taboo: string | null;
+  comment: string | null;
+  message_id: number | null;
+  evidence: string | null;
+  created_at: string;
+}
+
+/** A piece of content under moderation; `subject_type` is `about` (subject: the user) or `photo`. */
+export interface ContentReviewsTable {
+  id: Generated<number>;
+  subject_type: string;
+  subject_id: number;
+  owner_id: number;
+  status: string;
+  reason: string | null;
+  moderator_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ComplaintsTable {
+  id: Generated<number>;
+  target_type: string;
+  target_id: number;
+  is_appeal: Generated<number>;
+  reason: string;
+  text: string | null;
+  status: 'open' | 'taken' | 'accepted' | 'refused';
+  reporter_id: number;
+  accused_id: number | null;
+  assignee_id: number | null;
+  resolver_id: number | null;
+  resolution: string | null;
+  evidence: string | null;
+  reports_count: Generated<number>;
+  /** `target_type:target_id` while open or taken; null once resolved (merges duplicates). */
+  open_key: string | null;
+  created_at: string;
+  updated_at: string;
+  taken_at: string | null;
+  resolved_at: string | null;
+}
+
+export interface ComplaintReportersTable {
+  complaint_id: number;
+  reporter_id: number;
+  reason: string;
+  text: string | null;
+  created_at: string;
+}
+
+export interface ComplaintCommentsTable {
+  id: Generated<number>;
+  complaint_id: number;
+  author_id: number;
+  text: string;
+  created_at: string;
+}
+
+/** Append-only (a trigger refuses UPDATE and DELETE on both dialects). `data` is JSON. */
+export interface ModerationLogTable {
+  id: Generated<number>;
+  actor_id: number;
+  action: string;
+  target_user_id: number | null;
+  subject_type: string | null;
+  subject_id: number | null;
+  reason: string | null;
+  comment: string | null;
+  data: string;
+  created_at: string;
+}
+
+export type BanRow = Selectable<BansTable>;
+export type WarningRow = Selectable<WarningsTable>;
+export type ContentReviewRow = Selectable<ContentReviewsTable>;
+export type ComplaintRow = Selectable<ComplaintsTable>;
+export type ComplaintCommentRow = Selectable<ComplaintCommentsTable>;
+export type ModerationLogRow = Selectable<ModerationLogTable>;

@@ -11,6 +11,9 @@ import type {
   ReactionEvent,
   RoomSummary,
   RoomUser,
+  ComplaintComment,
+  ComplaintWire,
+  UserBannedEvent,
 } from '@chat/shared';
 import type { UserRow } from '../db/schema';
 
@@ -63,6 +66,16 @@ export interface DomainEventMap {
   };
   /** A device (session) of `userId` was signed out; its sockets close right after. */
   'session.ended': { userId: number; sessionId: number };
+  /** A gag, ban or full ban was given (after its transaction, and after a full ban's room exits). */
+  'moderation.sanctioned': { ban: UserBannedEvent };
+  /**
+   * A user's active sanctions changed (given, lifted, expired): the ends now in force, null when
+   * none. The realtime server keeps these to refuse client events and channels.
+   */
+  'moderation.sanctions': { userId: number; gagUntil: string | null; banUntil: string | null };
+  /** A complaint changed; `recipients`: its reporters and assignee. */
+  'complaint.updated': { complaint: ComplaintWire; recipients: number[] };
+  'complaint.comment': { complaintId: number; comment: ComplaintComment; recipients: number[] };
 }
 
 export type DomainEventName = keyof DomainEventMap;

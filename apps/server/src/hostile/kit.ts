@@ -24,6 +24,12 @@ import {
 } from './profiles-world';
 import { UPLOAD_UNSAFE_ROUTES } from './uploads-routes';
 import {
+  buildModerationWorld,
+  MODERATION_SAFE_ROUTES,
+  MODERATION_UNSAFE_ROUTES,
+  type ModerationWorld,
+} from './moderation-world';
+import {
   buildSocialWorld,
   SOCIAL_SAFE_ROUTES,
   SOCIAL_UNSAFE_ROUTES,
@@ -113,6 +119,13 @@ const TABLES = [
   'im_messages',
   'friendships',
   'notifications',
+  'bans',
+  'warnings',
+  'content_reviews',
+  'complaints',
+  'complaint_reporters',
+  'complaint_comments',
+  'moderation_log',
 ] as const;
 
 async function installChangeCounters(app: FastifyInstance): Promise<void> {
@@ -223,6 +236,8 @@ export interface World {
   social: SocialWorld;
   /** The owner's photo and upload, a partner request, a spare account (profiles-world.ts). */
   profiles: ProfilesWorld;
+  /** Sanctions, complaints and reviews the moderation routes act on (moderation-world.ts). */
+  moderation: ModerationWorld;
 }
 
 let worlds = 0;
@@ -397,6 +412,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   const im = await buildImWorld(db, { owner, peer, stranger, outsider }, at);
   const social = await buildSocialWorld(db, { owner, outsider }, at);
   const profiles = await buildProfilesWorld(app, owner, at);
+  const moderation = await buildModerationWorld(db, { owner, peer, moderator, admin }, at);
   return {
     room,
     privateRoom,
@@ -415,6 +431,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     im,
     social,
     profiles,
+    moderation,
   };
 }
 
@@ -749,6 +766,7 @@ export const UNSAFE_ROUTES: RouteCase[] = [
   ...IM_UNSAFE_ROUTES,
   ...UPLOAD_UNSAFE_ROUTES,
   ...SOCIAL_UNSAFE_ROUTES,
+  ...MODERATION_UNSAFE_ROUTES,
   ...PROFILES_UNSAFE_ROUTES,
 ];
 
@@ -766,6 +784,7 @@ export const SAFE_ROUTES: { route: string; url(w: World): string; access: 'publi
   },
   ...IM_SAFE_ROUTES,
   ...SOCIAL_SAFE_ROUTES,
+  ...MODERATION_SAFE_ROUTES,
   ...PROFILES_SAFE_ROUTES,
 ];
 

@@ -27,6 +27,22 @@ export function routeDomainEvents(events: DomainEvents, broadcaster: Broadcaster
   events.on('user.troll', ({ userId, troll }) => {
     broadcaster.send(CHAT_CHANNEL, 'AntitrollUpdated', { user_id: userId, troll });
   });
+  events.on('moderation.sanctioned', ({ ban }) => {
+    broadcaster.send(CHAT_CHANNEL, 'UserBanned', ban);
+  });
+  events.on('complaint.updated', ({ complaint, recipients }) => {
+    for (const userId of recipients) {
+      broadcaster.send(userChannel(userId), 'Complaint.Updated', complaint);
+    }
+  });
+  events.on('complaint.comment', ({ complaintId, comment, recipients }) => {
+    for (const userId of recipients) {
+      broadcaster.send(userChannel(userId), 'Complaint.CommentStored', {
+        complaint_id: complaintId,
+        comment,
+      });
+    }
+  });
   events.on('user.status', ({ userId, status, roomIds }) => {
     for (const roomId of roomIds) {
       broadcaster.send(roomChannel(roomId), 'UserStatusUpdated', {

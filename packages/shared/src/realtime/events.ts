@@ -8,6 +8,7 @@ import type {
   NickUpdatedEvent,
   NotificationEvent,
 } from '../profiles/wire';
+import type { ComplaintComment, ComplaintWire, UserBannedEvent } from '../moderation/wire';
 
 /**
  * Every realtime event the server sends, by name, with its payload: the one event map both ends
@@ -68,6 +69,16 @@ export interface RealtimeEventMap {
   'Im.MessageDeleted': ImMessage;
   /** On `private-user.{id}` of both people: the restored message (`deleted: 0`). */
   'Im.MessageRestored': ImMessage;
+  /**
+   * On `private-chat`: a gag, ban or full ban was given. The sanctioned person's clients set their
+   * gag or ban (details from GET /api/my/ban); everyone else removes that user's messages, and on
+   * a full ban the user from every room. When a sanction ends, `UserUpdated` follows.
+   */
+  UserBanned: UserBannedEvent;
+  /** On `private-user.{id}` of the reporters and the assignee: a complaint changed. */
+  'Complaint.Updated': ComplaintWire;
+  /** On `private-user.{id}` of the reporters and the assignee: a new comment in the thread. */
+  'Complaint.CommentStored': { complaint_id: number; comment: ComplaintComment };
 }
 
 export interface ReactionEvent {

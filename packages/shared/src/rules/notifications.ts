@@ -5,6 +5,11 @@ export const NOTIFICATION_KINDS = [
   'gift',
   'gift-coins',
   'invoice-has-paid',
+  // Added by moderation (issue 9): a moderator's warning, a complaint's answer or new comment,
+  // a profile text or photo refused or restored.
+  'warning',
+  'complaint',
+  'content',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

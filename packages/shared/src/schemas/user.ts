@@ -1,29 +1,9 @@
 import { z } from 'zod';
 import { gifCategorySchema, gifSchema } from '../gifs/wire';
+import { banSchema } from '../moderation/wire';
+import { publicUser } from './public-user';
 
-/** Nick or message style (spec: id, color, has_gradient, gradient, font_id, weight, italic). */
-export const nickStyle = z.object({
-  nick: z.string(),
-  color: z.string().nullable(),
-  has_gradient: z.boolean(),
-  gradient: z.array(z.string()),
-  font_id: z.number().int().nullable(),
-  weight: z.number().int().nullable(),
-  italic: z.boolean(),
-});
-export type NickStyle = z.infer<typeof nickStyle>;
-
-/** The short user that travels inside messages, lists and events. */
-export const publicUser = z.object({
-  id: z.number().int(),
-  slug: z.string(),
-  nick: nickStyle,
-  avatar: z.string().nullable(),
-  frame: z.string().nullable(),
-  premium: z.boolean(),
-  roles: z.array(z.string()),
-});
-export type PublicUser = z.infer<typeof publicUser>;
+export { nickStyle, publicUser, type NickStyle, type PublicUser } from './public-user';
 
 export const chatSettingsSchema = z.object({
   show_avatars: z.boolean(),
@@ -53,8 +33,9 @@ export const userData = z.object({
   balance: z.number(),
   bonus: z.number(),
   premium: z.object({ active: z.boolean(), until: z.string().nullable() }),
-  gag: z.object({ until: z.string().nullable() }).nullable(),
-  ban: z.object({ until: z.string().nullable(), reason: z.string().nullable() }).nullable(),
+  /** The caller's active gag and ban (a full ban is a ban), as GET /api/my/ban gives them. */
+  gag: banSchema.nullable(),
+  ban: banSchema.nullable(),
   frame: z.string().nullable(),
   friends: z.array(publicUser),
   notifications: z.array(z.unknown()),

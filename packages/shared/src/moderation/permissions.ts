@@ -1,0 +1,108 @@
+import type { Role } from '../roles';
+
+/**
+ * What a signed-in person may do, as strings delivered with user data (`permissions`). Every
+ * check on the server and every button in the web app reads these, never a role name (API.md
+ * "Moderation and complaints").
+ */
+export const PERMISSIONS = [
+  /** Create rooms, add quotes, write private messages, keep a profile (registered people). */
+  'room.create',
+  'quote.add',
+  'im.send',
+  'profile.edit',
+  /** File complaints (guests too: a gagged guest must be able to appeal). */
+  'complaint.create',
+  /** Delete anyone's message for everyone, hide anyone's message. */
+  'message.delete_any',
+  /** Sanctions (spec section 6: moderators and admins ban, gag, warn, view the banlist). */
+  'user.gag',
+  'user.ban',
+  'user.warn',
+  'user.troll',
+  'banlist.view',
+  /** Accept or refuse profile texts and photos, including a restore request (spec section 6). */
+  'content.moderate',
+  /** See the open complaints queue, take one, answer and resolve it, answer appeals. */
+  'complaint.handle',
+  /** Read the moderation log. */
+  'moderation.log',
+  /** Go invisible in a room (staff now; premium adds it for paying users in the economy issue). */
+  'room.invisible',
+  /** See invisible people (spec section 6: the admin does). */
+  'user.invisible.view',
+  /** Edit any room and enter private rooms without an invitation. */
+  'room.manage_any',
+  /** Make a user a moderator or an admin and back. */
+  'roles.manage',
+  'admin.access',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const REGISTERED: readonly Permission[] = [
+  'room.create',
+  'quote.add',
+  'im.send',
+  'profile.edit',
+  'complaint.create',
+];
+const MODERATOR: readonly Permission[] = [
+  ...REGISTERED,
+  'message.delete_any',
+  'user.gag',
+  'user.ban',
+  'user.warn',
+  'user.troll',
+  'banlist.view',
+  'content.moderate',
+  'complaint.handle',
+  'moderation.log',
+  'room.invisible',
+];
+
+/**
+ * The one role → permission table (the admin area will make it editable; until then it is code,
+ * pinned by its test). A user's permissions are the union over their roles.
+ */
+export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+  guest: ['complaint.create'],
+  user: REGISTERED,
+  moderator: MODERATOR,
+  admin: [...MODERATOR, 'user.invisible.view', 'room.manage_any', 'roles.manage', 'admin.access'],
+};
+
+export function permissionsOfRoles(roles: Iterable<string>): Permission[] {
+  const out = new Set<Permission>();
+  for (const role of roles) {
+    if (Object.hasOwn(ROLE_PERMISSIONS, role)) {
+      for (const permission of ROLE_PERMISSIONS[role as Role]) out.add(permission);
+    }
+  }
+  return PERMISSIONS.filter((permission) => out.has(permission));
+}
+
+export function isPermission(value: unknown): value is Permission {
+  return (PERMISSIONS as readonly unknown[]).includes(value);
+}
+
+/**
+ * Rank for "who may sanction whom": a moderator acts on guests and users, an admin also on
+ * moderators; nobody on their equals or betters, nobody on themselves.
+ */
+const RANK: Readonly<Record<Role, number>> = { guest: 0, user: 0, moderator: 1, admin: 2 };
+
+export function roleRank(roles: Iterable<string>): number {
+  let rank = 0;
+  for (const role of roles) {
+    if (Object.hasOwn(RANK, role)) rank = Math.max(rank, RANK[role as Role]);
+  }
+  return rank;
+}
+
+export function outranks(actorRoles: Iterable<string>, targetRoles: Iterable<string>): boolean {
+  return roleRank(actorRoles) > roleRank(targetRoles);
+}
+
+/** The roles an admin can give on the profile (`guest` is not given; it is how one arrives). */
+export const ASSIGNABLE_ROLES = ['user', 'moderator', 'admin'] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
