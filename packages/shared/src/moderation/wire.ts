@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BAN_PERIOD_KEYS, BAN_REASONS, BAN_TYPES } from '../rules/bans';
 import { TABOO_TOPICS } from '../rules/taboo';
+import { idField } from '../schemas/fields';
 import { publicUser } from '../schemas/public-user';
 import { attachmentSchema } from '../uploads/wire';
 
@@ -9,11 +10,8 @@ import { attachmentSchema } from '../uploads/wire';
  * schemas are the handlers' validation; answer schemas are what both ends read.
  */
 
-const id = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+/** Ids in bodies: a JSON integer or decimal digits from a form (never hex, spaces or floats). */
+const id = idField;
 const comment = z.string().trim().max(1000);
 
 /** What was reported or sanctioned, as it was at that moment (kept even if deleted later). */
@@ -186,6 +184,21 @@ export const queueDecisionBody = z
     path: ['comment'],
     message: 'reason_required',
   });
+export type QueueDecision = z.infer<typeof queueDecisionBody>;
+
+/** `POST /api/moderation/content`: a decision straight from a profile (any current status). */
+export const contentDecisionBody = z
+  .object({
+    subject_type: z.enum(CONTENT_SUBJECTS),
+    subject_id: id,
+    status: z.enum(['accepted', 'refused']),
+    comment: comment.optional(),
+  })
+  .refine((b) => b.status !== 'refused' || (b.comment ?? '').length > 0, {
+    path: ['comment'],
+    message: 'reason_required',
+  });
+export type ContentDecision = z.infer<typeof contentDecisionBody>;
 
 // ---- complaints and appeals ------------------------------------------------------------------
 

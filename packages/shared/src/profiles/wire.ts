@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentModerationSchema } from '../moderation/wire';
 import { MARITAL_STATUSES } from '../rules/marital';
 import { NOTIFICATION_KINDS } from '../rules/notifications';
 import type { nickStyle } from '../schemas/user';
@@ -17,6 +18,8 @@ export const profilePhotoSchema = z.object({
   attachment: attachmentSchema,
   /** Moderation status (spec: new, accepted, refused, updated). */
   status: z.enum(['new', 'accepted', 'refused', 'updated']),
+  /** Its review, for the owner and for moderators (`content.moderate`); null for others. */
+  moderation: contentModerationSchema.nullable(),
   created_at: z.string(),
 });
 export type ProfilePhoto = z.infer<typeof profilePhotoSchema>;
@@ -36,7 +39,10 @@ export type ProfileStatistics = z.infer<typeof profileStatisticsSchema>;
 
 export const profileSchema = z.object({
   user: publicUser,
+  /** Null when empty, or refused (or awaiting a restore) and the viewer is not owner or staff. */
   about: z.string().nullable(),
+  /** The about text's review, for the owner and for moderators; null for others. */
+  about_moderation: contentModerationSchema.nullable(),
   gender: z.enum(['male', 'female']).nullable(),
   /** Whole years, from the birthdate; the birthdate itself is not public. */
   age: z.number().int().nullable(),

@@ -27,13 +27,16 @@ function deepFreeze(state: NotificationsState<Note>): NotificationsState<Note> {
 }
 
 describe('NOTIFICATION_KINDS', () => {
-  it('lists the five kinds', () => {
+  it("lists the spec's five kinds, then the site's own", () => {
     expect(NOTIFICATION_KINDS).toEqual([
       'new',
       'bonus-every-day',
       'gift',
       'gift-coins',
       'invoice-has-paid',
+      'warning',
+      'complaint',
+      'content',
     ]);
   });
 

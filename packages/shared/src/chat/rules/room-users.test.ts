@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { permissionsOfRoles } from '../../moderation/permissions';
 import { ROOM_STATE } from '../constants';
 import type { RoomUser } from '../wire';
 import { deepFreeze, makeRoomUser } from './fixtures';
@@ -99,8 +100,8 @@ describe('sortRoomUsers', () => {
 });
 
 describe('visibleRoomUsers', () => {
-  const USER = { id: 100, roles: ['user'] };
-  const ADMIN = { id: 101, roles: ADMIN_ROLES };
+  const USER = { id: 100, permissions: permissionsOfRoles(['user']) };
+  const ADMIN = { id: 101, permissions: permissionsOfRoles(ADMIN_ROLES) };
   const HIDE_ALL = { show_guests: false, show_trolls: false };
   const SHOW_ALL = { show_guests: true, show_trolls: true };
   const TROLLS = new Set([3]);
@@ -135,20 +136,34 @@ describe('visibleRoomUsers', () => {
   });
 
   it('lets a moderator see no invisible user', () => {
-    const moderator = { id: 102, roles: MODERATOR_ROLES };
+    const moderator = { id: 102, permissions: permissionsOfRoles(MODERATOR_ROLES) };
     expect(ids(visibleRoomUsers(users, moderator, SHOW_ALL, TROLLS))).toEqual([1, 2, 3]);
   });
 
   it('always shows a guest to themself', () => {
-    expect(ids(visibleRoomUsers(users, { id: 2, roles: ['guest'] }, HIDE_ALL, TROLLS))).toEqual([
-      1, 2,
-    ]);
+    expect(
+      ids(
+        visibleRoomUsers(
+          users,
+          { id: 2, permissions: permissionsOfRoles(['guest']) },
+          HIDE_ALL,
+          TROLLS,
+        ),
+      ),
+    ).toEqual([1, 2]);
   });
 
   it('always shows a troll to themself', () => {
-    expect(ids(visibleRoomUsers(users, { id: 3, roles: ['user'] }, HIDE_ALL, TROLLS))).toEqual([
-      1, 3,
-    ]);
+    expect(
+      ids(
+        visibleRoomUsers(
+          users,
+          { id: 3, permissions: permissionsOfRoles(['user']) },
+          HIDE_ALL,
+          TROLLS,
+        ),
+      ),
+    ).toEqual([1, 3]);
   });
 
   it('hides a troll guest until both settings are on, unless it is the viewer', () => {
@@ -160,7 +175,14 @@ describe('visibleRoomUsers', () => {
     expect(ids(visibleRoomUsers(trollGuest, USER, trollsOnly, trolls))).toEqual([]);
     expect(ids(visibleRoomUsers(trollGuest, USER, SHOW_ALL, trolls))).toEqual([2]);
     expect(
-      ids(visibleRoomUsers(trollGuest, { id: 2, roles: ['guest'] }, HIDE_ALL, trolls)),
+      ids(
+        visibleRoomUsers(
+          trollGuest,
+          { id: 2, permissions: permissionsOfRoles(['guest']) },
+          HIDE_ALL,
+          trolls,
+        ),
+      ),
     ).toEqual([2]);
   });
 });

@@ -5,7 +5,8 @@ import type { RoomUser } from '../wire';
 
 export interface RoomViewer {
   readonly id: number;
-  readonly roles: readonly string[];
+  /** The viewer's permissions (user data); `user.invisible.view` shows invisible members. */
+  readonly permissions: readonly string[];
 }
 
 function matchesPriority(entry: RoomUser, priority: string): boolean {
@@ -46,7 +47,7 @@ export function sortRoomUsers(
 }
 
 /**
- * Who the viewer sees in a room (spec sections 4 and 6): invisible users only by admins; guests
+ * Who the viewer sees in a room (spec sections 4 and 6): invisible users only by those who may see them (admins); guests
  * and trolls only with the matching setting on, except that guests and trolls always see
  * themselves.
  */
@@ -56,10 +57,10 @@ export function visibleRoomUsers(
   settings: Pick<ChatSettings, 'show_guests' | 'show_trolls'>,
   trolls: ReadonlySet<number>,
 ): RoomUser[] {
-  const viewerIsAdmin = viewer.roles.includes('admin');
+  const seesInvisible = viewer.permissions.includes('user.invisible.view');
   return users.filter((entry) => {
     const self = entry.user.id === viewer.id;
-    if (entry.invisible && !viewerIsAdmin) {
+    if (entry.invisible && !seesInvisible) {
       return false;
     }
     if (entry.user.roles.includes('guest') && !settings.show_guests && !self) {
