@@ -10,7 +10,7 @@ export class Broadcaster {
     channels: string | readonly string[],
     event: K,
     payload: RealtimeEventMap[K],
-    options: { exceptSocketId?: string } = {},
+    options: { exceptSocketId?: string; exceptUserId?: number } = {},
   ): void {
     const data = JSON.stringify(payload);
     for (const channel of typeof channels === 'string' ? [channels] : channels)
@@ -19,7 +19,13 @@ export class Broadcaster {
         event,
         data,
         ...(options.exceptSocketId ? { except: options.exceptSocketId } : {}),
+        ...(options.exceptUserId !== undefined ? { exceptUserId: options.exceptUserId } : {}),
       });
+  }
+
+  /** A user's sanctions now in force, to every node: refuses client events, ends room presence. */
+  sanctions(userId: number, gagUntil: string | null, banUntil: string | null): void {
+    this.server.sanctions.apply(userId, gagUntil, banUntil);
   }
 
   /** Closes the sockets of a signed-out session on every node (after its SessionEnded). */

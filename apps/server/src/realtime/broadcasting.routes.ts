@@ -26,7 +26,9 @@ export const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       url,
       {
-        config: { access: 'user' },
+        // A sanctioned user's socket still needs its private channels (the ban notice, appeals);
+        // the channel policy decides which ones.
+        config: { access: 'user', sanctions: 'exempt' },
         schema: {
           tags: ['realtime'],
           summary: 'Sign a private or presence channel subscription for this socket',
@@ -37,6 +39,8 @@ export const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const user = request.auth.user!;
         const { socket_id, channel_name } = request.body;
+        // The socket's node learns the user's sanctions (it may have started after them).
+        app.deps.realtime.sanctions.noteUser(socket_id, user);
         if (!(await app.deps.channelPolicy.mayJoin(user, channel_name))) throw forbidden();
         bindSession(request.auth.session?.id, socket_id, user.id);
         if (!isPresenceChannel(channel_name)) {
@@ -65,7 +69,7 @@ export const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/broadcasting/user-auth',
     {
-      config: { access: 'user' },
+      config: { access: 'user', sanctions: 'exempt' },
       schema: {
         tags: ['realtime'],
         summary: 'Sign in a socket as the current user (pusher:signin)',

@@ -1,12 +1,13 @@
 import { COMMON_CHANNEL, parseChannel, type PresenceMemberInfo } from '@chat/shared';
 import type { UserRow } from '../db/schema';
 import type { RoomsRepository } from '../features/chat/rooms.repository';
+import { isBanned } from '../features/moderation/sanctions';
 import { presentNick, rolesOf } from '../features/users/user.presenter';
 
 /**
  * Who may listen where (issue: "Everything else is refused"): `common` anyone; `private-chat`
  * any signed-in user, guests included; `private-user.{id}` that user only;
- * `presence-room.{id}` members of that room only.
+ * `presence-room.{id}` members of that room only, and not while banned (a gag still listens).
  */
 export class ChannelPolicy {
   constructor(private readonly rooms: Pick<RoomsRepository, 'membership'>) {}
@@ -23,6 +24,7 @@ export class ChannelPolicy {
       case 'user':
         return parsed.userId === user.id;
       case 'room':
+        if (isBanned(user)) return false;
         return (await this.rooms.membership(parsed.roomId, user.id)) !== undefined;
       case 'common':
       case 'unknown':

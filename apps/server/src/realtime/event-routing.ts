@@ -25,7 +25,16 @@ export function routeDomainEvents(events: DomainEvents, broadcaster: Broadcaster
     broadcaster.send(CHAT_CHANNEL, 'UserFrameUpdated', { userId, frame });
   });
   events.on('user.troll', ({ userId, troll }) => {
-    broadcaster.send(CHAT_CHANNEL, 'AntitrollUpdated', { user_id: userId, troll });
+    // Nothing tells a troll they are one: their own sockets do not hear it.
+    broadcaster.send(
+      CHAT_CHANNEL,
+      'AntitrollUpdated',
+      { user_id: userId, troll },
+      { exceptUserId: userId },
+    );
+  });
+  events.on('moderation.sanctions', ({ userId, gagUntil, banUntil }) => {
+    broadcaster.sanctions(userId, gagUntil, banUntil);
   });
   events.on('moderation.sanctioned', ({ ban }) => {
     broadcaster.send(CHAT_CHANNEL, 'UserBanned', ban);

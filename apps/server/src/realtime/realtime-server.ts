@@ -4,6 +4,7 @@ import { isPresenceChannel, isPrivateChannel, isValidChannelName } from '@chat/s
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Broadcast, PresenceMember, RealtimeAdapter } from './adapters/adapter';
+import { clientEventBroadcast } from './client-events';
 import { Connection } from './connection';
 import { frameOnce } from './frames';
 import {
@@ -19,8 +20,8 @@ import {
   parseUserId,
   PROTOCOL_VERSION,
   rawToString,
-  type ClientFrame,
 } from './protocol';
+import { SanctionsGuard } from './sanctions-guard';
 import { SessionSockets } from './session-sockets';
 import { channelAuth, userAuth, verifyAuth } from './signatures';
 
@@ -50,6 +51,8 @@ export class RealtimeServer {
   private readonly channels = new Map<string, Set<Connection>>();
   /** Which signed-in sessions own which sockets; signing a device out closes its sockets. */
   readonly sessions: SessionSockets;
+  /** Who is gagged or banned: refuses their client events and room presence. */
+  readonly sanctions: SanctionsGuard;
   private readonly sweeper: NodeJS.Timeout;
   private readonly nodeNumber = Math.floor(Math.random() * 1_000_000_000);
   private readonly activityTimeoutMs: number;
@@ -66,6 +69,9 @@ export class RealtimeServer {
     this.activityTimeoutMs = (opts.activityTimeoutSeconds ?? Limits.activityTimeoutSeconds) * 1000;
     this.pongTimeoutMs = opts.pongTimeoutMs ?? Limits.pongTimeoutMs;
     this.sessions = new SessionSockets(this.connections, opts.adapter, opts.log);
+    this.sanctions = new SanctionsGuard(this.connections, opts.adapter, opts.log, (conn, channel) =>
+      this.unsubscribe(conn, channel),
+    );
     // One sweep over all sockets instead of a timer per socket: cheap at 5,000 connections.
     this.sweeper = setInterval(() => this.sweep(), opts.sweepEveryMs ?? 5000);
     this.sweeper.unref();
@@ -74,7 +80,10 @@ export class RealtimeServer {
   async start(): Promise<void> {
     await this.opts.adapter.start(
       (message) => this.deliverLocal(message),
-      (message) => this.sessions.onControl(message),
+      (message) => {
+        this.sessions.onControl(message);
+        this.sanctions.onControl(message);
+      },
     );
   }
 
@@ -163,8 +172,10 @@ export class RealtimeServer {
         this.signin(conn, message.data);
         return;
       default:
-        if (message.event.startsWith('client-')) this.clientEvent(conn, message, now);
-        else conn.send(errorFrame(null, `Unknown event ${message.event.slice(0, 50)}`));
+        if (message.event.startsWith('client-')) {
+          const relay = clientEventBroadcast(conn, message, now, this.sanctions);
+          if (relay) this.broadcast(relay);
+        } else conn.send(errorFrame(null, `Unknown event ${message.event.slice(0, 50)}`));
     }
   }
 
@@ -206,6 +217,8 @@ export class RealtimeServer {
           'Invalid channel_data',
           400,
         );
+      if (this.sanctions.refusesPresence(channel, member.user_id))
+        return this.subscriptionError(conn, channel, 'AuthError', 'Banned', 403);
       return this.joinPresence(conn, channel, member);
     }
     if (isPrivateChannel(channel)) {
@@ -303,40 +316,6 @@ export class RealtimeServer {
     conn.send(frame('pusher:signin_success', { user_data: userData }));
   }
 
-  private clientEvent(conn: Connection, message: ClientFrame, now: number): void {
-    const channel = message.channel;
-    if (
-      !channel ||
-      !(isPrivateChannel(channel) || isPresenceChannel(channel)) ||
-      !conn.channels.has(channel)
-    ) {
-      conn.send(
-        errorFrame(null, 'Client events need a private or presence channel you are subscribed to'),
-      );
-      return;
-    }
-    if (!conn.clientEvents.take(Limits.clientEventsPerSecond, now)) {
-      conn.send(
-        errorFrame(CloseCode.clientEventRateLimit, 'Client event rejected due to rate limit'),
-      );
-      return;
-    }
-    const data =
-      typeof message.data === 'string' ? message.data : JSON.stringify(message.data ?? {});
-    if (Buffer.byteLength(data) > Limits.maxEventBytes) {
-      conn.send(errorFrame(null, 'Client event data too large'));
-      return;
-    }
-    const userId = conn.presence.get(channel);
-    this.broadcast({
-      channel,
-      event: message.event,
-      data,
-      except: conn.socketId,
-      ...(userId !== undefined ? { userId } : {}),
-    });
-  }
-
   /** Delivers here and on every other node. */
   broadcast(message: Broadcast): void {
     this.deliverLocal(message);
@@ -357,9 +336,11 @@ export class RealtimeServer {
     if (message.userId !== undefined) payload.user_id = message.userId;
     const text = JSON.stringify(payload);
     const framed = frameOnce(text);
+    const skipUser = message.exceptUserId;
     let sent = 0;
     for (const conn of subscribers) {
       if (conn.socketId === message.except) continue;
+      if (skipUser !== undefined && conn.sessionUserId === skipUser) continue;
       conn.sendFramed(framed, text);
       sent += 1;
     }

@@ -7,16 +7,20 @@ export interface Broadcast {
   except?: string;
   /** Extra top-level field Pusher adds to client events on presence channels. */
   userId?: string;
+  /** A user whose sockets do not receive it (a troll does not learn they are one). */
+  exceptUserId?: number;
 }
 
 /**
  * Commands between nodes about sockets rather than channels: which signed-in session a socket
  * belongs to (the HTTP call that authorised it may land on another node than the socket), and
- * "close every socket of this session" when a device is signed out.
+ * "close every socket of this session" when a device is signed out, and a user's sanctions.
  */
 export type ControlMessage =
   | { type: 'bind'; socketId: string; sessionId: number; userId: number }
-  | { type: 'end-session'; sessionId: number };
+  | { type: 'end-session'; sessionId: number }
+  /** A user's sanctions in force (sanctions-guard.ts); ISO ends, null when none. */
+  | { type: 'sanctions'; userId: number; gagUntil: string | null; banUntil: string | null };
 
 export interface PresenceMember {
   user_id: string;

@@ -23,6 +23,8 @@ interface WireMessage {
   d: string;
   x?: string;
   u?: string;
+  /** exceptUserId */
+  y?: number;
 }
 
 /**
@@ -79,6 +81,7 @@ export class RedisAdapter implements RealtimeAdapter {
         data: m.d,
         ...(m.x ? { except: m.x } : {}),
         ...(m.u ? { userId: m.u } : {}),
+        ...(typeof m.y === 'number' ? { exceptUserId: m.y } : {}),
       });
     });
     await this.subscriber.subscribe(this.bus);
@@ -105,6 +108,7 @@ export class RedisAdapter implements RealtimeAdapter {
     };
     if (message.except) wire.x = message.except;
     if (message.userId) wire.u = message.userId;
+    if (message.exceptUserId !== undefined) wire.y = message.exceptUserId;
     await this.redis.publish(this.bus, JSON.stringify(wire));
   }
 
