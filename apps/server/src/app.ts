@@ -15,6 +15,9 @@ import { openDatabase, type Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Deps } from './deps';
 import { createModerationServices } from './features/moderation/moderation.module';
+import { complaintsRoutes } from './features/moderation/complaints.routes';
+import { ContentReviewsRepository } from './features/moderation/content-reviews.repository';
+import { contentReviewsRoutes } from './features/moderation/content-reviews.routes';
 import { AuthService } from './features/auth/auth.service';
 import { authRoutes } from './features/auth/auth.routes';
 import { SessionsRepository } from './features/auth/sessions.repository';
@@ -84,6 +87,9 @@ import { NotificationsService } from './features/notifications/notifications.ser
 import { SessionsService } from './features/auth/sessions.service';
 import { FriendsRepository } from './features/friends/friends.repository';
 import { friendsRoutes } from './features/friends/friends.routes';
+import { rolesRoutes } from './features/moderation/roles.routes';
+import { bansRoutes } from './features/moderation/bans.routes';
+import { moderationListsRoutes } from './features/moderation/moderation-lists.routes';
 import { FriendsService, FRIEND_CALLS_PER_MINUTE } from './features/friends/friends.service';
 import { wireNotificationTriggers } from './features/notifications/notification-triggers';
 import { sessionsRoutes } from './features/auth/sessions.routes';
@@ -186,6 +192,7 @@ export async function buildApp(
     endOtherSessions: async (userId, keep) => {
       await deps.sessionsService.endOthers(userId, keep);
     },
+    violationsOf: (userId) => deps.moderation.people.violations(userId),
   };
   const profiles = new ProfilesService(profilesRepo, social);
   trackVisits(events, profiles);
@@ -222,6 +229,7 @@ export async function buildApp(
       friends: (id) => friends.friendsOf(id),
       notifications: (id) => notifications.newest(id),
       unreadNotifications: (id) => notifications.unreadCount(id),
+      sanctions: (user) => deps.moderation.bans.mine(user),
     }),
     accounts: new UsersService(users, roomsRepo, events),
     rooms: new RoomsService(roomsRepo, messagesRepo, users, roomView, events),
@@ -259,10 +267,31 @@ export async function buildApp(
         // The same budget as signing in, per account: the current password is asked here too.
         rule: { name: 'password-check', points: config.rateLimits.login, durationSeconds: 600 },
       },
+      // Content moderation's hooks, run inside the profile's writes.
+      new ContentReviewsRepository(database.db),
     ),
-    moderation: createModerationServices(database.db),
+    moderation: createModerationServices(database.db, {
+      users,
+      events,
+      content: {
+        notify: (userId, kind, data) => social.notify(userId, kind, data),
+        removeAvatar: async (user) => {
+          await deps.my.avatar.remove(user);
+        },
+      },
+      sanctions: {
+        jobs: uploads.jobs,
+        leaveChat: (user) => deps.rooms.leaveChat(user),
+        notify: (userId, kind, data) => social.notify(userId, kind, data),
+      },
+      complaints: {
+        rateLimits,
+        notify: (userId, kind, data) => social.notify(userId, kind, data),
+      },
+    }),
   };
   app.decorate('deps', deps);
+  profiles.useModeration(deps.moderation.content);
 
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('x-build-key', deps.buildKey);
@@ -320,6 +349,11 @@ export async function buildApp(
   await app.register(notificationsRoutes);
   await app.register(sessionsRoutes);
   await app.register(friendsRoutes);
+  await app.register(contentReviewsRoutes);
+  await app.register(rolesRoutes);
+  await app.register(complaintsRoutes);
+  await app.register(bansRoutes);
+  await app.register(moderationListsRoutes);
 
   await app.register(webAppPlugin, {
     webDist,

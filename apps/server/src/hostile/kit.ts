@@ -716,18 +716,6 @@ export const UNSAFE_ROUTES: RouteCase[] = [
     call: (w) => ({ method: 'DELETE', url: `/api/ignore/${w.moderator.user.id}` }),
   },
   {
-    route: 'POST /api/moderation/troll/:userId',
-    access: 'registered',
-    body: true,
-    realPost: true,
-    actor: (w) => w.admin,
-    call: (w) => ({
-      method: 'POST',
-      url: `/api/moderation/troll/${w.peer.user.id}`,
-      payload: { troll: true },
-    }),
-  },
-  {
     route: 'POST /api/broadcasting/auth',
     access: 'user',
     body: true,

@@ -6,25 +6,76 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Client } from '../test/factories';
+import {
+  buildContentReviewsWorld,
+  CONTENT_REVIEW_SAFE_ROUTES,
+  CONTENT_REVIEW_UNSAFE_ROUTES,
+  type ContentReviewsWorld,
+} from './content-reviews-world';
+import {
+  buildComplaintsWorld,
+  COMPLAINT_SAFE_ROUTES,
+  COMPLAINT_UNSAFE_ROUTES,
+  type ComplaintsWorld,
+} from './complaints-world';
 import type { RouteCase, World } from './kit';
+import {
+  buildSanctionsWorld,
+  SANCTION_SAFE_ROUTES,
+  SANCTION_UNSAFE_ROUTES,
+  type SanctionsWorld,
+} from './sanctions-world';
 
 export interface ModerationWorld {
   /** Filled in by the moderation features as their cases need fixtures. */
   readonly ready: true;
+  /** A gagged troll and their gag (sanctions-world.ts). */
+  sanctions: SanctionsWorld;
+  /** Reviews of profile texts: one waiting, one refused (content-reviews-world.ts). */
+  content: ContentReviewsWorld;
+  /** An open complaint of the owner's, the sanctioned person's appeal (complaints-world.ts). */
+  complaints: ComplaintsWorld;
 }
 
 export async function buildModerationWorld(
-  _db: Kysely<DB>,
-  _people: { owner: Client; peer: Client; moderator: Client; admin: Client },
-  _at: string,
+  db: Kysely<DB>,
+  people: { owner: Client; peer: Client; moderator: Client; admin: Client },
+  at: string,
 ): Promise<ModerationWorld> {
-  return { ready: true };
+  const sanctions = await buildSanctionsWorld(db, people, at);
+  return {
+    ready: true,
+    sanctions,
+    content: await buildContentReviewsWorld(db, people, at),
+    complaints: await buildComplaintsWorld(db, people, sanctions, at),
+  };
 }
 
-export const MODERATION_UNSAFE_ROUTES: RouteCase[] = [];
+/** The admin's role switch (roles.routes.ts): the admin makes the peer a moderator. */
+const ROLE_UNSAFE_ROUTES: RouteCase[] = [
+  {
+    route: 'POST /api/admin/users/:id/role',
+    access: 'user',
+    body: true,
+    realPost: true,
+    actor: (w) => w.admin,
+    call: (w) => ({
+      method: 'POST',
+      url: `/api/admin/users/${w.peer.user.id}/role`,
+      payload: { role: 'moderator' },
+    }),
+  },
+];
+
+export const MODERATION_UNSAFE_ROUTES: RouteCase[] = [
+  ...ROLE_UNSAFE_ROUTES,
+  ...SANCTION_UNSAFE_ROUTES,
+  ...CONTENT_REVIEW_UNSAFE_ROUTES,
+  ...COMPLAINT_UNSAFE_ROUTES,
+];
 
 export const MODERATION_SAFE_ROUTES: {
   route: string;
   url(w: World): string;
   access: 'public' | 'user';
-}[] = [];
+}[] = [...SANCTION_SAFE_ROUTES, ...CONTENT_REVIEW_SAFE_ROUTES, ...COMPLAINT_SAFE_ROUTES];

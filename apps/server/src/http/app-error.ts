@@ -15,6 +15,8 @@ export class AppError extends Error {
       messageKey?: MessageKey;
       errors?: Record<string, MessageKey[]>;
       headers?: Record<string, string>;
+      /** Values for `{name}` placeholders in the texts, e.g. the nick of who took a complaint. */
+      params?: Record<string, string>;
     } = {},
   ) {
     super(code);

@@ -117,10 +117,15 @@ export function sendAppError(error: AppError, request: FastifyRequest, reply: Fa
     code: error.code,
   };
   if (error.options.errors) {
+    const params = error.options.params ?? {};
     body.errors = Object.fromEntries(
       Object.entries(error.options.errors).map(([field, keys]) => [
         field,
-        keys.map((k) => translate(locale, k)),
+        keys.map((k) =>
+          translate(locale, k).replace(/\{(\w+)\}/g, (all, name: string) =>
+            Object.hasOwn(params, name) ? params[name]! : all,
+          ),
+        ),
       ]),
     );
   }

@@ -67,6 +67,33 @@ const en = {
   'avatar.crop_outside': 'The square must lie inside the picture.',
   'password.wrong': 'The password is wrong.',
   'frame.premium': 'This frame is for premium users.',
+  reason_required: 'Write the reason: its owner will read it.',
+  'review.status_new': 'This is already waiting for moderation.',
+  'review.status_accepted': 'This is already accepted.',
+  'review.status_refused': 'This is already refused.',
+  'review.status_updated': 'A restore of this is already requested.',
+  'photos.refused': 'This photo was refused by a moderator and cannot be your avatar.',
+  'complaint.self': 'You cannot complain about yourself.',
+  'complaint.reason': 'Choose a reason from the list for this kind of complaint.',
+  'complaint.taken': 'This complaint is already being handled by {nick}.',
+  'complaint.closed': 'This complaint is already closed.',
+  'complaint.ban_over': 'This ban is already over.',
+  'role.self': 'You cannot change your own role.',
+  'role.guest': 'A guest cannot be given a role. They must register first.',
+  taboo_with_reason: 'Choose a taboo topic with the reason "taboo topics", and only then.',
+  'moderation.self': 'You cannot sanction yourself.',
+  'moderation.outranked': 'You cannot act on a person of your rank or higher.',
+  'moderation.user_invalid': 'There is no such person.',
+  'moderation.message_invalid': 'This is not a message of this person in the chat.',
+  'moderation.already_gagged':
+    'This person is already gagged until {until} (UTC). Lift that gag first to give another.',
+  'moderation.already_gagged_forever':
+    'This person is already gagged for good. Lift that gag first to give another.',
+  'moderation.already_banned':
+    'This person is already banned until {until} (UTC). Lift that ban first to give another.',
+  'moderation.already_banned_forever':
+    'This person is already banned for good. Lift that ban first to give another.',
+  'moderation.not_active': 'This sanction is already over or lifted.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -135,6 +162,34 @@ const ru: Record<MessageKey, string> = {
   'avatar.crop_outside': 'Квадрат должен лежать внутри изображения.',
   'password.wrong': 'Неверный пароль.',
   'frame.premium': 'Эта рамка только для премиум-пользователей.',
+  reason_required: 'Укажите причину: её прочитает владелец.',
+  'review.status_new': 'Это уже ждёт модерации.',
+  'review.status_accepted': 'Это уже одобрено.',
+  'review.status_refused': 'Это уже отклонено.',
+  'review.status_updated': 'Восстановление уже запрошено.',
+  'photos.refused': 'Это фото отклонено модератором и не может быть аватаром.',
+  'complaint.self': 'Нельзя пожаловаться на самого себя.',
+  'complaint.reason': 'Выберите причину из списка для такой жалобы.',
+  'complaint.taken': 'Этой жалобой уже занимается {nick}.',
+  'complaint.closed': 'Эта жалоба уже закрыта.',
+  'complaint.ban_over': 'Этот бан уже закончился.',
+  'role.self': 'Нельзя изменить собственную роль.',
+  'role.guest': 'Гостю нельзя назначить роль: сначала он должен зарегистрироваться.',
+  taboo_with_reason:
+    'Запрещённую тему выбирают вместе с причиной «Запрещённые темы», и только с ней.',
+  'moderation.self': 'Нельзя наказать самого себя.',
+  'moderation.outranked': 'Нельзя наказать человека вашего ранга или выше.',
+  'moderation.user_invalid': 'Такого человека нет.',
+  'moderation.message_invalid': 'Это не сообщение этого человека в чате.',
+  'moderation.already_gagged':
+    'У этого человека уже кляп до {until} (UTC). Сначала снимите его, чтобы дать новый.',
+  'moderation.already_gagged_forever':
+    'У этого человека уже бессрочный кляп. Сначала снимите его, чтобы дать новый.',
+  'moderation.already_banned':
+    'Этот человек уже забанен до {until} (UTC). Сначала снимите бан, чтобы дать новый.',
+  'moderation.already_banned_forever':
+    'Этот человек уже забанен навсегда. Сначала снимите бан, чтобы дать новый.',
+  'moderation.not_active': 'Это наказание уже закончилось или снято.',
 };
 
 const catalogue: Record<Locale, Record<MessageKey, string>> = { en, ru };

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionRow, UserRow } from '../db/schema';
 import type { SessionsRepository } from '../features/auth/sessions.repository';
+import { isBanned, isGagged } from '../features/moderation/sanctions';
 import { nowIso } from '../lib/clock';
 import { hashToken, hmac, safeEqual } from '../lib/tokens';
 import { AppError, guestForbidden, unauthenticated } from './app-error';
@@ -15,6 +16,19 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Who may call a route: anyone, any signed-in user (guests too), or registered users only. */
 export type Access = 'public' | 'user' | 'registered';
 
+/**
+ * How a route meets a sanctioned caller. Unset: an unsafe request by a banned or gagged user is
+ * refused. `exempt`: never refused here (leaving, logging out, settings, appealing). `chat`: a
+ * read of the chat or the messenger, refused to a banned user.
+ */
+/**
+ * How a route meets sanctions: `exempt` (anyone may, e.g. signing out or appealing), `chat` (a
+ * read of the chat or the messenger: a ban refuses it), `read` (a write that only changes what
+ * the caller reads, such as entering a room or marking messages read: a ban refuses it, a gag
+ * does not). Unmarked unsafe routes are refused to the banned and the gagged.
+ */
+export type Sanctions = 'exempt' | 'chat' | 'read';
+
 export interface Auth {
   user: UserRow | null;
   session: SessionRow | null;
@@ -27,6 +41,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    sanctions?: Sanctions;
   }
 }
 
@@ -72,13 +87,32 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app, opts) => {
   });
 
   app.addHook('preHandler', async (request) => {
-    const access = request.routeOptions.config.access ?? 'public';
-    if (access === 'public') return;
+    const config = request.routeOptions.config;
+    const access = config.access ?? 'public';
     const user = request.auth.user;
-    if (!user) throw unauthenticated();
-    if (access === 'registered' && user.role === 'guest') throw guestForbidden();
+    if (access !== 'public') {
+      if (!user) throw unauthenticated();
+      if (access === 'registered' && user.role === 'guest') throw guestForbidden();
+    }
+    if (user) enforceSanctions(request.method, config.sanctions, user);
   });
 });
+
+/**
+ * Sanctions are enforced here, once, rather than in each service: every write a route may add
+ * later is covered without anyone remembering to check. The row was read with the session, so
+ * this costs no query.
+ */
+function enforceSanctions(method: string, sanctions: Sanctions | undefined, user: UserRow) {
+  if (sanctions === 'exempt') return;
+  const now = new Date();
+  if (SAFE_METHODS.has(method)) {
+    if (sanctions === 'chat' && isBanned(user, now)) throw new AppError('banned');
+    return;
+  }
+  if (isBanned(user, now)) throw new AppError('banned');
+  if (sanctions !== 'read' && isGagged(user, now)) throw new AppError('gagged');
+}
 
 /** undefined: no bearer header; '': a malformed one (refused like a wrong token). */
 function bearerToken(request: FastifyRequest): string | undefined {

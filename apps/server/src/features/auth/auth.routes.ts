@@ -82,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/logout',
     {
-      config: { access: 'user' },
+      config: { access: 'user', sanctions: 'exempt' },
       schema: { tags: ['auth'], summary: 'End this session or token', response: { 204: z.null() } },
     },
     async (request, reply) => {

@@ -24,7 +24,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/my/sessions/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', sanctions: 'exempt' },
       schema: {
         tags: ['auth'],
         summary: 'Sign out one of my devices at once (its sockets close too)',
@@ -41,7 +41,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/my/sessions',
     {
-      config: { access: 'user' },
+      config: { access: 'user', sanctions: 'exempt' },
       schema: {
         tags: ['auth'],
         summary: 'Sign out every other device of mine',

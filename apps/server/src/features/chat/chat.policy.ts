@@ -1,4 +1,5 @@
 import type { MessageRow, RoomRow, UserRow } from '../../db/schema';
+import { hasPermission } from '../users/user.presenter';
 
 type Subject =
   | { action: 'room.create' }
@@ -11,30 +12,31 @@ type Subject =
   | { action: 'quote.add' }
   | { action: 'user.troll' };
 
-const isStaff = (user: UserRow) => user.role === 'admin' || user.role === 'moderator';
-const isAdmin = (user: UserRow) => user.role === 'admin';
-
-/** Every chat permission in one place (DESIGN.md rule 8). */
+/**
+ * Every chat permission in one place (DESIGN.md rule 8). Ownership is decided here; what a role
+ * may do comes from the shared permission table, never from a role name.
+ */
 export function can(user: UserRow, subject: Subject): boolean {
   switch (subject.action) {
     case 'room.create':
     case 'quote.add':
-      return user.role !== 'guest';
+      return hasPermission(user, subject.action);
     case 'room.update':
     case 'room.invite':
-      return subject.room.owner_id === user.id || isAdmin(user);
+      return subject.room.owner_id === user.id || hasPermission(user, 'room.manage_any');
     case 'room.enter':
       return (
         subject.room.is_public === 1 ||
         subject.invited ||
         subject.room.owner_id === user.id ||
-        isAdmin(user)
+        hasPermission(user, 'room.manage_any')
       );
     case 'room.visibility':
+      return hasPermission(user, 'room.invisible');
     case 'user.troll':
-      return isStaff(user);
+      return hasPermission(user, 'user.troll');
     case 'message.hide':
     case 'message.delete_from_everyone':
-      return subject.message.user_id === user.id || isStaff(user);
+      return subject.message.user_id === user.id || hasPermission(user, 'message.delete_any');
   }
 }

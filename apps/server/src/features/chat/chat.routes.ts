@@ -6,7 +6,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/chat',
     {
-      config: { access: 'user' },
+      config: { access: 'user', sanctions: 'chat' },
       schema: {
         tags: ['chat'],
         summary: 'My rooms (with messages, users, unread) and the rooms I may enter',
@@ -19,7 +19,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chat/leave',
     {
-      config: { access: 'user' },
+      config: { access: 'user', sanctions: 'exempt' },
       schema: { tags: ['chat'], summary: 'Leave every room at once', response: { 204: z.null() } },
     },
     async (request, reply) => {
@@ -31,7 +31,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/room/sort',
     {
-      config: { access: 'user' },
+      config: { access: 'user', sanctions: 'read' },
       schema: {
         tags: ['chat'],
         summary: 'Reorder my rooms: room[{id}] = position from 1',

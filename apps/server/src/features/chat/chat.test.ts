@@ -617,22 +617,12 @@ describe.each(dialects)('public chat on %s', (dialect) => {
       const user = await signedIn(t.app, await buildUser(t.app));
       const moderator = await signedIn(t.app, await buildUser(t.app, { role: 'moderator' }));
       expect(
-        (
-          await user.asBrowser({
-            method: 'POST',
-            url: `/api/moderation/troll/${troll.id}`,
-            payload: { troll: true },
-          })
-        ).statusCode,
+        (await user.asBrowser({ method: 'POST', url: `/api/moderation/trolls/${troll.id}` }))
+          .statusCode,
       ).toBe(403);
       expect(
-        (
-          await moderator.asBrowser({
-            method: 'POST',
-            url: `/api/moderation/troll/${troll.id}`,
-            payload: { troll: true },
-          })
-        ).statusCode,
+        (await moderator.asBrowser({ method: 'POST', url: `/api/moderation/trolls/${troll.id}` }))
+          .statusCode,
       ).toBe(204);
       const init = json<{ data: { trolls: number[] } }>(
         await t.app.inject({ method: 'GET', url: '/api/init' }),

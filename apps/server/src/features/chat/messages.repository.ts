@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, MessageRow, UserRow } from '../../db/schema';
 import type { GifFields } from '../gifs/gifs.presenter';
+import { assertMayWrite } from '../moderation/sanction-guard';
 import { countPublicMessage } from '../profiles/message-counters';
 
 export type MessageAuthor = Pick<
@@ -13,9 +14,13 @@ export type MessageWithAuthor = MessageRow & { author: MessageAuthor; gif: GifFi
 export class MessagesRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  /** Stores a message and counts it for its author's statistics, in one transaction. */
+  /**
+   * Stores a message and counts it for its author's statistics, in one transaction; refuses
+   * (403 banned / gagged) when a sanction of the author committed before this write.
+   */
   async insert(row: Omit<MessageRow, 'id'>): Promise<MessageRow> {
     return this.db.transaction().execute(async (trx) => {
+      await assertMayWrite(trx, row.user_id);
       const message = await trx
         .insertInto('messages')
         .values(row)

@@ -12,7 +12,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/room/:id/messages',
     {
-      config: { access: 'user' },
+      config: { access: 'user', sanctions: 'chat' },
       schema: {
         tags: ['messages'],
         summary: 'Older history (?before=) or what was missed after a reconnect (?after=)',

@@ -18,6 +18,7 @@ import { nowIso } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { GifsService } from '../gifs/gifs.service';
 import type { Attachments } from '../uploads/attachments.service';
+import { hasPermission } from '../users/user.presenter';
 import { can } from './chat.policy';
 import { presentMessage } from './chat.presenter';
 import type { MessagesRepository } from './messages.repository';
@@ -157,7 +158,7 @@ export class MessagesService {
     const message = await this.messages.find(messageId);
     if (!message || message.deleted_at) throw notFound();
     const member = await this.rooms.membership(message.room_id, user.id);
-    if (!member && user.role !== 'admin' && user.role !== 'moderator') throw notFound();
+    if (!member && !hasPermission(user, 'message.delete_any')) throw notFound();
     if (!can(user, { action: 'message.delete_from_everyone', message })) throw forbidden();
     await this.messages.markDeleted(messageId, nowIso());
     this.events.emit('chat.message.deleted', { id: messageId, roomId: message.room_id });

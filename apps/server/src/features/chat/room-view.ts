@@ -1,5 +1,6 @@
 import { MESSAGES_PAGE, type RoomDetail } from '@chat/shared';
 import type { RoomRow, UserRow } from '../../db/schema';
+import { hasPermission } from '../users/user.presenter';
 import type { UsersRepository } from '../users/users.repository';
 import { presentMessage, presentRoomSummary, presentRoomUser } from './chat.presenter';
 import type { MessagesRepository, MessageWithAuthor } from './messages.repository';
@@ -33,7 +34,7 @@ export class RoomView {
     ]);
     const ignoredSet = new Set(ignored);
     // Invisible members are the admins' secret: nobody else even learns they are there.
-    const seeInvisible = viewer.role === 'admin';
+    const seeInvisible = hasPermission(viewer, 'user.invisible.view');
     const users = members
       .filter((m) => seeInvisible || m.invisible === 0 || m.user.id === viewer.id)
       .map((m) => presentRoomUser(m, ignoredSet));

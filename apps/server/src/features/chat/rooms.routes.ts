@@ -59,7 +59,7 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/room/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', sanctions: 'chat' },
       schema: {
         tags: ['rooms'],
         summary: 'A room I am in, with messages and users (marks it read)',
@@ -73,7 +73,7 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/room/:id/enter',
     {
-      config: { access: 'user' },
+      config: { access: 'user', sanctions: 'read' },
       schema: { tags: ['rooms'], summary: 'Enter a room', params, response: { 200: detail } },
     },
     async (request) => ({
@@ -84,7 +84,7 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/room/:id/leave',
     {
-      config: { access: 'user' },
+      config: { access: 'user', sanctions: 'exempt' },
       schema: { tags: ['rooms'], summary: 'Leave a room', params, response: noContent },
     },
     async (request, reply) => {
@@ -96,7 +96,7 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/room/:id/state',
     {
-      config: { access: 'user' },
+      config: { access: 'user', sanctions: 'exempt' },
       schema: {
         tags: ['rooms'],
         summary: 'Set my state in a room: 1 online, 2 away, 3 busy, 4 leaving',

@@ -3,6 +3,7 @@ import type { RoomRow, UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError, forbidden, guestForbidden, invalid, notFound } from '../../http/app-error';
 import { nowIso } from '../../lib/clock';
+import { hasPermission } from '../users/user.presenter';
 import type { UsersRepository } from '../users/users.repository';
 import { can } from './chat.policy';
 import { presentRoomSummary } from './chat.presenter';
@@ -188,7 +189,8 @@ export class RoomsService {
   private async visibleRoom(user: UserRow, roomId: number): Promise<RoomRow> {
     const room = await this.rooms.find(roomId);
     if (!room) throw notFound();
-    if (room.is_public === 1 || room.owner_id === user.id || user.role === 'admin') return room;
+    if (room.is_public === 1 || room.owner_id === user.id) return room;
+    if (hasPermission(user, 'room.manage_any')) return room;
     if (await this.rooms.membership(roomId, user.id)) return room;
     if (await this.rooms.isInvited(roomId, user.id)) return room;
     throw notFound();

@@ -1,5 +1,6 @@
 import type { ImBlockReason } from '@chat/shared';
 import type { ImChannelRow, ImMessageRow, UserRow } from '../../db/schema';
+import { hasPermission } from '../users/user.presenter';
 
 /**
  * Every private-messages permission in one place (DESIGN.md rule 8). The service gathers the
@@ -31,15 +32,18 @@ export function canSeeChannel(userId: number, channel: ImChannelRow): boolean {
   return channel.user_low_id === userId || channel.user_high_id === userId;
 }
 
-/** Only guests are kept from private messages: they can neither open a channel nor write. */
+/**
+ * Private messages are for those with `im.send` (guests lack it): without it one can neither
+ * open a channel nor write, nor be written to.
+ */
 export function canOpenChannel(writer: Pick<UserRow, 'role'>): boolean {
-  return writer.role !== 'guest';
+  return hasPermission(writer, 'im.send');
 }
 
 /** Why the writer may not write to the recipient, or null when they may. */
 export function writeBlock(facts: WriteFacts): ImBlockReason | null {
   if (!facts.recipient) return 'deleted';
-  if (facts.writer.role === 'guest' || facts.recipient.role === 'guest') return 'guest';
+  if (!canOpenChannel(facts.writer) || !canOpenChannel(facts.recipient)) return 'guest';
   if (facts.ignoredByRecipient) return 'ignored';
   if (facts.ignoringRecipient) return 'ignoring';
   if (facts.recipient.im_privacy === 'friends' && facts.friends === false) return 'friends_only';

@@ -8,6 +8,7 @@ import type {
 } from '../../db/schema';
 import type { Insertable } from 'kysely';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { assertMayWrite } from '../moderation/sanction-guard';
 import { countPrivateMessage } from '../profiles/message-counters';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -223,6 +224,8 @@ export class ImRepository {
     recipientId: number,
   ): Promise<StoredMessage | { replay: ImMessageRow } | null> {
     return this.db.transaction().execute(async (trx) => {
+      // A sanction that committed after the request's own check still stops this message.
+      await assertMayWrite(trx, row.user_id);
       if (!(await this.lock(trx, row.channel_id))) return null;
       const earlier = await this.findByClientId(row.user_id, row.client_id, trx);
       if (earlier) return { replay: earlier };

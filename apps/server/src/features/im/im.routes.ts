@@ -23,7 +23,7 @@ export const imRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/im/channels',
     {
-      config: { access: 'user' },
+      config: { access: 'user', sanctions: 'chat' },
       schema: {
         tags: ['im'],
         summary: 'My private channels, newest activity first',
@@ -54,7 +54,7 @@ export const imRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/im/message/:channelId',
     {
-      config: { access: 'user' },
+      config: { access: 'user', sanctions: 'chat' },
       schema: {
         tags: ['im'],
         summary: 'A page of a channel (page 1 is the newest), or what came ?after= an id',
@@ -95,7 +95,7 @@ export const imRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/im/channel/:channelId/read',
     {
-      config: { access: 'user' },
+      config: { access: 'user', sanctions: 'read' },
       schema: {
         tags: ['im'],
         summary: 'Mark the channel read (read receipts to the other person)',

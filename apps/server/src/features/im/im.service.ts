@@ -146,8 +146,9 @@ export class ImService {
     if (!canOpenChannel(viewer)) throw new AppError('guest');
     if (userId === viewer.id) throw invalid({ user_id: ['im.self'] });
     const other = await this.users.findById(userId);
-    if (!other) throw notFound();
-    if (other.role === 'guest') throw forbidden('im.recipient_guest');
+    // A deleted account keeps its row (anonymised) for the records that point at it.
+    if (!other || other.deleted_at !== null) throw notFound();
+    if (!canOpenChannel(other)) throw forbidden('im.recipient_guest');
     const { channel, created } = await this.im.openChannel(viewer.id, other.id, nowIso());
     const view = await this.viewFor(viewer, other, channel);
     // The opener's other tabs learn of it; the other person only when something is written.
@@ -197,9 +198,11 @@ export class ImService {
     const { other } = await this.access(viewer.id, channelId);
     const earlier = await this.im.findByClientId(viewer.id, body.client_id);
     if (earlier) return this.replay(earlier, channelId, viewer, other);
+    // Nobody reads what is written to a deleted account: the conversation stays, closed.
+    if (other.deleted_at !== null) throw notFound();
 
     const block = writeBlock(await this.facts(viewer, other));
-    if (block === 'guest' && viewer.role === 'guest') throw new AppError('guest');
+    if (block === 'guest' && !canOpenChannel(viewer)) throw new AppError('guest');
     if (block) throw forbidden(BLOCK_MESSAGES[block]);
     const text = body.text.trim();
     if ([...text].length > MESSAGE_MAX_LENGTH) throw invalid({ text: ['message.too_long'] });

@@ -40,7 +40,8 @@ export const initRoutes: FastifyPluginAsyncZod = async (app) => {
           fonts,
           gif_categories: gifCategories,
           storage: '/storage',
-          trolls,
+          // Nothing tells a troll they are one: their own id is left out of their list.
+          trolls: user ? trolls.filter((id) => id !== user.id) : trolls,
           user: userData,
           broadcasting,
         },

@@ -5,7 +5,7 @@ import type { AttachmentRow, UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError, invalid, notFound } from '../../http/app-error';
 import type { FileStorage } from '../../lib/storage/file-storage';
-import type { ProfilesRepository } from '../profiles/profiles.repository';
+import { HIDDEN_STATUSES, type ProfilesRepository } from '../profiles/profiles.repository';
 import { storageUrl } from '../uploads/attachments.presenter';
 import { presentPublicUser } from '../users/user.presenter';
 import type { MyRepository } from './my.repository';
@@ -83,6 +83,9 @@ export class AvatarService {
       const photo = await this.repo.ownPhoto(user.id, body.photo_id);
       const attachment = photo ? await this.repo.attachment(photo.attachment_id) : undefined;
       if (!photo || !attachment || attachment.status !== 'complete') throw notFound();
+      // A refused photo would come back as the avatar everyone sees.
+      if ((HIDDEN_STATUSES as readonly string[]).includes(photo.status))
+        throw invalid({ photo_id: ['photos.refused'] });
       return { attachment, photoId: photo.id };
     }
     const attachment = await this.repo.attachment(body.attachment_id ?? 0);

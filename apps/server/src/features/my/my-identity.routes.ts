@@ -77,7 +77,7 @@ export const myIdentityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/my/password',
     {
-      config: { access: 'registered' },
+      config: { access: 'registered', sanctions: 'exempt' },
       schema: {
         tags: ['my'],
         summary: 'Change my password; every other session ends',
@@ -95,7 +95,7 @@ export const myIdentityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/my/account',
     {
-      config: { access: 'registered' },
+      config: { access: 'registered', sanctions: 'exempt' },
       schema: {
         tags: ['my'],
         summary: 'Delete my account as the privacy policy says (public messages stay, anonymous)',

@@ -11,7 +11,8 @@ import { genderOf, maritalOf } from '../profiles/profiles.presenter';
 import type { ProfilesRepository } from '../profiles/profiles.repository';
 import type { SocialPorts } from '../profiles/social-ports';
 import { presentPublicUser } from '../users/user.presenter';
-import type { MyRepository } from './my.repository';
+import type { ContentSubmissions } from './content-submissions';
+import type { InTransaction, MyRepository } from './my.repository';
 
 /**
  * The caller's profile form (`/api/my/profile`) and the partner flow: naming a partner asks
@@ -23,6 +24,7 @@ export class MyProfileService {
     private readonly repo: MyRepository,
     private readonly profiles: ProfilesRepository,
     private readonly social: SocialPorts,
+    private readonly reviews: ContentSubmissions,
   ) {}
 
   async get(user: UserRow): Promise<MyProfile> {
@@ -78,7 +80,13 @@ export class MyProfileService {
       changes.partner_id = named;
       changes.partner_confirmed_at = null;
     }
-    const saved = await this.repo.saveMarital(fresh.id, changes, linkEnds);
+    // A changed about text shows at once and waits for moderation (a refused one: `updated`).
+    const about = changes.about;
+    const aboutChanged: InTransaction | undefined =
+      about !== undefined && about !== fresh.about
+        ? (trx) => this.reviews.aboutChanged(trx, fresh.id, about, nowIso())
+        : undefined;
+    const saved = await this.repo.saveMarital(fresh.id, changes, linkEnds, aboutChanged);
     if (partnerChanged && named !== null)
       await this.social.notify(named, 'new', {
         type: 'partner_request',

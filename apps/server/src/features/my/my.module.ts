@@ -5,6 +5,7 @@ import type { ProfilesRepository } from '../profiles/profiles.repository';
 import type { SocialPorts } from '../profiles/social-ports';
 import { AccountService } from './account.service';
 import { AvatarService } from './avatar.service';
+import type { ContentSubmissions } from './content-submissions';
 import { IdentityService } from './identity.service';
 import type { MyRepository } from './my.repository';
 import { MyProfileService } from './my-profile.service';
@@ -26,11 +27,12 @@ export function createMyServices(
   social: SocialPorts,
   events: DomainEvents,
   passwordChecks: PasswordChecks,
+  reviews: ContentSubmissions,
 ): MyServices {
   const avatar = new AvatarService(repo, profiles, storage, events);
   return {
-    profile: new MyProfileService(repo, profiles, social),
-    photos: new PhotosService(repo, profiles, avatar, storage),
+    profile: new MyProfileService(repo, profiles, social, reviews),
+    photos: new PhotosService(repo, profiles, avatar, storage, reviews),
     avatar,
     identity: new IdentityService(repo, profiles, events),
     account: new AccountService(repo, profiles, storage, social, events, passwordChecks),

@@ -3,6 +3,9 @@ import type { AttachmentRow, DB, ProfilePhotoRow, UserRow, UserUpdate } from '..
 
 class NothingToConfirm extends Error {}
 
+/** Work done inside a repository's transaction by its caller. */
+export type InTransaction = (trx: Kysely<DB>) => Promise<void>;
+
 /** SQL of the caller's own profile: partner links, photos, avatar, style, account deletion. */
 export class MyRepository {
   constructor(private readonly db: Kysely<DB>) {}
@@ -34,16 +37,26 @@ export class MyRepository {
   /**
    * The user's own changes to marital status and partner, in one transaction: a changed status
    * or partner ends the confirmed link on both sides (the other side keeps its status).
+   * `alongside` runs in the same transaction after the write (content moderation's hook).
    */
-  async saveMarital(userId: number, changes: UserUpdate, endLinks: boolean): Promise<UserRow> {
+  async saveMarital(
+    userId: number,
+    changes: UserUpdate,
+    endLinks: boolean,
+    alongside?: InTransaction,
+  ): Promise<UserRow> {
     return this.db.transaction().execute(async (trx) => {
       if (endLinks) await this.unlinkPartnersOf(trx, userId);
-      return trx
+      const saved = await trx
         .updateTable('users')
         .set(changes)
         .where('id', '=', userId)
         .returningAll()
         .executeTakeFirstOrThrow();
+      if (!alongside) return saved;
+      await alongside(trx);
+      // The hook may have written the row too (its moderation status).
+      return trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
     });
   }
 
@@ -134,25 +147,37 @@ export class MyRepository {
     return Number(row.n);
   }
 
-  /** Adds a photo at the end of the gallery; an attachment already there is answered as is. */
-  async addPhoto(userId: number, attachmentId: number, at: string): Promise<ProfilePhotoRow> {
+  /**
+   * Adds a photo at the end of the gallery; an attachment already there is answered as is.
+   * `onAdded` runs in the insert's transaction, only when a photo was really added.
+   */
+  async addPhoto(
+    userId: number,
+    attachmentId: number,
+    at: string,
+    onAdded?: (trx: Kysely<DB>, photoId: number) => Promise<void>,
+  ): Promise<ProfilePhotoRow> {
     const existing = await this.photoByAttachment(userId, attachmentId);
     if (existing) return existing;
-    const last = await this.db
-      .selectFrom('profile_photos')
-      .select((eb) => eb.fn.max('position').as('p'))
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    await this.db
-      .insertInto('profile_photos')
-      .values({
-        user_id: userId,
-        attachment_id: attachmentId,
-        position: Number(last?.p ?? 0) + 1,
-        created_at: at,
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'attachment_id']).doNothing())
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      const last = await trx
+        .selectFrom('profile_photos')
+        .select((eb) => eb.fn.max('position').as('p'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      const added = await trx
+        .insertInto('profile_photos')
+        .values({
+          user_id: userId,
+          attachment_id: attachmentId,
+          position: Number(last?.p ?? 0) + 1,
+          created_at: at,
+        })
+        .onConflict((oc) => oc.columns(['user_id', 'attachment_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (added && onAdded) await onAdded(trx, added.id);
+    });
     const row = await this.photoByAttachment(userId, attachmentId);
     if (!row) throw new Error('photo vanished after insert');
     return row;
@@ -180,13 +205,18 @@ export class MyRepository {
       .executeTakeFirst();
   }
 
-  async deletePhoto(userId: number, photoId: number): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('profile_photos')
-      .where('id', '=', photoId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  /** `alongside` runs in the delete's transaction (content moderation's hook). */
+  async deletePhoto(userId: number, photoId: number, alongside?: InTransaction): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .deleteFrom('profile_photos')
+        .where('id', '=', photoId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      const deleted = Number(result.numDeletedRows) > 0;
+      if (deleted && alongside) await alongside(trx);
+      return deleted;
+    });
   }
 
   async fontExists(id: number): Promise<boolean> {

@@ -6,6 +6,7 @@ import type { FileStorage } from '../../lib/storage/file-storage';
 import { presentPhoto } from '../profiles/profiles.presenter';
 import type { ProfilesRepository } from '../profiles/profiles.repository';
 import type { AvatarService } from './avatar.service';
+import type { ContentSubmissions } from './content-submissions';
 import { discardFiles } from './discard-files';
 import type { MyRepository } from './my.repository';
 
@@ -16,6 +17,7 @@ export class PhotosService {
     private readonly profiles: ProfilesRepository,
     private readonly avatar: AvatarService,
     private readonly storage: FileStorage,
+    private readonly reviews: ContentSubmissions,
   ) {}
 
   /** How many photos a user may keep. Seam: premium raises it once premium exists. */
@@ -24,7 +26,7 @@ export class PhotosService {
   }
 
   async list(user: UserRow): Promise<ProfilePhoto[]> {
-    return (await this.profiles.photos(user.id, false)).map(presentPhoto);
+    return (await this.profiles.photos(user.id, false)).map((p) => presentPhoto(p));
   }
 
   async add(user: UserRow, attachmentId: number): Promise<ProfilePhoto> {
@@ -38,7 +40,11 @@ export class PhotosService {
       throw invalid({ attachment_id: ['attachments.invalid'] });
     if ((await this.repo.countPhotos(user.id)) >= this.limitFor(user))
       throw invalid({ attachment_id: ['photos.too_many'] });
-    const row = await this.repo.addPhoto(user.id, attachmentId, nowIso());
+    const at = nowIso();
+    // A new photo shows at once and waits in the moderation queue (post-moderation).
+    const row = await this.repo.addPhoto(user.id, attachmentId, at, (trx, photoId) =>
+      this.reviews.photoAdded(trx, user.id, photoId, at),
+    );
     return presentPhoto({ ...row, attachment });
   }
 
@@ -48,7 +54,7 @@ export class PhotosService {
     if (!photo) throw notFound();
     const fresh = (await this.profiles.findLive(user.id)) ?? user;
     if (fresh.avatar_photo_id === photo.id) await this.avatar.remove(fresh);
-    await this.repo.deletePhoto(user.id, photoId);
+    await this.repo.deletePhoto(user.id, photoId, (trx) => this.reviews.photoDeleted(trx, photoId));
     const attachment = await this.repo.attachment(photo.attachment_id);
     const linked = await this.repo.linkedAttachmentIds([photo.attachment_id]);
     if (attachment && !linked.has(attachment.id)) {

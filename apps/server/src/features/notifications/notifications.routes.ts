@@ -31,7 +31,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/notifications/read_all',
     {
-      config: { access: 'user' },
+      config: { access: 'user', sanctions: 'exempt' },
       schema: {
         tags: ['notifications'],
         summary: 'Mark every notification read (the count drops to 0 in other tabs too)',
@@ -47,7 +47,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/notifications/:id/read',
     {
-      config: { access: 'user' },
+      config: { access: 'user', sanctions: 'exempt' },
       schema: {
         tags: ['notifications'],
         summary: 'Mark one of my notifications read; answers it and the unread count',

@@ -1,5 +1,6 @@
 import {
   isMaritalStatus,
+  type ContentModeration,
   type Frame,
   type Locale,
   type ProfileListItem,
@@ -24,12 +25,17 @@ export function presentFrame(row: FrameRow, locale: Locale): Frame {
 
 const PHOTO_STATUSES = ['new', 'accepted', 'refused', 'updated'] as const;
 
-export function presentPhoto(row: PhotoWithAttachment): ProfilePhoto {
+/** `moderation`: the photo's review, only for its owner and for moderators. */
+export function presentPhoto(
+  row: PhotoWithAttachment,
+  moderation: ContentModeration | null = null,
+): ProfilePhoto {
   const status = PHOTO_STATUSES.find((s) => s === row.status) ?? 'new';
   return {
     id: row.id,
     attachment: presentAttachment(row.attachment),
     status,
+    moderation,
     created_at: row.created_at,
   };
 }

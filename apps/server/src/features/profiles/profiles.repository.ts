@@ -8,6 +8,12 @@ import type {
   UserRow,
 } from '../../db/schema';
 
+/**
+ * Moderation statuses that hide a profile text or photo from everyone but its owner and staff:
+ * refused, and refused then edited or asked back (`updated`) until a moderator accepts it.
+ */
+export const HIDDEN_STATUSES = ['refused', 'updated'] as const;
+
 export type PhotoWithAttachment = ProfilePhotoRow & { attachment: AttachmentRow };
 export interface ListPage {
   rows: (UserRow & { month_messages: number | null })[];
@@ -91,7 +97,10 @@ export class ProfilesRepository {
     return row !== undefined;
   }
 
-  /** A user's photos in gallery order, with their uploads; `visibleOnly` leaves out refused ones. */
+  /**
+   * A user's photos in gallery order, with their uploads; `visibleOnly` leaves out refused ones
+   * and those awaiting a restore (HIDDEN_STATUSES).
+   */
   async photos(userId: number, visibleOnly: boolean): Promise<PhotoWithAttachment[]> {
     let query = this.db
       .selectFrom('profile_photos')
@@ -115,7 +124,7 @@ export class ProfilesRepository {
         'attachments.updated_at as a_updated_at',
       ])
       .where('profile_photos.user_id', '=', userId);
-    if (visibleOnly) query = query.where('profile_photos.status', '<>', 'refused');
+    if (visibleOnly) query = query.where('profile_photos.status', 'not in', [...HIDDEN_STATUSES]);
     const rows = await query
       .orderBy('profile_photos.position')
       .orderBy('profile_photos.id')

@@ -1,6 +1,7 @@
 import {
   moscowMonthWindow,
   nickKey,
+  type ContentModeration,
   type Locale,
   type Frame,
   type Profile,
@@ -20,11 +21,19 @@ import {
   stealthPercent,
 } from './profiles.presenter';
 import { can } from './profiles.policy';
-import type { ListPage, ProfilesRepository } from './profiles.repository';
+import { HIDDEN_STATUSES, type ListPage, type ProfilesRepository } from './profiles.repository';
 import type { SocialPorts } from './social-ports';
 
 /** How many friends a profile page shows (the count says how many there are). */
 const PROFILE_FRIENDS = 12;
+
+/** What profiles read from content moderation: the reviews of one owner's text and photos. */
+export interface ModerationLookup {
+  moderationOf(ownerId: number): Promise<{
+    about: ContentModeration | null;
+    photos: Map<number, ContentModeration>;
+  }>;
+}
 
 export interface ListQuery {
   page?: number | undefined;
@@ -40,34 +49,43 @@ export class ProfilesService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  private moderation: ModerationLookup | null = null;
+
+  /** Content moderation, once it exists (app.ts): profiles then show its state. */
+  useModeration(lookup: ModerationLookup): void {
+    this.moderation = lookup;
+  }
+
   async profile(viewer: UserRow | null, slug: string): Promise<Profile> {
     const user = await this.repo.findBySlug(slug);
     if (!user) throw notFound();
     const isSelf = viewer?.id === user.id;
-    const [partner, photos, invisible, sessionAt, ignoring, friends] = await Promise.all([
-      user.partner_id !== null && user.partner_confirmed_at !== null
-        ? this.repo.findLive(user.partner_id)
-        : undefined,
-      this.repo.photos(
-        user.id,
-        !can(viewer, { action: 'profile.see_refused_photos', owner: user }),
-      ),
-      this.repo.isInvisible(user.id),
-      this.repo.lastSessionActivity(user.id),
-      viewer && !isSelf ? this.repo.ignores(viewer.id, user.id) : false,
-      this.social.friendsOf(user.id),
-    ]);
+    const seeRefused = can(viewer, { action: 'profile.see_refused_photos', owner: user });
+    const [partner, photos, invisible, sessionAt, ignoring, friends, moderation] =
+      await Promise.all([
+        user.partner_id !== null && user.partner_confirmed_at !== null
+          ? this.repo.findLive(user.partner_id)
+          : undefined,
+        this.repo.photos(user.id, !seeRefused),
+        this.repo.isInvisible(user.id),
+        this.repo.lastSessionActivity(user.id),
+        viewer && !isSelf ? this.repo.ignores(viewer.id, user.id) : false,
+        this.social.friendsOf(user.id),
+        seeRefused && this.moderation ? this.moderation.moderationOf(user.id) : null,
+      ]);
+    const aboutHidden = (HIDDEN_STATUSES as readonly string[]).includes(user.about_status);
     const hideLastOnline =
       invisible && !isSelf && !can(viewer, { action: 'profile.see_invisible' });
     const friendship = viewer && friends ? relationOf(viewer.id, friends) : null;
     return {
       user: presentPublicUser(user),
-      about: user.about,
+      about: aboutHidden && !seeRefused ? null : user.about,
+      about_moderation: user.about !== null ? (moderation?.about ?? null) : null,
       gender: genderOf(user.gender),
       age: ageOf(user.birthdate, this.now()),
       marital_status: maritalOf(user.marital_status),
       partner: partner ? presentPublicUser(partner) : null,
-      photos: photos.map(presentPhoto),
+      photos: photos.map((p) => presentPhoto(p, moderation?.photos.get(p.id) ?? null)),
       gifts: [],
       friends: friends?.friends.slice(0, PROFILE_FRIENDS) ?? [],
       friends_count: friends?.friends.length ?? 0,
@@ -82,8 +100,8 @@ export class ProfilesService {
         registered_at: user.created_at,
         stealth_percent: stealthPercent(user.room_visits, user.stealth_visits),
         total_messages: user.public_messages + user.private_messages,
-        // Seam: moderation (warnings, gags, bans) counts here once it exists.
-        violations: 0,
+        // Bans, gags and warnings (features/moderation), once that feature is wired.
+        violations: (await this.social.violationsOf?.(user.id)) ?? 0,
       },
     };
   }

@@ -11,4 +11,6 @@ export interface SocialPorts {
   notify(userId: number, kind: string, data: Record<string, unknown>): Promise<void>;
   /** Ends every session of the user but `keepSessionId`, closing their sockets. */
   endOtherSessions(userId: number, keepSessionId: number | null): Promise<void>;
+  /** Bans, gags and warnings the user was ever given (the profile's statistic), once moderation exists. */
+  violationsOf?(userId: number): Promise<number>;
 }

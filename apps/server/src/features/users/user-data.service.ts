@@ -1,4 +1,4 @@
-import type { Locale, NotificationWire, PublicUser, UserData } from '@chat/shared';
+import type { BanWire, Locale, NotificationWire, PublicUser, UserData } from '@chat/shared';
 import type { UserRow } from '../../db/schema';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { GifsService } from '../gifs/gifs.service';
@@ -20,7 +20,7 @@ export class UserDataService {
   ) {}
 
   async forUser(user: UserRow, locale: Locale): Promise<UserData> {
-    const [smileyGroups, ignoredUsers, quotes, recentGifs, imUnreadCount, social] =
+    const [smileyGroups, ignoredUsers, quotes, recentGifs, imUnreadCount, social, sanctions] =
       await Promise.all([
         this.catalog.smileyGroups(locale),
         this.users.ignoredBy(user.id),
@@ -28,6 +28,8 @@ export class UserDataService {
         this.gifs.recent(user.id),
         this.imUnread(user.id),
         this.socialOf(user.id),
+        // Reads the bans table only when the row says a gag or ban is in force.
+        this.social?.sanctions?.(user),
       ]);
     return presentUserData(user, {
       smileyGroups,
@@ -36,6 +38,7 @@ export class UserDataService {
       recentGifs,
       imUnreadCount,
       ...social,
+      ...sanctions,
     });
   }
 
@@ -55,4 +58,6 @@ export interface SocialData {
   /** The newest notifications (the navbar dropdown). */
   notifications(userId: number): Promise<NotificationWire[]>;
   unreadNotifications(userId: number): Promise<number>;
+  /** The user's own gag and ban in force (features/moderation BansService.mine). */
+  sanctions?(user: UserRow): Promise<{ gag: BanWire | null; ban: BanWire | null }>;
 }

@@ -1,8 +1,11 @@
 import {
   DEFAULT_CHAT_SETTINGS,
+  type BanWire,
   type ChatSettings,
   type Gif,
   type NotificationWire,
+  type Permission,
+  permissionsOfRoles,
   type NickStyle,
   type PublicUser,
   type SmileyGroup,
@@ -62,14 +65,14 @@ export function presentPublicUser(user: UserRow): PublicUser {
   };
 }
 
-/** What a role may do; the admin and moderation features will extend this list. */
-export function permissionsOf(user: UserRow): string[] {
-  const roles = rolesOf(user);
-  const permissions = new Set<string>();
-  if (!roles.includes('guest')) permissions.add('room.create').add('im.send').add('profile.edit');
-  if (roles.includes('moderator')) permissions.add('user.ban').add('user.gag').add('banlist.view');
-  if (roles.includes('admin')) permissions.add('admin.access').add('user.invisible.view');
-  return [...permissions];
+/** What the user may do: the union over their roles of the one shared table. */
+export function permissionsOf(user: Pick<UserRow, 'role'>): Permission[] {
+  return permissionsOfRoles(rolesOf(user));
+}
+
+/** The one question every server check asks (never "which role is this?"). */
+export function hasPermission(user: Pick<UserRow, 'role'>, permission: Permission): boolean {
+  return permissionsOf(user).includes(permission);
 }
 
 export interface UserDataContext {
@@ -83,6 +86,9 @@ export interface UserDataContext {
   /** The newest notifications, and counters.unread_notifications. */
   notifications?: NotificationWire[];
   unreadNotifications?: number;
+  /** The user's own gag and ban in force (features/moderation). */
+  gag?: BanWire | null;
+  ban?: BanWire | null;
 }
 
 export function presentUserData(user: UserRow, ctx: UserDataContext): UserData {
@@ -92,8 +98,8 @@ export function presentUserData(user: UserRow, ctx: UserDataContext): UserData {
     balance: user.balance,
     bonus: user.bonus,
     premium: { active: false, until: null },
-    gag: null,
-    ban: null,
+    gag: ctx.gag ?? null,
+    ban: ctx.ban ?? null,
     frame: user.frame,
     friends: ctx.friends ?? [],
     notifications: ctx.notifications ?? [],

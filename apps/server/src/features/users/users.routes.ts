@@ -1,6 +1,5 @@
 import {
   chatSettingsSchema,
-  formBoolean,
   settingsPatchBody,
   statusBody,
   idString,
@@ -18,7 +17,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/user/settings',
     {
-      config: { access: 'user' },
+      config: { access: 'user', sanctions: 'exempt' },
       schema: {
         tags: ['users'],
         summary: 'Change chat settings (also POST with _method=PATCH)',
@@ -63,7 +62,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/ignore/:userId',
     {
-      config: { access: 'user' },
+      config: { access: 'user', sanctions: 'read' },
       schema: {
         tags: ['users'],
         summary: 'Ignore a user; answers my ignore list',
@@ -79,7 +78,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/ignore/:userId',
     {
-      config: { access: 'user' },
+      config: { access: 'user', sanctions: 'read' },
       schema: {
         tags: ['users'],
         summary: 'Stop ignoring a user',
@@ -90,28 +89,5 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       data: await app.deps.accounts.unignore(request.auth.user!, request.params.userId),
     }),
-  );
-
-  app.post(
-    '/api/moderation/troll/:userId',
-    {
-      config: { access: 'registered' },
-      schema: {
-        tags: ['moderation'],
-        summary:
-          'Mark or unmark a troll (moderators): their messages are hidden unless show_trolls',
-        params: userId,
-        body: z.object({ troll: formBoolean }),
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
-      await app.deps.accounts.setTroll(
-        request.auth.user!,
-        request.params.userId,
-        request.body.troll,
-      );
-      return reply.code(204).send(null);
-    },
   );
 };

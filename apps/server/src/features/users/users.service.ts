@@ -1,9 +1,8 @@
 import type { ChatSettings, PublicUser } from '@chat/shared';
 import type { UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
-import { forbidden, invalid, notFound } from '../../http/app-error';
+import { invalid, notFound } from '../../http/app-error';
 import { nowIso } from '../../lib/clock';
-import { can } from '../chat/chat.policy';
 import type { RoomsRepository } from '../chat/rooms.repository';
 import { parseSettings, presentPublicUser } from './user.presenter';
 import type { UsersRepository } from './users.repository';
@@ -44,14 +43,6 @@ export class UsersService {
   async unignore(user: UserRow, targetId: number): Promise<number[]> {
     await this.users.unignore(user.id, targetId);
     return this.users.ignoredBy(user.id);
-  }
-
-  async setTroll(moderator: UserRow, targetId: number, troll: boolean): Promise<void> {
-    if (!can(moderator, { action: 'user.troll' })) throw forbidden();
-    const target = await this.users.findById(targetId);
-    if (!target) throw notFound();
-    await this.users.update(targetId, { is_troll: troll ? 1 : 0 });
-    this.events.emit('user.troll', { userId: targetId, troll });
   }
 
   async setStatus(user: UserRow, status: string | null): Promise<string | null> {

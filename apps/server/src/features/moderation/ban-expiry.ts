@@ -1,0 +1,18 @@
+import type { JobQueue } from '../jobs/job-queue';
+import type { BansService } from './bans.service';
+
+export const BAN_EXPIRE_JOB = 'ban.expire';
+
+declare module '../jobs/job-queue' {
+  interface JobPayloads {
+    /** At a gag's or ban's end: clear the user's column if it is still this ban's, announce. */
+    'ban.expire': { banId: number };
+  }
+}
+
+/** Registers the job that ends sanctions on time (enqueued by BansService.give). */
+export function registerBanExpiry(jobs: JobQueue, bans: Pick<BansService, 'expire'>): void {
+  jobs.register(BAN_EXPIRE_JOB, {
+    run: ({ banId }) => bans.expire(banId),
+  });
+}

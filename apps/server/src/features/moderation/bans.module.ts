@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import type { DB, UserRow } from '../../db/schema';
+import type { DomainEvents } from '../../events/domain-events';
+import type { JobQueue } from '../jobs/job-queue';
+import type { UsersRepository } from '../users/users.repository';
+import { registerBanExpiry } from './ban-expiry';
+import { BansRepository } from './bans.repository';
+import { BansService } from './bans.service';
+import { ModeratedUsersService } from './moderated-users.service';
+import type { ModerationLogRepository } from './moderation-log.repository';
+import { ModerationListsService } from './moderation-lists.service';
+import { WarningsService, type Notify } from './warnings.service';
+
+/** What sanctions take from the rest of the app. */
+export interface SanctionPorts {
+  /** The job queue (the `ban.expire` kind is registered here, before the workers start). */
+  jobs: JobQueue;
+  /** Takes a user out of every room, as POST /api/chat/leave does (a full ban). */
+  leaveChat(user: UserRow): Promise<void>;
+  /** NotificationsService.notify (a warning). */
+  notify: Notify;
+}
+
+export interface SanctionServices {
+  /** Gags, bans, full bans: give, lift (`liftUnchecked` for appeals), expire, mine. */
+  bans: BansService;
+  warnings: WarningsService;
+  /** Trolls, a person's sanction summary, the profile's `violations`. */
+  people: ModeratedUsersService;
+  /** The banlist and the moderation log. */
+  lists: ModerationListsService;
+}
+
+export function createSanctionServices(
+  db: Kysely<DB>,
+  log: ModerationLogRepository,
+  users: UsersRepository,
+  events: DomainEvents,
+  ports: SanctionPorts,
+): SanctionServices {
+  const repo = new BansRepository(db);
+  const bans = new BansService(db, repo, users, log, events, ports.jobs, ports);
+  registerBanExpiry(ports.jobs, bans);
+  return {
+    bans,
+    warnings: new WarningsService(db, repo, users, log, ports.notify),
+    people: new ModeratedUsersService(db, repo, bans, users, log, events),
+    lists: new ModerationListsService(repo, bans, log, users),
+  };
+}

@@ -1,0 +1,68 @@
+import type { Evidence } from '@chat/shared';
+import type { Kysely } from 'kysely';
+import type { DB, ImMessageRow, MessageRow, ProfilePhotoRow } from '../../db/schema';
+import { snapshotImMessage, snapshotMessage, snapshotPhoto, snapshotUser } from './evidence';
+
+/** SQL of what complaints are about: the things, who may see them, and their snapshots. */
+export class ComplaintTargetsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** A room message with whether the viewer may read its room (public, or a member). */
+  async roomMessage(
+    id: number,
+    viewerId: number,
+  ): Promise<{ message: MessageRow; visible: boolean } | undefined> {
+    const message = await this.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!message) return undefined;
+    const room = await this.db
+      .selectFrom('rooms')
+      .leftJoin('room_users', (join) =>
+        join.onRef('room_users.room_id', '=', 'rooms.id').on('room_users.user_id', '=', viewerId),
+      )
+      .select(['rooms.is_public', 'room_users.user_id as member'])
+      .where('rooms.id', '=', message.room_id)
+      .executeTakeFirst();
+    return { message, visible: !!room && (room.is_public === 1 || room.member !== null) };
+  }
+
+  /** A private message with the two parties of its channel. */
+  async imMessage(
+    id: number,
+  ): Promise<{ message: ImMessageRow; parties: [number, number] } | undefined> {
+    const row = await this.db
+      .selectFrom('im_messages')
+      .innerJoin('im_channels', 'im_channels.id', 'im_messages.channel_id')
+      .selectAll('im_messages')
+      .select(['im_channels.user_low_id', 'im_channels.user_high_id'])
+      .where('im_messages.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { user_low_id, user_high_id, ...message } = row;
+    return { message, parties: [user_low_id, user_high_id] };
+  }
+
+  photo(id: number): Promise<ProfilePhotoRow | undefined> {
+    return this.db.selectFrom('profile_photos').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The thing as it is now, to keep with the complaint (evidence.ts). */
+  snapshot(
+    kind: 'message' | 'im_message' | 'user' | 'photo',
+    id: number,
+  ): Promise<Evidence | null> {
+    switch (kind) {
+      case 'message':
+        return snapshotMessage(this.db, id);
+      case 'im_message':
+        return snapshotImMessage(this.db, id);
+      case 'user':
+        return snapshotUser(this.db, id);
+      case 'photo':
+        return snapshotPhoto(this.db, id);
+    }
+  }
+}

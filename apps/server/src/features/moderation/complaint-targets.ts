@@ -1,0 +1,99 @@
+import type { Evidence } from '@chat/shared';
+import type { BanRow, ComplaintRow, UserRow } from '../../db/schema';
+import { invalid, notFound } from '../../http/app-error';
+import { hasPermission, presentPublicUser } from '../users/user.presenter';
+import type { BansRepository } from './bans.repository';
+import type { ComplaintTargetsRepository } from './complaint-targets.repository';
+import type { ComplaintsRepository } from './complaints.repository';
+import { parseEvidence } from './evidence';
+
+/** What a new complaint is about: whose it is, and the thing as it is now. */
+export interface Target {
+  accusedId: number;
+  evidence: Evidence | null;
+}
+
+/**
+ * Who may complain about what. Whatever the reporter may not see does not exist for them
+ * (404): a message of a room they cannot read, a private message of someone else's channel, a
+ * refused photo, someone else's ban.
+ */
+export class ComplaintTargets {
+  constructor(
+    private readonly repo: ComplaintsRepository,
+    private readonly things: ComplaintTargetsRepository,
+    private readonly bans: BansRepository,
+  ) {}
+
+  async of(
+    user: UserRow,
+    type: 'message' | 'im_message' | 'user' | 'photo',
+    id: number,
+  ): Promise<Target> {
+    let accusedId: number;
+    switch (type) {
+      case 'message': {
+        const found = await this.things.roomMessage(id, user.id);
+        if (!found || !found.visible || found.message.deleted_at !== null) throw notFound();
+        accusedId = found.message.user_id;
+        break;
+      }
+      case 'im_message': {
+        const found = await this.things.imMessage(id);
+        if (!found || !found.parties.includes(user.id)) throw notFound();
+        accusedId = found.message.user_id;
+        break;
+      }
+      case 'user': {
+        const person = await this.repo.user(id);
+        if (!person || person.deleted_at !== null) throw notFound();
+        if (person.id === user.id) throw invalid({ target_id: ['complaint.self'] });
+        accusedId = person.id;
+        break;
+      }
+      case 'photo': {
+        const photo = await this.things.photo(id);
+        // A refused photo is seen by its owner and the staff only (profiles.policy.ts).
+        const seen =
+          photo !== undefined &&
+          (photo.status !== 'refused' ||
+            photo.user_id === user.id ||
+            hasPermission(user, 'content.moderate'));
+        if (!photo || !seen) throw notFound();
+        accusedId = photo.user_id;
+        break;
+      }
+    }
+    return { accusedId, evidence: await this.things.snapshot(type, id) };
+  }
+
+  /** An appeal: the caller's own ban, appealed once (a second appeal answers the first). */
+  async appeal(user: UserRow, banId: number): Promise<{ existing: ComplaintRow } | Target> {
+    const ban = await this.bans.find(banId);
+    if (!ban || ban.user_id !== user.id) throw notFound();
+    const existing = await this.repo.appealOf(banId);
+    if (existing) return { existing };
+    if (!isActive(ban)) throw invalid({ target_id: ['complaint.ban_over'] });
+    return { accusedId: user.id, evidence: banEvidence(ban, user) };
+  }
+}
+
+function isActive(ban: BanRow, now = Date.now()): boolean {
+  return ban.lifted_at === null && (ban.expires_at === null || Date.parse(ban.expires_at) > now);
+}
+
+/** What an appeal is about: the evidence the ban was given on, or else the ban as the record. */
+function banEvidence(ban: BanRow, user: UserRow): Evidence {
+  return (
+    parseEvidence(ban.evidence) ?? {
+      kind: 'ban',
+      id: ban.id,
+      author: presentPublicUser(user),
+      text: ban.comment,
+      attachments: [],
+      room_id: null,
+      channel_id: null,
+      created_at: ban.created_at,
+    }
+  );
+}

@@ -1,0 +1,71 @@
+import type { ComplaintComment, ComplaintWire, PublicUser } from '@chat/shared';
+import type { ComplaintCommentRow, ComplaintRow, UserRow } from '../../db/schema';
+import { hasPermission, presentPublicUser } from '../users/user.presenter';
+import type { Report } from './complaints.repository';
+import { parseEvidence } from './evidence';
+
+/** Who looks at a complaint: staff see everything; a reporter sees only themself as reporter. */
+export interface ComplaintViewer {
+  user: UserRow;
+  staff: boolean;
+  /** The site hides moderators' names from the people they judge (a site setting). */
+  hideModerators: boolean;
+  /** A reporter's own reason and words, by complaint (merged reporters said their own). */
+  reports?: ReadonlyMap<number, Report>;
+}
+
+export const isStaff = (user: Pick<UserRow, 'role'>): boolean =>
+  hasPermission(user, 'complaint.handle');
+
+/** A person who is gone from the users table still shows as someone (rows are never deleted). */
+function person(users: ReadonlyMap<number, UserRow>, id: number | null): PublicUser | null {
+  if (id === null) return null;
+  const user = users.get(id);
+  return user ? presentPublicUser(user) : null;
+}
+
+export function presentComplaint(
+  row: ComplaintRow,
+  users: ReadonlyMap<number, UserRow>,
+  viewer: ComplaintViewer,
+): ComplaintWire {
+  // Reporters never learn who else reported the same thing: to them, they are the reporter.
+  const reporter = viewer.staff
+    ? (person(users, row.reporter_id) ?? presentPublicUser(viewer.user))
+    : presentPublicUser(viewer.user);
+  const own = viewer.staff ? undefined : viewer.reports?.get(row.id);
+  return {
+    id: row.id,
+    target_type: row.target_type as ComplaintWire['target_type'],
+    target_id: row.target_id,
+    is_appeal: row.is_appeal === 1,
+    reason: own?.reason ?? row.reason,
+    text: own ? own.text : viewer.staff || row.reporter_id === viewer.user.id ? row.text : null,
+    status: row.status,
+    reporter,
+    reports_count: row.reports_count,
+    accused: person(users, row.accused_id),
+    assignee: viewer.hideModerators ? null : person(users, row.assignee_id),
+    resolver: viewer.hideModerators ? null : person(users, row.resolver_id),
+    resolution: row.resolution,
+    evidence: parseEvidence(row.evidence),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    resolved_at: row.resolved_at,
+  };
+}
+
+export function presentComment(
+  row: ComplaintCommentRow,
+  users: ReadonlyMap<number, UserRow>,
+): ComplaintComment | null {
+  const author = users.get(row.author_id);
+  if (!author) return null;
+  return {
+    id: row.id,
+    author: presentPublicUser(author),
+    staff: isStaff(author),
+    text: row.text,
+    created_at: row.created_at,
+  };
+}

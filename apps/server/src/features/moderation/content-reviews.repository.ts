@@ -1,0 +1,261 @@
+import { sql, type Kysely } from 'kysely';
+import type { ContentSubject, ModerationStatus } from '@chat/shared';
+import type {
+  AttachmentRow,
+  ContentReviewRow,
+  DB,
+  ProfilePhotoRow,
+  UserRow,
+} from '../../db/schema';
+import type { ContentSubmissions } from '../my/content-submissions';
+
+/** Statuses that keep a piece in the queue. */
+export const PENDING: readonly ModerationStatus[] = ['new', 'updated'];
+
+export interface Subject {
+  type: ContentSubject;
+  id: number;
+}
+
+/**
+ * SQL of content reviews: one row per piece of content (unique by subject), and the copy of its
+ * status on the content's own row (`profile_photos.status`, `users.about_status`), always
+ * written together. The write hooks of the profile (ContentSubmissions) run in the caller's
+ * transaction.
+ */
+export class ContentReviewsRepository implements ContentSubmissions {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  transaction<T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  // ---- the profile's writes ------------------------------------------------------------------
+
+  async aboutChanged(trx: Kysely<DB>, userId: number, about: string | null, at: string) {
+    if (about === null || about === '') {
+      // Nothing left to judge or to hide: out of the queue, and a refusal no longer applies.
+      await trx
+        .updateTable('content_reviews')
+        .set({ status: 'accepted', reason: null, updated_at: at })
+        .where('subject_type', '=', 'about')
+        .where('subject_id', '=', userId)
+        .where('status', '<>', 'accepted')
+        .execute();
+      await this.mirror(trx, { type: 'about', id: userId }, 'accepted');
+      return;
+    }
+    const status = await this.resubmit(trx, { type: 'about', id: userId }, userId, at);
+    await this.mirror(trx, { type: 'about', id: userId }, status);
+  }
+
+  async photoAdded(trx: Kysely<DB>, userId: number, photoId: number, at: string) {
+    const status = await this.resubmit(trx, { type: 'photo', id: photoId }, userId, at);
+    await this.mirror(trx, { type: 'photo', id: photoId }, status);
+  }
+
+  async photoDeleted(trx: Kysely<DB>, photoId: number) {
+    await trx
+      .deleteFrom('content_reviews')
+      .where('subject_type', '=', 'photo')
+      .where('subject_id', '=', photoId)
+      .execute();
+  }
+
+  /**
+   * New or changed content waits again: `new`, or `updated` when it had been refused (the
+   * owner's edit asks for a restore). One statement, so two edits at once cannot both insert.
+   */
+  private async resubmit(
+    trx: Kysely<DB>,
+    subject: Subject,
+    ownerId: number,
+    at: string,
+  ): Promise<ModerationStatus> {
+    const row = await trx
+      .insertInto('content_reviews')
+      .values({
+        subject_type: subject.type,
+        subject_id: subject.id,
+        owner_id: ownerId,
+        status: 'new',
+        reason: null,
+        moderator_id: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) =>
+        oc.columns(['subject_type', 'subject_id']).doUpdateSet({
+          status: sql<string>`case when content_reviews.status in ('refused', 'updated') then 'updated' else 'new' end`,
+          updated_at: at,
+        }),
+      )
+      .returning('status')
+      .executeTakeFirstOrThrow();
+    return row.status as ModerationStatus;
+  }
+
+  /** Copies a review's status onto the content's row, which is what visibility filters on. */
+  async mirror(trx: Kysely<DB>, subject: Subject, status: ModerationStatus): Promise<void> {
+    if (subject.type === 'photo')
+      await trx
+        .updateTable('profile_photos')
+        .set({ status })
+        .where('id', '=', subject.id)
+        .execute();
+    else
+      await trx
+        .updateTable('users')
+        .set({ about_status: status })
+        .where('id', '=', subject.id)
+        .execute();
+  }
+
+  // ---- reviews -------------------------------------------------------------------------------
+
+  async find(id: number): Promise<ContentReviewRow | undefined> {
+    return this.db
+      .selectFrom('content_reviews')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async findSubject(subject: Subject): Promise<ContentReviewRow | undefined> {
+    return this.db
+      .selectFrom('content_reviews')
+      .selectAll()
+      .where('subject_type', '=', subject.type)
+      .where('subject_id', '=', subject.id)
+      .executeTakeFirst();
+  }
+
+  /** The review of a piece, made (with the status its content row holds) when it has none. */
+  async ensure(
+    subject: Subject,
+    ownerId: number,
+    status: ModerationStatus,
+    at: string,
+  ): Promise<ContentReviewRow> {
+    await this.db
+      .insertInto('content_reviews')
+      .values({
+        subject_type: subject.type,
+        subject_id: subject.id,
+        owner_id: ownerId,
+        status,
+        reason: null,
+        moderator_id: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) => oc.columns(['subject_type', 'subject_id']).doNothing())
+      .execute();
+    const row = await this.findSubject(subject);
+    if (!row) throw new Error('content review vanished after insert');
+    return row;
+  }
+
+  /**
+   * Moves a review from `from` to `to`, only if it still is `from`: of two deciders at once,
+   * one changes it (true) and the other finds it moved (false).
+   */
+  async transition(
+    trx: Kysely<DB>,
+    id: number,
+    from: string,
+    change: { status: ModerationStatus; reason?: string | null; moderatorId?: number; at: string },
+  ): Promise<boolean> {
+    const result = await trx
+      .updateTable('content_reviews')
+      .set({
+        status: change.status,
+        updated_at: change.at,
+        ...(change.reason !== undefined ? { reason: change.reason } : {}),
+        ...(change.moderatorId !== undefined ? { moderator_id: change.moderatorId } : {}),
+      })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Waiting reviews whose content still exists, the longest waiting first (by when they last
+   * entered the queue: a restore request queues behind what was there before it).
+   */
+  async queue(limit: number, offset: number): Promise<{ rows: ContentReviewRow[]; total: number }> {
+    const waiting = this.db
+      .selectFrom('content_reviews as r')
+      .innerJoin('users as o', 'o.id', 'r.owner_id')
+      .leftJoin('profile_photos as p', (join) =>
+        join.onRef('p.id', '=', 'r.subject_id').on('r.subject_type', '=', 'photo'),
+      )
+      .where('r.status', 'in', PENDING)
+      .where('o.deleted_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('r.subject_type', '=', 'photo'), eb('p.id', 'is not', null)]),
+          eb.and([eb('r.subject_type', '=', 'about'), eb('o.about', 'is not', null)]),
+        ]),
+      );
+    const [rows, count] = await Promise.all([
+      waiting
+        .selectAll('r')
+        .orderBy('r.updated_at')
+        .orderBy('r.id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      waiting.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  /** Every review of one owner's content (the profile shows them to the owner and to staff). */
+  async ofOwner(ownerId: number): Promise<ContentReviewRow[]> {
+    return this.db
+      .selectFrom('content_reviews')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .execute();
+  }
+
+  // ---- the content ---------------------------------------------------------------------------
+
+  async user(id: number): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  async users(ids: readonly number[]): Promise<Map<number, UserRow>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  async photo(id: number): Promise<ProfilePhotoRow | undefined> {
+    return this.db.selectFrom('profile_photos').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The uploads of these photos, by photo id. */
+  async photoAttachments(photoIds: readonly number[]): Promise<Map<number, AttachmentRow>> {
+    if (photoIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('profile_photos')
+      .innerJoin('attachments', 'attachments.id', 'profile_photos.attachment_id')
+      .selectAll('attachments')
+      .select('profile_photos.id as photo_id')
+      .where('profile_photos.id', 'in', [...new Set(photoIds)])
+      .execute();
+    return new Map(rows.map(({ photo_id, ...attachment }) => [photo_id, attachment]));
+  }
+}

@@ -1,0 +1,62 @@
+import type { AssignableRole, PublicUser } from '@chat/shared';
+import type { Kysely } from 'kysely';
+import type { DB, UserRow } from '../../db/schema';
+import type { DomainEvents } from '../../events/domain-events';
+import { forbidden, invalid, notFound } from '../../http/app-error';
+import { hasPermission, presentPublicUser } from '../users/user.presenter';
+import type { UsersRepository } from '../users/users.repository';
+import type { ModerationLogRepository } from './moderation-log.repository';
+import type { RolesRepository } from './roles.repository';
+
+/** Tries before giving up when other admins keep changing the same person at the same moment. */
+const ATTEMPTS = 3;
+
+/**
+ * An admin makes a user a moderator or an admin and back (`roles.manage`). Sanctions are left as
+ * they are: a sanctioned person may be made staff, the ban or gag runs its course.
+ */
+export class RolesService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly users: UsersRepository,
+    private readonly roles: RolesRepository,
+    private readonly log: ModerationLogRepository,
+    private readonly events: DomainEvents,
+  ) {}
+
+  async change(actor: UserRow, targetId: number, role: AssignableRole): Promise<PublicUser> {
+    if (!hasPermission(actor, 'roles.manage')) throw forbidden();
+    // Nobody changes their own role: an admin cannot lock the site out of its last admin.
+    if (targetId === actor.id) throw forbidden('role.self');
+    for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+      const target = await this.users.findById(targetId);
+      if (!target || target.deleted_at !== null) throw notFound();
+      if (target.role === 'guest') throw invalid({ role: ['role.guest'] });
+      if (target.role === role) return presentPublicUser(target);
+      const from = target.role;
+      const saved = await this.db.transaction().execute(async (trx) => {
+        const row = await this.roles.change(trx, targetId, from, role);
+        if (row) {
+          await this.log.record(
+            {
+              actorId: actor.id,
+              action: 'role.change',
+              targetUserId: targetId,
+              data: { from, to: role },
+            },
+            trx,
+          );
+        }
+        return row;
+      });
+      if (saved) {
+        this.events.emit('user.updated', { user: saved });
+        return presentPublicUser(saved);
+      }
+    }
+    // Still moving after every try: report the state as it is now.
+    const now = await this.users.findById(targetId);
+    if (!now || now.deleted_at !== null) throw notFound();
+    return presentPublicUser(now);
+  }
+}
