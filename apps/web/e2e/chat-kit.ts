@@ -305,10 +305,9 @@ export async function setTroll(
   userId: number,
   troll: boolean,
 ): Promise<void> {
-  const response = await apiJson(baseUrl, `/api/moderation/troll/${userId}`, {
-    method: 'POST',
+  const response = await apiJson(baseUrl, `/api/moderation/trolls/${userId}`, {
+    method: troll ? 'POST' : 'DELETE',
     token,
-    body: { troll },
   });
   if (response.status !== 204)
     throw new Error(`troll mark failed: ${response.status} ${await response.text()}`);

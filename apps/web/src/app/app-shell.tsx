@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
 import { AuthModal } from '../features/auth/auth-modal';
+import { ComplaintDialogHost } from '../features/complaints/components/complaint-dialog';
 import { AppNavbar } from '../features/navbar/app-navbar';
 import { LegalModals } from '../features/pages/legal-modal';
+import { BannedRedirect } from '../features/sanctions/components/banned-redirect';
 import { useSessionStore } from '../features/session/store';
 import { ToastStack } from '../features/toasts/toast-stack';
 import { AccessRestricted } from './access-restricted';
@@ -42,6 +44,8 @@ export function AppShell() {
       <ToastStack />
       <AuthModal />
       <LegalModals />
+      <BannedRedirect />
+      <ComplaintDialogHost />
     </div>
   );
 }

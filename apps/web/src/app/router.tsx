@@ -64,6 +64,30 @@ const localeChildren: RouteObject[] = [
       import('../pages/profiles/profiles-page').then((m) => ({ Component: m.ProfilesPage })),
   },
   {
+    path: 'complaints',
+    handle: handle({ title: 'complaints' }),
+    lazy: () =>
+      import('../pages/complaints/complaints-page').then((m) => ({ Component: m.ComplaintsPage })),
+  },
+  {
+    path: 'complaints/:complaintId',
+    handle: handle({ title: 'complaint' }),
+    lazy: () =>
+      import('../pages/complaints/complaint-page').then((m) => ({ Component: m.ComplaintPage })),
+  },
+  {
+    path: 'moderation/:tab?',
+    handle: handle({ title: 'moderation' }),
+    lazy: () =>
+      import('../pages/moderation/moderation-page').then((m) => ({ Component: m.ModerationPage })),
+  },
+  {
+    // Reachable after declining the agreement too: a banned person is told why in any case.
+    path: 'banned',
+    handle: handle({ title: 'banned', bypassAgreementGate: true }),
+    lazy: () => import('../pages/banned/banned-page').then((m) => ({ Component: m.BannedPage })),
+  },
+  {
     path: '*',
     handle: handle({ title: 'notFound' }),
     lazy: () =>

@@ -13,6 +13,9 @@ import enUploads from './en/uploads.json';
 import enProfiles from './en/profiles.json';
 import enNotifications from './en/notifications.json';
 import enMy from './en/my.json';
+import enSanctions from './en/sanctions.json';
+import enModeration from './en/moderation.json';
+import enComplaints from './en/complaints.json';
 import ruAuth from './ru/auth.json';
 import ruChat from './ru/chat.json';
 import ruCommon from './ru/common.json';
@@ -28,6 +31,9 @@ import ruUploads from './ru/uploads.json';
 import ruProfiles from './ru/profiles.json';
 import ruNotifications from './ru/notifications.json';
 import ruMy from './ru/my.json';
+import ruSanctions from './ru/sanctions.json';
+import ruModeration from './ru/moderation.json';
+import ruComplaints from './ru/complaints.json';
 
 // Bundled, not fetched: the texts are small and the first paint must already be translated.
 export const resources = {
@@ -47,6 +53,9 @@ export const resources = {
     profiles: ruProfiles,
     notifications: ruNotifications,
     my: ruMy,
+    sanctions: ruSanctions,
+    moderation: ruModeration,
+    complaints: ruComplaints,
   },
   en: {
     common: enCommon,
@@ -64,6 +73,9 @@ export const resources = {
     profiles: enProfiles,
     notifications: enNotifications,
     my: enMy,
+    sanctions: enSanctions,
+    moderation: enModeration,
+    complaints: enComplaints,
   },
 } as const;
 

@@ -49,6 +49,8 @@ export interface ApiClientDeps {
    * the events this tab caused back to it (laravel-echo's habit, which the server follows).
    */
   getSocketId?: () => string | null;
+  /** A call refused because of the caller's own sanction (403 `banned` or `gagged`). */
+  onSanctioned?: (code: 'banned' | 'gagged') => void;
 }
 
 export interface ApiClient {
@@ -146,6 +148,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
 
     const envelope = toEnvelope(payload);
+    const code = envelope?.code;
+    if (response.status === 403 && (code === 'banned' || code === 'gagged')) {
+      deps.onSanctioned?.(code);
+    }
     const failed = { status: response.status, envelope, headers: response.headers };
     const text = errorToastText(failed, locale, deps.now(), deps.translate);
     const error = new ApiError(

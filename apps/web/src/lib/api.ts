@@ -15,6 +15,9 @@ export const apiDeps: ApiClientDeps = {
   translate,
   now: () => Date.now(),
   getSocketId: currentSocketId,
+  // Loaded when needed: the sanctions feature calls the API itself.
+  onSanctioned: (code) =>
+    void import('../features/sanctions/my-ban').then((m) => m.sanctionRefused(code)),
 };
 
 /** The site's one API client, wired to the stores and the interface language. */

@@ -27,6 +27,9 @@ export function errorToastText(
       return t('errors:unauthorized', locale);
     case 403:
       if (envelope?.code === 'guest') return t('errors:guest', locale);
+      // A sanction is said in the interface language, whatever the server's message.
+      if (envelope?.code === 'banned') return t('errors:banned', locale);
+      if (envelope?.code === 'gagged') return t('errors:gagged', locale);
       return message ?? t('errors:forbidden', locale);
     case 404:
       return t('errors:notFound', locale);

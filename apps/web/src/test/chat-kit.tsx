@@ -1,6 +1,6 @@
 // Test kit for chat components: a small chat store from fixtures, a signed-in viewer, and a
 // render that wraps a component in everything the chat screen gives it (i18n, router, store).
-import { clearChat, DEFAULT_CHAT_SETTINGS, type UserData } from '@chat/shared';
+import { clearChat, DEFAULT_CHAT_SETTINGS, permissionsOfRoles, type UserData } from '@chat/shared';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -40,7 +40,8 @@ export function makeUserData(overrides: { id?: number; nick?: string; roles?: st
     notifications: [],
     recent_smileys: [],
     recent_gifs: [],
-    permissions: [],
+    // What the server's one table gives these roles (permissions, not role names, decide).
+    permissions: permissionsOfRoles(roles),
     smiley_groups: [
       {
         id: 1,

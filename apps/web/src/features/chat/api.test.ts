@@ -41,7 +41,7 @@ describe('chat api', () => {
       { url: '/api/chat/message/delete_from_everyone/9', method: 'DELETE', body: undefined },
       { url: '/api/chat/message/9/reactions/fire', method: 'DELETE', body: undefined },
       { url: '/api/quote/9', method: 'DELETE', body: undefined },
-      { url: '/api/moderation/troll/4', method: 'POST', body: '{"troll":true}' },
+      { url: '/api/moderation/trolls/4', method: 'POST', body: undefined },
     ]);
   });
 

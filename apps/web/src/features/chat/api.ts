@@ -76,7 +76,7 @@ export function createChatApi(client: ApiClient): ChatApi {
   const get = async <T>(path: string, query?: Record<string, string>, options?: RequestOptions) =>
     (await client.get<T>(path, { ...options, ...(query ? { query } : {}) })).data;
   const post = async <T>(path: string, body?: unknown) => (await client.post<T>(path, body)).data;
-  const call = async <T>(method: 'PATCH' | 'DELETE', path: string, body?: unknown) =>
+  const call = async <T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) =>
     (await client.request<T>(path, { method, body })).data;
   const done = async (pending: Promise<unknown>) => {
     await pending;
@@ -123,6 +123,7 @@ export function createChatApi(client: ApiClient): ChatApi {
       (await post<{ status: string | null }>('/api/user/status', { status })).status,
     ignore: (userId) => post<number[]>(`/api/ignore/${userId}`),
     unignore: (userId) => call<number[]>('DELETE', `/api/ignore/${userId}`),
-    setTroll: (userId, troll) => done(post(`/api/moderation/troll/${userId}`, { troll })),
+    setTroll: (userId, troll) =>
+      done(call(troll ? 'POST' : 'DELETE', `/api/moderation/trolls/${userId}`)),
   };
 }

@@ -1,6 +1,8 @@
 import type { ClipboardEvent, KeyboardEvent, ReactNode, RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SendIcon } from '../chat/components/common/icons';
 import { CharCounter } from '../chat/components/composer/char-counter';
+import { GagBanner, useMyActiveGag } from '../sanctions/components/gag-banner';
 import { AttachButton, droppedFiles, UploadTray, type PendingUploads } from '../uploads';
 
 export interface MessageBoxProps {
@@ -28,7 +30,7 @@ export interface MessageBoxProps {
 /**
  * The message box every conversation of the site uses (a room's, a private channel's): Enter
  * sends, Shift+Enter starts a new line, pictures come by the paperclip or by pasting, and a
- * counter says how many characters are left.
+ * counter says how many characters are left. While I am gagged it says why and takes nothing.
  */
 export function MessageBox({
   uploads,
@@ -47,8 +49,10 @@ export function MessageBox({
   testId,
   sendTestId,
 }: MessageBoxProps) {
+  const { t } = useTranslation('sanctions');
+  const gagged = useMyActiveGag();
   const send = () => {
-    if (canSend) onSend();
+    if (canSend && gagged === null) onSend();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -69,6 +73,7 @@ export function MessageBox({
 
   return (
     <>
+      <GagBanner />
       <UploadTray
         items={uploads.items}
         onRemove={uploads.remove}
@@ -82,8 +87,9 @@ export function MessageBox({
           send();
         }}
       >
-        {tools}
-        <AttachButton onFiles={uploads.add} />
+        {/* A GIF or a picture would be refused as well: no tools while gagged. */}
+        {gagged === null && tools}
+        {gagged === null && <AttachButton onFiles={uploads.add} />}
         <div className="chat-composer-field">
           <textarea
             ref={inputRef}
@@ -93,7 +99,8 @@ export function MessageBox({
             onChange={(event) => onTextChange(event.target.value)}
             onKeyDown={onKeyDown}
             onPaste={onPaste}
-            placeholder={placeholder}
+            placeholder={gagged ? t('gag.disabled', { reason: gagged.reason }) : placeholder}
+            disabled={gagged !== null}
             aria-label={label}
             aria-invalid={remaining < 0}
             aria-describedby={counterId}
@@ -105,7 +112,7 @@ export function MessageBox({
         <button
           type="submit"
           className="chat-send"
-          disabled={!canSend}
+          disabled={!canSend || gagged !== null}
           aria-label={sendLabel}
           title={sendLabel}
           data-testid={sendTestId}

@@ -8,6 +8,7 @@ import { useAuthDialogStore, type AuthDialog } from '../auth/auth-store';
 import { useSessionStore } from '../session/store';
 import { ChatNavLink } from './chat-nav-link';
 import { ImNavLink } from './im-nav-link';
+import { ModerationNavLink } from './moderation-nav-link';
 import { LanguageSwitch } from './language-switch';
 import { NotificationBell } from './notification-bell';
 import { UserMenu } from './user-menu';
@@ -60,6 +61,7 @@ export function AppNavbar() {
             >
               {t('profiles:nav.people')}
             </Nav.Link>
+            <ModerationNavLink />
           </Nav>
           <Nav className="align-items-md-center gap-md-2">
             <LanguageSwitch />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useImStore } from '../im/store';
-import { useSessionStore } from '../session/store';
+import { useCan } from '../session/permissions';
 import { UnreadNavLink } from './unread-nav-link';
 
 /**
@@ -10,9 +10,7 @@ import { UnreadNavLink } from './unread-nav-link';
  */
 export function ImNavLink() {
   const { t } = useTranslation('im');
-  const registered = useSessionStore(
-    (s) => s.userData !== null && !s.userData.roles.includes('guest'),
-  );
+  const registered = useCan('im.send');
   const unread = useImStore((s) => s.unreadTotal);
   if (!registered) return null;
   return (

@@ -57,6 +57,13 @@ export function UserMenu({ userData }: { userData: UserData }) {
             {t(`my:userMenu.${tab}`)}
           </Dropdown.Item>
         ))}
+        <Dropdown.Item
+          as={Link}
+          to={localePath(locale, '/complaints')}
+          data-testid="my-menu-complaints"
+        >
+          {t('complaints:nav')}
+        </Dropdown.Item>
         <Dropdown.Divider />
         <Dropdown.Item as="button" onClick={() => void onLogout()} data-testid="logout">
           {t('common:nav.logout')}

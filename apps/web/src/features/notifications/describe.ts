@@ -1,4 +1,11 @@
-import type { Locale, NotificationWire } from '@chat/shared';
+import {
+  banReasonLabel,
+  isBanReason,
+  isTabooTopic,
+  tabooTopicLabel,
+  type Locale,
+  type NotificationWire,
+} from '@chat/shared';
 
 /** How a notification reads and where it leads; the components only lay this out. */
 export type NotificationView =
@@ -12,10 +19,22 @@ export type NotificationView =
   | { type: 'gift'; nick: string; gift: string }
   | { type: 'gift_coins'; nick: string; amount: number | null }
   | { type: 'invoice'; amount: number | null }
+  /** A moderator's warning: the reason in words, and the comment if any. */
+  | { type: 'warning'; reason: string; comment: string }
+  /** My complaint or appeal was answered (`status`), or someone wrote in its thread. */
+  | {
+      type: 'complaint';
+      complaintId: number | null;
+      status: string;
+      appeal: boolean;
+      comment: boolean;
+    }
+  /** My profile text or photo was refused or accepted. */
+  | { type: 'content'; subject: 'about' | 'photo'; status: string; reason: string }
   | { type: 'generic'; text: string };
 
 export type NotificationIcon =
-  'friend' | 'heart' | 'mention' | 'device' | 'gift' | 'coins' | 'bell';
+  'friend' | 'heart' | 'mention' | 'device' | 'gift' | 'coins' | 'shield' | 'bell';
 
 export const VIEW_ICONS: Record<NotificationView['type'], NotificationIcon> = {
   friend_request: 'friend',
@@ -28,6 +47,9 @@ export const VIEW_ICONS: Record<NotificationView['type'], NotificationIcon> = {
   gift: 'gift',
   gift_coins: 'coins',
   invoice: 'coins',
+  warning: 'shield',
+  complaint: 'shield',
+  content: 'shield',
   generic: 'bell',
 };
 
@@ -62,6 +84,12 @@ function roomOf(data: Data, locale: Locale): { id: number | null; name: string }
     id: int(room.id) ?? int(data.room_id),
     name: nameOf(room.name, locale) || nameOf(data.room_name, locale),
   };
+}
+
+/** A ban reason (and taboo topic) in words; an unknown one as sent. */
+function reasonOf(data: Data, locale: Locale): string {
+  const reason = isBanReason(data.reason) ? banReasonLabel(data.reason, locale) : str(data.reason);
+  return isTabooTopic(data.taboo) ? `${reason}: ${tabooTopicLabel(data.taboo, locale)}` : reason;
 }
 
 function amountOf(data: Data): number | null {
@@ -120,6 +148,23 @@ export function describeNotification(
       return { type: 'gift_coins', nick: who.nick, amount: amountOf(data) };
     case 'invoice-has-paid':
       return { type: 'invoice', amount: amountOf(data) };
+    case 'warning':
+      return { type: 'warning', reason: reasonOf(data, locale), comment: str(data.comment) };
+    case 'complaint':
+      return {
+        type: 'complaint',
+        complaintId: int(data.complaint_id),
+        status: str(data.status),
+        appeal: data.is_appeal === true,
+        comment: data.comment === true,
+      };
+    case 'content':
+      return {
+        type: 'content',
+        subject: data.subject_type === 'photo' ? 'photo' : 'about',
+        status: str(data.status),
+        reason: str(data.reason),
+      };
     default:
       return { type: 'generic', text: str(data.text) || str(data.message) || str(data.title) };
   }

@@ -129,6 +129,7 @@ describe('profile page', () => {
           id,
           attachment: attachment(id) as never,
           status: 'accepted' as const,
+          moderation: null,
           created_at: '2024-01-01T00:00:00Z',
         })),
       }),

@@ -7,6 +7,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
   return {
     user: makePublicUser({ id: 3, slug: 'anna' }),
     about: null,
+    about_moderation: null,
     gender: null,
     age: null,
     marital_status: null,

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-error';
+import { can } from '../session/permissions';
 import { useSessionStore } from '../session/store';
 import { profileQuery } from './api';
 
@@ -19,5 +20,5 @@ export function useProfile(slug: string) {
 
 /** No session, or a guest's: profiles show them a note instead of actions. */
 export function useViewerIsGuest(): boolean {
-  return useSessionStore((s) => s.userData === null || s.userData.roles.includes('guest'));
+  return useSessionStore((s) => !can(s.userData, 'profile.edit'));
 }

@@ -18,6 +18,9 @@ import { queryClient } from '../../app/query-client';
 import { patchProfilesCache } from '../profiles/cache';
 import { createIdentityEvents, isIdentityPatch, type UserPatchTarget } from './identity-events';
 import { sessionEnded } from '../my/session-ended';
+import { isSanctionPatch, refreshMyBan } from '../sanctions/my-ban';
+import { createSanctionEvents } from '../sanctions/sanction-events';
+import { createComplaintEvents } from '../complaints/cache';
 
 declare global {
   interface Window {
@@ -40,6 +43,12 @@ const identityTargets: readonly UserPatchTarget[] = [
   (id, patch) => patchProfilesCache(queryClient, id, patch),
 ];
 const identity = createIdentityEvents(() => identityTargets);
+const complaints = createComplaintEvents(queryClient);
+const sanctions = createSanctionEvents({
+  me: () => useSessionStore.getState().userData,
+  refreshMyBan,
+  chat,
+});
 
 /** Failed room authorizations shown already in this connection, so a flapping one says it once. */
 const alerted = new Set<string>();
@@ -134,6 +143,8 @@ export function startRealtime(init: InitData): void {
       uploads: () => useUploadsStore.getState(),
       notifications: () => useNotificationsStore.getState(),
       identity: () => identity,
+      sanctions: () => sanctions,
+      complaints: () => complaints,
       requireUpdate: () => useSessionStore.getState().requireUpdate(),
       sessionEnded: (p) => void sessionEnded(p),
     }),
@@ -164,6 +175,8 @@ export function startRealtime(init: InitData): void {
     if (state.userData === prev.userData) return;
     // My own avatar or nick restyled live: same user, same settings, nothing to follow.
     if (isIdentityPatch(state.userData, prev.userData)) return;
+    // My gag or ban changed: the pages show it; the rooms and the bell stay as they are.
+    if (isSanctionPatch(state.userData, prev.userData)) return;
     client.setUser(state.userData?.user.id ?? null);
     followSession(state.userData, prev.userData);
   });

@@ -46,6 +46,11 @@ export interface ChatEventActions {
   roomUpdated(event: Payload<'RoomUpdated'>): void;
   trollUpdated(event: Payload<'AntitrollUpdated'>): void;
   userLeftChat(event: Payload<'UserLeftTheChat'>): void;
+  /**
+   * Someone else was gagged or banned (spec section 3): their messages leave every room; a full
+   * ban takes them out of every room's list too. My own sanction is the sanctions feature's.
+   */
+  userBanned(event: Payload<'UserBanned'>): void;
   userUpdated(event: Payload<'UserUpdated'>): void;
   /**
    * One user's public fields changed: their list entries and shown messages restyle. The events
@@ -189,6 +194,22 @@ export function createChatEvents(
       }
       set((s) => ({ rooms: mapRoomUsers(s.rooms, (users) => removeRoomUser(users, user_id)) }));
     },
+    userBanned: ({ user_id, type }) =>
+      set((s) => {
+        const withoutMessages = {
+          ...s.rooms,
+          rooms: s.rooms.rooms.map((room) => ({
+            ...room,
+            messages: room.messages.filter((m) => m.user.id !== user_id),
+          })),
+        };
+        return {
+          rooms:
+            type === 'full_ban'
+              ? mapRoomUsers(withoutMessages, (users) => removeRoomUser(users, user_id))
+              : withoutMessages,
+        };
+      }),
     userUpdated: ({ user }) => {
       const { id, ...patch } = user;
       set((s) => ({ rooms: withUserPatched(s.rooms, id, patch) }));

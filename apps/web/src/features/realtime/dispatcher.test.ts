@@ -1,7 +1,9 @@
 import type { RealtimeEventMap, RealtimeEventName } from '@chat/shared';
 import { describe, expect, it, vi } from 'vitest';
+import type { ComplaintEventActions } from '../complaints/cache';
 import type { ImEventActions } from '../im/im-events';
 import type { NotificationEventActions } from '../notifications/store';
+import type { SanctionEventActions } from '../sanctions/sanction-events';
 import type { UploadEventActions } from '../uploads/upload-events';
 import type { ChatEventActions } from './chat-events';
 import type { IdentityEventActions } from './identity-events';
@@ -22,6 +24,8 @@ function setup() {
   const uploads = recorder<UploadEventActions>('uploads.');
   const identity = recorder<IdentityEventActions>('identity.');
   const notifications = recorder<NotificationEventActions>('notifications.');
+  const sanctions = recorder<SanctionEventActions>('sanctions.');
+  const complaints = recorder<ComplaintEventActions>('complaints.');
   const requireUpdate = vi.fn();
   const dispatcher = createDispatcher({
     chat: () => chat,
@@ -29,6 +33,8 @@ function setup() {
     uploads: () => uploads,
     notifications: () => notifications,
     identity: () => identity,
+    sanctions: () => sanctions,
+    complaints: () => complaints,
     requireUpdate,
     sessionEnded: (p) => calls.push(['sessionEnded', [p]]),
   });
@@ -42,11 +48,14 @@ type Route =
   | `uploads.${keyof UploadEventActions}`
   | `identity.${keyof IdentityEventActions}`
   | `notifications.${keyof NotificationEventActions}`
+  | `sanctions.${keyof SanctionEventActions}`
+  | `complaints.${keyof ComplaintEventActions}`
   | 'requireUpdate'
   | 'sessionEnded';
-const ROUTES: { [K in RealtimeEventName]: Route } = {
+// An event some stores all hear lists each, in the order called; `null`: heard by no store yet.
+const ROUTES: { [K in RealtimeEventName]: Route | readonly Route[] | null } = {
   UpdateRequired: 'requireUpdate',
-  UserUpdated: 'identity.userUpdated',
+  UserUpdated: ['identity.userUpdated', 'sanctions.userUpdated'],
   AvatarUpdated: 'identity.avatarUpdated',
   AvatarRemoved: 'identity.avatarRemoved',
   UserNickUpdated: 'identity.nickUpdated',
@@ -72,6 +81,9 @@ const ROUTES: { [K in RealtimeEventName]: Route } = {
   SessionEnded: 'sessionEnded',
   Notification: 'notifications.notificationReceived',
   NotificationsCountUpdated: 'notifications.countUpdated',
+  UserBanned: 'sanctions.userBanned',
+  'Complaint.Updated': 'complaints.updated',
+  'Complaint.CommentStored': 'complaints.commentStored',
 };
 
 describe('dispatcher', () => {
@@ -80,7 +92,10 @@ describe('dispatcher', () => {
     const payload = { marker: event } as unknown as RealtimeEventMap[RealtimeEventName];
     expect(dispatcher.server('presence-room.1', event, payload)).toBe(true);
     if (action === 'requireUpdate') expect(requireUpdate).toHaveBeenCalledTimes(1);
-    else expect(calls).toEqual([[action, [payload]]]);
+    else {
+      const actions = action === null ? [] : typeof action === 'string' ? [action] : action;
+      expect(calls).toEqual(actions.map((name) => [name, [payload]]));
+    }
   });
 
   it('ignores pusher internals, unknown events and payloads that are not objects', () => {

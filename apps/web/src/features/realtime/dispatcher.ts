@@ -4,8 +4,10 @@ import {
   type RealtimeEventMap,
   type RealtimeEventName,
 } from '@chat/shared';
+import type { ComplaintEventActions } from '../complaints/cache';
 import type { ImEventActions } from '../im/im-events';
 import type { NotificationEventActions } from '../notifications/store';
+import type { SanctionEventActions } from '../sanctions/sanction-events';
 import type { UploadEventActions } from '../uploads/upload-events';
 import type { ChatEventActions } from './chat-events';
 import type { IdentityEventActions } from './identity-events';
@@ -19,6 +21,10 @@ export interface DispatchTargets {
   notifications: () => NotificationEventActions;
   /** A user restyled: chat, messenger, navbar and open profiles at once. */
   identity: () => IdentityEventActions;
+  /** Gags and bans: mine (the session), another's (the chat). */
+  sanctions: () => SanctionEventActions;
+  /** A complaint changed, or its thread grew: the complaint's page and the lists. */
+  complaints: () => ComplaintEventActions;
   requireUpdate: () => void;
   /** A session of this account was signed out; the tab drops its own if it was this one. */
   sessionEnded: (payload: RealtimeEventMap['SessionEnded']) => void;
@@ -55,7 +61,10 @@ export function createDispatcher(targets: DispatchTargets): Dispatcher {
   const chat = targets.chat;
   const server: ServerHandlers = {
     UpdateRequired: () => targets.requireUpdate(),
-    UserUpdated: (p) => targets.identity().userUpdated(p),
+    UserUpdated: (p) => {
+      targets.identity().userUpdated(p);
+      targets.sanctions().userUpdated(p);
+    },
     AvatarUpdated: (p) => targets.identity().avatarUpdated(p),
     AvatarRemoved: (p) => targets.identity().avatarRemoved(p),
     UserNickUpdated: (p) => targets.identity().nickUpdated(p),
@@ -81,6 +90,9 @@ export function createDispatcher(targets: DispatchTargets): Dispatcher {
     SessionEnded: (p) => targets.sessionEnded(p),
     Notification: (p) => targets.notifications().notificationReceived(p),
     NotificationsCountUpdated: (p) => targets.notifications().countUpdated(p),
+    UserBanned: (p) => targets.sanctions().userBanned(p),
+    'Complaint.Updated': (p) => targets.complaints().updated(p),
+    'Complaint.CommentStored': (p) => targets.complaints().commentStored(p),
   };
   const client: ClientHandlers = {
     'client-typing': {

@@ -1,4 +1,10 @@
-import { DEFAULT_WINDOW_WIDTH, roleFlags, type RoleFlags, type UserData } from '@chat/shared';
+import {
+  DEFAULT_WINDOW_WIDTH,
+  roleFlags,
+  type MyBan,
+  type RoleFlags,
+  type UserData,
+} from '@chat/shared';
 import { create } from 'zustand';
 import { loadItem, saveItem } from '../../lib/local-store';
 
@@ -33,6 +39,8 @@ export interface SessionState {
   logout: () => void;
   /** A live identity event about the signed-in user (navbar avatar, nick, frame); others are ignored. */
   userPatched: (userId: number, patch: Partial<Omit<UserData['user'], 'id'>>) => void;
+  /** My gag and ban as GET /api/my/ban answered (a sanction given, ended or appealed). */
+  setSanctions: (sanctions: MyBan) => void;
 }
 
 function loadAgreement(): AgreementStatus {
@@ -83,6 +91,10 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     // The user data keeps the frame twice (spec: client state has its own `frame`).
     const frame = patch.frame !== undefined ? patch.frame : data.frame;
     set({ userData: { ...data, user: { ...data.user, ...patch }, frame } });
+  },
+  setSanctions: ({ gag, ban }) => {
+    const data = get().userData;
+    if (data) set({ userData: { ...data, gag, ban } });
   },
 }));
 

@@ -7,6 +7,8 @@ import { ImProvider } from '../../features/im/components/im-context';
 import { Messenger } from '../../features/im/components/messenger';
 import { useImStore } from '../../features/im/store';
 import { useSessionStore } from '../../features/session/store';
+import { can } from '../../features/session/permissions';
+import { LeaveIfBanned } from '../../features/sanctions/components/leave-if-banned';
 import { localePath } from '../../lib/locale-path';
 import { useLocale } from '../../lib/use-locale';
 
@@ -27,7 +29,7 @@ export function ImPage() {
   const channelId = Number.isInteger(parsed) && parsed > 0 ? parsed : null;
   const badAddress = params.channelId !== undefined && channelId === null;
 
-  if (userData === null || userData.roles.includes('guest')) {
+  if (userData === null || !can(userData, 'im.send')) {
     return (
       <Container className="py-5">
         <Card className="border-0 shadow-sm mx-auto im-guest" data-testid="im-guest">
@@ -46,23 +48,25 @@ export function ImPage() {
   const select = (id: number | null) =>
     void navigate(localePath(locale, id === null ? '/im' : `/im/${id}`));
   return (
-    <ImProvider store={useImStore}>
-      <h1 className="visually-hidden">{t('im:title')}</h1>
-      {badAddress ? (
-        <div className="im-state" role="alert" data-testid="im-not-found">
-          <p>{t('im:conversation.notFound')}</p>
-          <Button size="sm" onClick={() => select(null)}>
-            {t('im:conversation.toList')}
-          </Button>
-        </div>
-      ) : (
-        <Messenger
-          key={userData.user.id}
-          channelId={channelId}
-          onSelect={select}
-          single={!twoPanes}
-        />
-      )}
-    </ImProvider>
+    <LeaveIfBanned>
+      <ImProvider store={useImStore}>
+        <h1 className="visually-hidden">{t('im:title')}</h1>
+        {badAddress ? (
+          <div className="im-state" role="alert" data-testid="im-not-found">
+            <p>{t('im:conversation.notFound')}</p>
+            <Button size="sm" onClick={() => select(null)}>
+              {t('im:conversation.toList')}
+            </Button>
+          </div>
+        ) : (
+          <Messenger
+            key={userData.user.id}
+            channelId={channelId}
+            onSelect={select}
+            single={!twoPanes}
+          />
+        )}
+      </ImProvider>
+    </LeaveIfBanned>
   );
 }

@@ -1,5 +1,6 @@
-import type { UserData } from '@chat/shared';
+import type { Permission, UserData } from '@chat/shared';
 import { useMemo } from 'react';
+import { can } from '../../session/permissions';
 import { useSessionStore } from '../../session/store';
 
 /** The signed-in user as the chat's permission checks see them. */
@@ -7,24 +8,23 @@ export interface Viewer {
   id: number;
   nick: string;
   roles: readonly string[];
+  permissions: readonly string[];
   user: UserData['user'];
+  /** Guests have the shorter message limit and no rooms of their own (spec section 6). */
   isGuest: boolean;
-  isAdmin: boolean;
-  /** Moderators and admins: they may delete any message and see trolls. */
-  isModerator: boolean;
+  /** May I? By permission, never by role name (API.md "Moderation and complaints"). */
+  can: (permission: Permission) => boolean;
 }
 
 export function viewerOf(userData: UserData): Viewer {
-  const roles = userData.roles;
-  const isAdmin = roles.includes('admin');
   return {
     id: userData.user.id,
     nick: userData.user.nick.nick,
-    roles,
+    roles: userData.roles,
+    permissions: userData.permissions,
     user: userData.user,
-    isGuest: roles.includes('guest'),
-    isAdmin,
-    isModerator: isAdmin || roles.includes('moderator'),
+    isGuest: userData.roles.includes('guest'),
+    can: (permission) => can(userData, permission),
   };
 }
 

@@ -9,6 +9,8 @@ import { useSmileyDictionary } from '../../chat/hooks/use-smileys';
 import { clockTime } from './format';
 import { AttachmentGrid } from '../../uploads';
 import { Ticks } from './ticks';
+import { ReportMenuItem } from '../../complaints/components/report-item';
+import { useCan } from '../../session/permissions';
 
 interface MessageItemProps {
   message: ImMessage;
@@ -28,6 +30,7 @@ export const MessageItem = memo(function MessageItem({
   const locale = useLocale();
   const dictionary = useSmileyDictionary();
   const deleted = message.deleted === 1;
+  const canReport = useCan('complaint.create');
   return (
     <li
       className={`im-message${own ? ' is-own' : ''}${deleted ? ' is-deleted' : ''}`}
@@ -66,7 +69,7 @@ export const MessageItem = memo(function MessageItem({
           {own && !deleted && <Ticks read={message.read_at !== null} />}
         </span>
       </div>
-      {own && !deleted && (
+      {(own || canReport) && !deleted && (
         <Dropdown align={own ? 'end' : 'start'} className="im-message-menu">
           <Dropdown.Toggle
             as="button"
@@ -78,10 +81,17 @@ export const MessageItem = memo(function MessageItem({
             <MoreIcon size={16} />
           </Dropdown.Toggle>
           <Dropdown.Menu className="shadow border-0 chat-menu" popperConfig={{ strategy: 'fixed' }}>
-            <Dropdown.Item as="button" onClick={() => onDelete(message)} data-testid="im-delete">
-              <TrashIcon size={15} className="me-2" />
-              {t('message.delete')}
-            </Dropdown.Item>
+            {own ? (
+              <Dropdown.Item as="button" onClick={() => onDelete(message)} data-testid="im-delete">
+                <TrashIcon size={15} className="me-2" />
+                {t('message.delete')}
+              </Dropdown.Item>
+            ) : (
+              <ReportMenuItem
+                subject={{ type: 'im_message', id: message.id }}
+                ownerId={message.user.id}
+              />
+            )}
           </Dropdown.Menu>
         </Dropdown>
       )}

@@ -1,7 +1,7 @@
 import { Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { settle } from '../../chat/components/common/settle';
-import { useSessionStore } from '../../session/store';
+import { useCan } from '../../session/permissions';
 import { startConversation } from '../start-conversation';
 import { ImIcon } from './im-icon';
 
@@ -13,7 +13,7 @@ export function WritePrivateItem({ userId, onDone }: { userId: number; onDone?: 
   // onDone: the caller's "back to the messages" (the phone's drawer closes, or its focus trap
   // would keep the dock's box from being typed in).
   const { t } = useTranslation('im');
-  const guest = useSessionStore((s) => s.userData?.roles.includes('guest') ?? true);
+  const guest = !useCan('im.send');
   return (
     <Dropdown.Item
       as="button"

@@ -38,6 +38,12 @@ const PATHS: Record<Exclude<IconName, 'bell'>, React.ReactNode> = {
       <path d="M7.5 8a2.5 2.5 0 0 1 0-5C11 3 12 8 12 8s1-5 4.5-5a2.5 2.5 0 0 1 0 5" />
     </>
   ),
+  shield: (
+    <>
+      <path d="M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6z" />
+      <path d="M12 8v4M12 16h.01" />
+    </>
+  ),
   coins: (
     <>
       <circle cx="8" cy="8" r="6" />

@@ -27,6 +27,10 @@ function destination(view: NotificationView): string | null {
       return view.roomId === null ? null : '/chat';
     case 'new_device':
       return '/my/security';
+    case 'complaint':
+      return view.complaintId === null ? null : `/complaints/${view.complaintId}`;
+    case 'content':
+      return view.subject === 'photo' ? '/my/photos' : '/my/profile';
     default:
       return null;
   }

@@ -36,6 +36,22 @@ export function notificationText(view: NotificationView, t: TFunction<'notificat
       return view.amount === null
         ? t('text.invoiceNoAmount')
         : t('text.invoice', { count: view.amount });
+    case 'warning':
+      return view.comment
+        ? t('text.warningComment', { reason: view.reason, comment: view.comment })
+        : t('text.warning', { reason: view.reason });
+    case 'complaint':
+      if (view.comment) return t('text.complaintComment');
+      return t(view.appeal ? 'text.appealResolved' : 'text.complaintResolved', {
+        status: t(`text.complaintStatus.${view.status}`, { defaultValue: view.status }),
+      });
+    case 'content':
+      if (view.status === 'refused') {
+        return view.reason
+          ? t(`text.contentRefused.${view.subject}`, { reason: view.reason })
+          : t(`text.contentRefusedNoReason.${view.subject}`);
+      }
+      return t(`text.contentAccepted.${view.subject}`);
     case 'generic':
       return view.text || t('text.generic');
   }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { localePath } from '../../../lib/locale-path';
 import { useLocale } from '../../../lib/use-locale';
 import { useProfileActions, type ProfileAction } from '../use-profile-actions';
+import { ReportButton } from '../../complaints/components/report-item';
 
 interface Props {
   profile: Profile;
@@ -90,6 +91,7 @@ function MemberActions({ profile }: { profile: Profile }) {
           'profile-ignore',
           'outline-danger',
         )}
+        <ReportButton subject={{ type: 'user', id: profile.user.id }} ownerId={profile.user.id} />
       </div>
     </div>
   );

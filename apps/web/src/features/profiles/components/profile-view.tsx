@@ -3,10 +3,12 @@ import type { ReactNode } from 'react';
 import { Badge, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { AvatarWithFrame } from './avatar-with-frame';
+import { ContentModeration } from './content-moderation';
 import { ProfileActions } from './profile-actions';
 import { ProfileDetails } from './profile-details';
 import { ProfileFriends } from './profile-friends';
 import { ProfilePhotos } from './profile-photos';
+import { ProfileRoleActions } from './profile-role-actions';
 import { ProfileStats } from './profile-stats';
 import { StyledNick } from './styled-nick';
 
@@ -86,6 +88,7 @@ export function ProfileView({ profile, viewerIsGuest }: ProfileViewProps) {
               )}
             </div>
             <ProfileActions profile={profile} viewerIsGuest={viewerIsGuest} />
+            <ProfileRoleActions profile={profile} />
           </div>
         </Card.Body>
       </Card>
@@ -101,12 +104,20 @@ export function ProfileView({ profile, viewerIsGuest }: ProfileViewProps) {
               ) : (
                 <p className="text-body-secondary small mb-3">{t('profile.aboutEmpty')}</p>
               )}
+              {profile.about !== null && (
+                <ContentModeration
+                  subjectType="about"
+                  subjectId={user.id}
+                  moderation={profile.about_moderation}
+                  ownerId={user.id}
+                />
+              )}
               <ProfileDetails profile={profile} />
             </Section>
           )}
           {!isGuestProfile && (
             <Section id="photos" title={t('profile.photos')} count={profile.photos.length}>
-              <ProfilePhotos photos={profile.photos} />
+              <ProfilePhotos photos={profile.photos} ownerId={user.id} />
             </Section>
           )}
           {!isGuestProfile && (

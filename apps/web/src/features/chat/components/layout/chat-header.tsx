@@ -23,7 +23,8 @@ export function ChatHeader(props: ChatHeaderProps) {
   const { t } = useTranslation('chat');
   const locale = useLocale();
   const viewer = useViewer();
-  const canEdit = viewer.isAdmin || (room.owner_id !== null && room.owner_id === viewer.id);
+  const canEdit =
+    viewer.can('room.manage_any') || (room.owner_id !== null && room.owner_id === viewer.id);
   const online = useRoomUsers(room.id).visible.length;
 
   return (
@@ -36,7 +37,7 @@ export function ChatHeader(props: ChatHeaderProps) {
         <span className="chat-header-sub">{t('rooms.usersCount', { count: online })}</span>
       </div>
       <div className="chat-header-actions">
-        {!viewer.isGuest && <ImDockButton />}
+        {viewer.can('im.send') && <ImDockButton />}
         {canEdit && (
           <button
             type="button"

@@ -33,10 +33,10 @@ export interface MessageItemProps {
 export function permissionsFor(message: ChatMessage, viewer: Viewer): MessagePermissions {
   const mine = message.user.id === viewer.id;
   return {
-    canQuote: !viewer.isGuest,
+    canQuote: viewer.can('quote.add'),
     canMention: !mine,
-    canDeleteForMe: mine || viewer.isModerator,
-    canDeleteForEveryone: mine || viewer.isModerator,
+    canDeleteForMe: mine || viewer.can('message.delete_any'),
+    canDeleteForEveryone: mine || viewer.can('message.delete_any'),
   };
 }
 

@@ -4,6 +4,8 @@ import { Dropdown, Overlay, Popover } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { AtIcon, MoreIcon, QuoteIcon, SmilePlusIcon, TrashIcon } from '../common/icons';
 import { WritePrivateItem } from '../../../im/components/write-private-item';
+import { ReportMenuItem } from '../../../complaints/components/report-item';
+import { SanctionButton } from '../../../sanctions/components/sanction-button';
 import { ReactionPicker } from './reaction-picker';
 
 /** What the viewer may do with one message (spec section 6; worked out by the list). */
@@ -94,6 +96,17 @@ export function MessageToolbar(props: MessageToolbarProps) {
           <AtIcon size={17} />
         </button>
       )}
+      {permissions.canMention && (
+        <SanctionButton
+          userId={message.user.id}
+          nick={message.user.nick.nick}
+          messageId={id}
+          messageText={message.text}
+          className="chat-toolbar-btn"
+          testId={`message-sanction-${id}`}
+          size={17}
+        />
+      )}
       {hasMenu && (
         <Dropdown align="end" onToggle={onOpenChange}>
           <Dropdown.Toggle
@@ -131,6 +144,12 @@ export function MessageToolbar(props: MessageToolbarProps) {
                 <TrashIcon size={15} className="me-2" />
                 {t('messages.deleteForMe')}
               </Dropdown.Item>
+            )}
+            {permissions.canMention && (
+              <ReportMenuItem
+                subject={{ type: 'message', id: message.id }}
+                ownerId={message.user.id}
+              />
             )}
             {permissions.canDeleteForEveryone && (
               <Dropdown.Item

@@ -62,7 +62,7 @@ export function AddRoomMenu({ onCreate, className }: AddRoomMenuProps) {
           </Dropdown.Item>
         ))}
         <Dropdown.Divider />
-        {viewer.isGuest ? (
+        {!viewer.can('room.create') ? (
           <OverlayTrigger
             placement="top"
             overlay={<Tooltip id="create-room-guest">{t('rooms.guestOnly')}</Tooltip>}

@@ -46,7 +46,7 @@ export function MyStateControl({ roomId, users }: { roomId: number; users: reado
           ))}
         </Dropdown.Menu>
       </Dropdown>
-      {viewer.isModerator && (
+      {viewer.can('room.invisible') && (
         <Form.Check
           type="switch"
           id="my-visibility"

@@ -6,6 +6,7 @@ import { AvatarWithFrame } from '../../../profiles/components/avatar-with-frame'
 import { ChatNick } from '../common/chat-nick';
 import { AtIcon, BanIcon, EyeOffIcon, TrollIcon, UserIcon } from '../common/icons';
 import { WritePrivateItem } from '../../../im/components/write-private-item';
+import { SanctionButton } from '../../../sanctions/components/sanction-button';
 import { StateDot } from './state-dot';
 
 export interface UserItemFlags {
@@ -126,6 +127,15 @@ export const UserListItem = memo(function UserListItem({
           )}
         </Dropdown.Menu>
       </Dropdown>
+      {!flags.self && (
+        <SanctionButton
+          userId={entry.user.id}
+          nick={nick}
+          className="chat-user-shield"
+          testId="user-sanction"
+          size={15}
+        />
+      )}
     </li>
   );
 });

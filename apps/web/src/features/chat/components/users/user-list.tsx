@@ -81,7 +81,7 @@ export function UserList({ roomId, onDone, onClose }: UserListProps) {
             entry={entry}
             self={entry.user.id === viewer.id}
             ignored={ignored.has(entry.user.id)}
-            troll={viewer.isModerator && trolls.has(entry.user.id)}
+            troll={viewer.can('user.troll') && trolls.has(entry.user.id)}
             showAvatars={showAvatars}
             handlers={handlers}
           />

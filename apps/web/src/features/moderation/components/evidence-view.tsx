@@ -1,0 +1,37 @@
+import type { Evidence } from '@chat/shared';
+import { Card } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { AttachmentGrid } from '../../uploads';
+import { UserLink, When } from './user-link';
+
+/**
+ * What was reported or sanctioned, as it was then: the author, the moment, the text as typed
+ * (a text node: markup in it stays text) and its pictures.
+ */
+export function EvidenceView({ evidence }: { evidence: Evidence }) {
+  const { t } = useTranslation('complaints');
+  return (
+    <Card className="evidence-card border-0 bg-body-tertiary" data-testid="evidence">
+      <Card.Body className="py-2">
+        <div className="small text-body-secondary mb-1">
+          {evidence.author && <UserLink user={evidence.author} />} {t(`targets.${evidence.kind}`)}
+          {evidence.room_id !== null && <> · {t('detail.room', { id: evidence.room_id })}</>}
+          {evidence.created_at && (
+            <>
+              {' · '}
+              <When iso={evidence.created_at} />
+            </>
+          )}
+        </div>
+        {evidence.text !== null && evidence.text !== '' && (
+          <p className="evidence-text mb-1" data-testid="evidence-text">
+            {evidence.text}
+          </p>
+        )}
+        {evidence.attachments.length > 0 && (
+          <AttachmentGrid attachments={evidence.attachments} blurAdult />
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

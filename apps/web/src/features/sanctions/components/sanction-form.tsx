@@ -1,0 +1,144 @@
+import {
+  BAN_PERIODS,
+  BAN_REASONS,
+  banPeriodLabel,
+  banReasonLabel,
+  TABOO_TOPICS,
+  tabooTopicLabel,
+  VIOLATION_MEMORY_DAYS,
+  type BanPeriodKey,
+  type BanReason,
+  type Permission,
+  type SanctionSummary,
+} from '@chat/shared';
+import { useState } from 'react';
+import { Button, Form, ToggleButton, ToggleButtonGroup } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../lib/use-locale';
+import { useSessionStore } from '../../session/store';
+import { can } from '../../session/permissions';
+import type { SanctionChoice, SanctionKind } from '../use-sanction';
+
+const KIND_PERMISSION: Record<SanctionKind, Permission> = {
+  gag: 'user.gag',
+  ban: 'user.ban',
+  full_ban: 'user.ban',
+  warning: 'user.warn',
+};
+const KINDS = Object.keys(KIND_PERMISSION) as SanctionKind[];
+
+interface SanctionFormProps {
+  summary: SanctionSummary;
+  busy: boolean;
+  onSubmit: (choice: SanctionChoice) => void;
+}
+
+/**
+ * The second click of a two-click sanction: the type (a gag preselected), the period the
+ * violations so far suggest (preselected, overridable), an optional comment, and the reasons as
+ * buttons, each of which applies the sanction at once (taboo asks its topic first).
+ */
+export function SanctionForm({ summary, busy, onSubmit }: SanctionFormProps) {
+  const { t } = useTranslation('sanctions');
+  const locale = useLocale();
+  const userData = useSessionStore((s) => s.userData);
+  const kinds = KINDS.filter((k) => can(userData, KIND_PERMISSION[k]));
+  const [kind, setKind] = useState<SanctionKind>(kinds[0] ?? 'gag');
+  const [period, setPeriod] = useState<BanPeriodKey>(summary.suggested_period);
+  const [comment, setComment] = useState('');
+  const [askTaboo, setAskTaboo] = useState(false);
+  const submit = (reason: BanReason, taboo?: SanctionChoice['taboo']) =>
+    onSubmit({ kind, period, reason, comment, ...(taboo ? { taboo } : {}) });
+
+  return (
+    <div className="sanction-form">
+      <Form.Group className="mb-3">
+        <Form.Label className="small fw-semibold d-block">{t('dialog.kind')}</Form.Label>
+        <ToggleButtonGroup
+          type="radio"
+          name="sanction-kind"
+          value={kind}
+          onChange={(value: SanctionKind) => setKind(value)}
+          className="flex-wrap"
+        >
+          {kinds.map((k) => (
+            <ToggleButton
+              key={k}
+              id={`sanction-kind-${k}`}
+              value={k}
+              size="sm"
+              variant="outline-primary"
+              title={t(`typeHint.${k}`)}
+              data-testid={`sanction-kind-${k}`}
+            >
+              {t(`type.${k}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Form.Group>
+      {kind !== 'warning' && (
+        <Form.Group className="mb-3" controlId="sanction-period">
+          <Form.Label className="small fw-semibold">{t('dialog.period')}</Form.Label>
+          <Form.Select
+            size="sm"
+            value={period}
+            onChange={(event) => setPeriod(event.target.value as BanPeriodKey)}
+            data-testid="sanction-period"
+          >
+            {BAN_PERIODS.map(({ key }) => (
+              <option key={key} value={key}>
+                {banPeriodLabel(key, locale)}
+                {key === summary.suggested_period ? ` (${t('dialog.suggested')})` : ''}
+              </option>
+            ))}
+          </Form.Select>
+          <Form.Text data-testid="sanction-violations">
+            {t('dialog.violations', {
+              count: summary.recent_violations,
+              days: VIOLATION_MEMORY_DAYS,
+            })}
+          </Form.Text>
+        </Form.Group>
+      )}
+      <Form.Group className="mb-3" controlId="sanction-comment">
+        <Form.Label className="small fw-semibold">{t('dialog.comment')}</Form.Label>
+        <Form.Control
+          as="textarea"
+          rows={2}
+          maxLength={1000}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          data-testid="sanction-comment"
+        />
+      </Form.Group>
+      <p className="small fw-semibold mb-2">{askTaboo ? t('dialog.taboo') : t('dialog.reasons')}</p>
+      <div className="d-flex flex-wrap gap-2">
+        {askTaboo
+          ? TABOO_TOPICS.map((topic) => (
+              <Button
+                key={topic}
+                size="sm"
+                variant="danger"
+                disabled={busy}
+                onClick={() => submit('taboo', topic)}
+                data-testid={`sanction-taboo-${topic}`}
+              >
+                {tabooTopicLabel(topic, locale)}
+              </Button>
+            ))
+          : BAN_REASONS.map((reason) => (
+              <Button
+                key={reason}
+                size="sm"
+                variant="danger"
+                disabled={busy}
+                onClick={() => (reason === 'taboo' ? setAskTaboo(true) : submit(reason))}
+                data-testid={`sanction-reason-${reason}`}
+              >
+                {banReasonLabel(reason, locale)}
+              </Button>
+            ))}
+      </div>
+    </div>
+  );
+}
