@@ -117,10 +117,21 @@ export async function enterAsUser(
   locale: Locale,
   prefix = 'Reg',
 ): Promise<ChatPerson> {
-  const labels = LABELS[locale];
   const nick = uniqueNick(prefix);
   const password = 'secret-123';
   const data = await registerUser(baseUrl, { nick, password });
+  await signInToChat(page, locale, nick, password);
+  return { id: data.user.id, nick };
+}
+
+/** Signs an existing account in from the chat's invitation (e.g. one made by apiUser). */
+export async function signInToChat(
+  page: Page,
+  locale: Locale,
+  nick: string,
+  password = 'secret-123',
+): Promise<void> {
+  const labels = LABELS[locale];
   await subscribing(page, ['private-chat'], async () => {
     await page.goto(`/${locale}/chat`);
     await page.getByTestId('chat-sign-in').click();
@@ -131,7 +142,6 @@ export async function enterAsUser(
     await waitForChat(page);
   });
   await closeWelcome(page, nick);
-  return { id: data.user.id, nick };
 }
 
 /**

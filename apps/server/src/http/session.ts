@@ -17,15 +17,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export type Access = 'public' | 'user' | 'registered';
 
 /**
- * How a route meets a sanctioned caller. Unset: an unsafe request by a banned or gagged user is
- * refused. `exempt`: never refused here (leaving, logging out, settings, appealing). `chat`: a
- * read of the chat or the messenger, refused to a banned user.
- */
-/**
  * How a route meets sanctions: `exempt` (anyone may, e.g. signing out or appealing), `chat` (a
- * read of the chat or the messenger: a ban refuses it), `read` (a write that only changes what
- * the caller reads, such as entering a room or marking messages read: a ban refuses it, a gag
- * does not). Unmarked unsafe routes are refused to the banned and the gagged.
+ * read of the chat or the messenger: a ban refuses it), `read` (a use of the chat that carries
+ * no words of the caller's, such as entering a room, marking messages read or a room state: a
+ * ban refuses it, a gag does not). Unmarked unsafe routes are refused to the banned and the
+ * gagged.
  */
 export type Sanctions = 'exempt' | 'chat' | 'read';
 
@@ -42,6 +38,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     sanctions?: Sanctions;
+    /**
+     * `ignore`: the route never reads a session (no cookie, no bearer, no XSRF check): a page
+     * that stands for a foreign site, like the test payment provider's, whose plain form cannot
+     * send the XSRF header and has no business knowing who is signed in here.
+     */
+    session?: 'ignore';
   }
 }
 
@@ -60,6 +62,7 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app, opts) => {
 
   app.addHook('onRequest', async (request, reply) => {
     request.auth = { user: null, session: null, via: null };
+    if (request.routeOptions.config.session === 'ignore') return;
     const bearer = bearerToken(request);
     if (bearer !== undefined) {
       const found = bearer ? await opts.sessions.findWithUser(hashToken(bearer)) : null;

@@ -232,7 +232,8 @@ export type ComplaintBody = z.infer<typeof complaintBody>;
 
 export const complaintCommentSchema = z.object({
   id: z.number().int(),
-  author: publicUser,
+  /** Null for a staff author when the site hides moderators' names from the reporter. */
+  author: publicUser.nullable(),
   /** True when the author handled it as staff (shown as "moderator" to the reporter). */
   staff: z.boolean(),
   text: z.string(),

@@ -96,7 +96,9 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/room/:id/state',
     {
-      config: { access: 'user', sanctions: 'exempt' },
+      // Others see the state: a banned member shows none (leaving has its own route), a gagged
+      // one still may.
+      config: { access: 'user', sanctions: 'read' },
       schema: {
         tags: ['rooms'],
         summary: 'Set my state in a room: 1 online, 2 away, 3 busy, 4 leaving',

@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, expectInvalid, observe, type Observer } from '../../hostile/kit';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { expectError, expectInvalid } from '../../hostile/kit';
 import { buildRoom, clientId, recordEvents } from '../../test/chat-fixtures';
 import { testDialects } from '../../test/databases';
-import { sanctionsKit } from './sanctions-test-kit';
+import { sanctionsSuite } from './sanctions-test-kit';
 
 const dialects = await testDialects();
 
 describe.each(dialects)('lifting and ending sanctions on %s', (dialect) => {
-  let t: TestApp;
-  let obs: Observer;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect, { MESSAGE_RATE_LIMIT: '1000' });
-    obs = await observe(t.app);
-  });
-  afterAll(async () => t.close());
-
-  const k = sanctionsKit(() => t.app);
-  const nothingChanges = async (calls: () => Promise<unknown>) =>
-    expect(await obs.changes(calls)).toEqual([]);
+  const { t, k, nothingChanges } = sanctionsSuite(dialect, { MESSAGE_RATE_LIMIT: '1000' });
 
   it('lifts early: the record, the column, the log, the events; not twice, not without the permission', async () => {
     const moderator = await k.person('moderator');
@@ -61,6 +50,22 @@ describe.each(dialects)('lifting and ending sanctions on %s', (dialect) => {
       payload: { text: 'sorry', client_id: clientId() },
     });
     expect(said.statusCode, said.body).toBe(201);
+  });
+
+  it('lifts only what one could have given: a moderator may not lift a moderator’s gag (403)', async () => {
+    const admin = await k.person('admin');
+    const moderator = await k.person('moderator');
+    const colleague = await k.person('moderator');
+    const gag = await k.given(admin, {
+      user_id: colleague.user.id,
+      type: 'gag',
+      period: '1h',
+      reason: 'flood',
+    });
+    await nothingChanges(async () => {
+      expectError(await k.lift(moderator, gag.id), 403, 'forbidden');
+    });
+    expect((await k.lift(await k.person('admin'), gag.id)).statusCode).toBe(204);
   });
 
   it('liftUnchecked lifts for an accepted appeal, once', async () => {

@@ -75,7 +75,9 @@ export function presentBan(row: BanRow, view: BanView): BanWire {
     created_at: row.created_at,
     expires_at: row.expires_at,
     lifted_at: row.lifted_at,
-    lifted_by: row.lifted_by === null ? null : personOf(view.users, row.lifted_by),
+    // Whoever lifted it is a moderator too (an accepted appeal's resolver): hidden alike.
+    lifted_by:
+      row.lifted_by === null || view.hideModerator ? null : personOf(view.users, row.lifted_by),
     lift_reason: row.lift_reason,
     appeal: view.appeal,
   };

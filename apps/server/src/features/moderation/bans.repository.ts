@@ -1,6 +1,7 @@
 import type { BanType } from '@chat/shared';
 import type { Insertable, Kysely } from 'kysely';
 import type { BanRow, BansTable, DB, WarningRow, WarningsTable } from '../../db/schema';
+import { newestFirstPage } from '../../lib/paging';
 
 /** The user-row column that holds the end of a sanction of this kind. */
 export type SanctionColumn = 'gag_until' | 'ban_until';
@@ -185,16 +186,7 @@ export class BansRepository {
     if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
     if (filter.reason !== undefined) query = query.where('reason', '=', filter.reason);
     if (filter.type !== undefined) query = query.where('type', '=', filter.type);
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return newestFirstPage(query, page, perPage);
   }
 
   /** Whether the room message exists and is this user's (deleted ones too: they are evidence). */

@@ -21,7 +21,7 @@ import { columnOf, type BansRepository } from './bans.repository';
 import { snapshotMessage } from './evidence';
 import type { ModerationLogRepository } from './moderation-log.repository';
 import { lockSanctions } from './sanction-guard';
-import { sanctionTarget } from './sanction-targets';
+import { mayAct, sanctionTarget } from './sanction-targets';
 import { FOREVER, untilColumn } from './sanctions';
 
 export type LiftReason = NonNullable<BanRow['lift_reason']>;
@@ -137,6 +137,9 @@ export class BansService {
     const ban = await this.bans.find(banId);
     if (!ban) throw notFound();
     if (!hasPermission(actor, permissionFor(ban.type))) throw forbidden();
+    // Whom one may not sanction, one may not pardon either (an admin's gag on a moderator).
+    const target = await this.users.findById(ban.user_id);
+    if (target && !mayAct(actor, target)) throw forbidden('moderation.outranked');
     if (!(await this.liftUnchecked(actor, banId, 'early')))
       throw invalid({ ban: ['moderation.not_active'] });
   }

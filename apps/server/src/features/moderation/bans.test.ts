@@ -1,27 +1,16 @@
 import type { BanWire, MyBan, UserData } from '@chat/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, expectInvalid, observe, type Observer } from '../../hostile/kit';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { expectError, expectInvalid } from '../../hostile/kit';
 import { buildRoom, clientId, memberOf, recordEvents } from '../../test/chat-fixtures';
 import { testDialects } from '../../test/databases';
 import { json } from '../../test/factories';
 import { FOREVER } from './sanctions';
-import { sanctionsKit } from './sanctions-test-kit';
+import { sanctionsSuite } from './sanctions-test-kit';
 
 const dialects = await testDialects();
 
 describe.each(dialects)('gags and bans on %s', (dialect) => {
-  let t: TestApp;
-  let obs: Observer;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect, { MESSAGE_RATE_LIMIT: '1000' });
-    obs = await observe(t.app);
-  });
-  afterAll(async () => t.close());
-
-  const k = sanctionsKit(() => t.app);
-  const nothingChanges = async (calls: () => Promise<unknown>) =>
-    expect(await obs.changes(calls)).toEqual([]);
+  const { t, k, nothingChanges } = sanctionsSuite(dialect, { MESSAGE_RATE_LIMIT: '1000' });
 
   it('gags with the message as evidence: record, user row, log, events, expiry job', async () => {
     const room = await buildRoom(t.app);

@@ -264,6 +264,63 @@ describe.each(dialects)('handling complaints on %s', (dialect) => {
       } satisfies Partial<BanWire>);
     });
 
+    it('a moderator may not handle the appeal of a moderator an admin banned (403)', async () => {
+      const admin = await person(t.app, 'admin');
+      const banned = await person(t.app, 'moderator');
+      const ban = await banOf(admin, banned, 'ban');
+      const appeal = complaintOf(
+        await file(banned, { target_type: 'ban', target_id: ban.id, reason: 'mistake' }),
+      );
+      expect((await detail(moderator, appeal.id)).can).toMatchObject({
+        take: false,
+        resolve: false,
+      });
+      expectError(await take(moderator, appeal.id), 403, 'forbidden');
+      expectError(await resolve(moderator, appeal.id, { status: 'accepted' }), 403, 'forbidden');
+      const row = await db()
+        .selectFrom('bans')
+        .selectAll()
+        .where('id', '=', ban.id)
+        .executeTakeFirstOrThrow();
+      expect(row.lifted_at).toBeNull();
+      const other = await person(t.app, 'admin');
+      expect((await resolve(other, appeal.id, { status: 'accepted' })).statusCode).toBe(200);
+    });
+
+    it('hides the staff’s names from the appellant when the site says so, thread and lift included', async () => {
+      const { who, appeal } = await appealed('gag');
+      await db()
+        .insertInto('site_settings')
+        .values({ key: 'hide_moderator_names', value: '1' })
+        .execute();
+      try {
+        const other = await person(t.app, 'moderator');
+        const heard = recordEvents(t.app, 'complaint.comment');
+        expect((await comment(other, appeal.id, 'Reviewing')).statusCode).toBe(201);
+        expect((await comment(who, appeal.id, 'Thanks')).statusCode).toBe(201);
+        const toAppellant = heard.filter((e) => e.recipients.includes(who.user.id));
+        expect(toAppellant.map((e) => [e.comment.staff, e.comment.author])).toEqual([
+          [true, null],
+          [false, expect.objectContaining({ id: who.user.id })],
+        ]);
+        const toStaff = heard.filter((e) => e.recipients.includes(other.user.id));
+        expect(toStaff.every((e) => e.comment.author !== null)).toBe(true);
+        await resolve(other, appeal.id, { status: 'accepted', comment: 'Sorry' });
+        const seen = await detail(who, appeal.id);
+        expect(seen.ban).toMatchObject({ moderator: null, lifted_by: null, lift_reason: 'appeal' });
+        expect(seen.comments.map((c) => [c.staff, c.author?.id ?? null])).toEqual([
+          [true, null],
+          [false, who.user.id],
+        ]);
+        // Staff still see who.
+        const staffView = await detail(other, appeal.id);
+        expect(staffView.ban?.lifted_by?.id).toBe(other.user.id);
+        expect(staffView.comments[0]!.author?.id).toBe(other.user.id);
+      } finally {
+        await db().deleteFrom('site_settings').where('key', '=', 'hide_moderator_names').execute();
+      }
+    });
+
     it('a refused appeal leaves the ban; the same ban cannot be appealed again', async () => {
       const { who, ban, appeal } = await appealed('ban');
       const other = await person(t.app, 'moderator');

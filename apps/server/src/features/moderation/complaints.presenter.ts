@@ -55,17 +55,30 @@ export function presentComplaint(
   };
 }
 
+/**
+ * A comment of a complaint's thread. `hideStaff`: the reader is a reporter on a site that hides
+ * moderators' names, so a staff author shows as "a moderator" only (the `staff` flag).
+ */
 export function presentComment(
   row: ComplaintCommentRow,
   users: ReadonlyMap<number, UserRow>,
+  hideStaff = false,
 ): ComplaintComment | null {
   const author = users.get(row.author_id);
   if (!author) return null;
+  const staff = isStaff(author);
   return {
     id: row.id,
-    author: presentPublicUser(author),
-    staff: isStaff(author),
+    author: staff && hideStaff ? null : presentPublicUser(author),
+    staff,
     text: row.text,
     created_at: row.created_at,
   };
+}
+
+/** The people a complaint names (reporter, accused, assignee, resolver), for one lookup. */
+export function peopleOf(row: ComplaintRow): number[] {
+  return [row.reporter_id, row.accused_id, row.assignee_id, row.resolver_id].filter(
+    (id): id is number => id !== null,
+  );
 }

@@ -14,19 +14,23 @@ import type { DomainEvents } from '../../events/domain-events';
 import { AppError, forbidden, invalid, notFound } from '../../http/app-error';
 import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
+import { pageMeta } from '../../lib/paging';
 import { hasPermission } from '../users/user.presenter';
+import { ComplaintNews } from './complaint-news';
 import { ComplaintTargets } from './complaint-targets';
 import type { BansRepository } from './bans.repository';
 import { presentBan } from './bans.presenter';
 import {
   isStaff,
   presentComment,
+  peopleOf,
   presentComplaint,
   type ComplaintViewer,
 } from './complaints.presenter';
 import type { ComplaintTargetsRepository } from './complaint-targets.repository';
 import type { ComplaintsRepository } from './complaints.repository';
 import type { ModerationLogRepository } from './moderation-log.repository';
+import { mayAct } from './sanction-targets';
 
 export const COMPLAINTS_PAGE = 20;
 const RULE: RateLimitRule = {
@@ -50,6 +54,7 @@ export interface ComplaintPorts {
  */
 export class ComplaintsService {
   private readonly targets: ComplaintTargets;
+  private readonly news: ComplaintNews;
 
   constructor(
     private readonly repo: ComplaintsRepository,
@@ -61,6 +66,7 @@ export class ComplaintsService {
     private readonly ports: ComplaintPorts,
   ) {
     this.targets = new ComplaintTargets(repo, things, bans);
+    this.news = new ComplaintNews(repo, bans, events);
   }
 
   async file(
@@ -123,12 +129,7 @@ export class ComplaintsService {
     const users = await this.repo.users([user.id, ...rows.flatMap(peopleOf)]);
     return {
       data: rows.map((row) => presentComplaint(row, users, viewer)),
-      meta: {
-        current_page: page,
-        last_page: Math.max(1, Math.ceil(total / COMPLAINTS_PAGE)),
-        per_page: COMPLAINTS_PAGE,
-        total,
-      },
+      meta: pageMeta(page, COMPLAINTS_PAGE, total),
     };
   }
 
@@ -144,13 +145,16 @@ export class ComplaintsService {
       ...(ban ? [ban.user_id, ban.moderator_id, ...(ban.lifted_by ? [ban.lifted_by] : [])] : []),
     ]);
     // A reporter sees the staff's answers and their own words, never other reporters'.
+    const hideStaff = !viewer.staff && viewer.hideModerators;
     const comments = thread.flatMap((c) => {
-      const shown = presentComment(c, users);
+      const shown = presentComment(c, users, hideStaff && c.author_id !== user.id);
       return shown && (viewer.staff || shown.staff || c.author_id === user.id) ? [shown] : [];
     });
     const open = row.status === 'open' || row.status === 'taken';
     const gaveTheBan = ban?.moderator_id === user.id;
-    const mayHandle = viewer.staff && !gaveTheBan;
+    const appellant = ban ? users.get(ban.user_id) : undefined;
+    const mayHandle =
+      viewer.staff && !gaveTheBan && (appellant === undefined || mayAct(user, appellant));
     return {
       ...presentComplaint(row, users, viewer),
       comments,
@@ -188,7 +192,7 @@ export class ComplaintsService {
       ),
     );
     if (!taken) return this.present(await this.notHandled(user, id), user);
-    await this.emitUpdated(taken);
+    await this.news.updated(taken);
     return this.present(taken, user);
   }
 
@@ -235,7 +239,7 @@ export class ComplaintsService {
         is_appeal: resolved.is_appeal === 1,
       });
     }
-    await this.emitUpdated(resolved);
+    await this.news.updated(resolved);
     return this.present(resolved, user);
   }
 
@@ -249,11 +253,7 @@ export class ComplaintsService {
     const reporters = comment.staff ? await this.repo.reporterIds(id) : [];
     const recipients = new Set([...reporters, user.id]);
     if (row.assignee_id !== null) recipients.add(row.assignee_id);
-    this.events.emit('complaint.comment', {
-      complaintId: id,
-      comment,
-      recipients: [...recipients],
-    });
+    await this.news.comment(id, comment, recipients);
     if (comment.staff && row.is_appeal === 1 && row.reporter_id !== user.id) {
       await this.ports.notify(row.reporter_id, 'complaint', { complaint_id: id, comment: true });
     }
@@ -279,6 +279,9 @@ export class ComplaintsService {
     if (row.is_appeal === 1) {
       const ban = await this.bans.find(row.target_id);
       if (ban?.moderator_id === user.id) throw forbidden();
+      // Accepting lifts the ban: only someone who could have lifted it may (sanction-targets.ts).
+      const appellant = ban ? await this.repo.user(ban.user_id) : undefined;
+      if (appellant && !mayAct(user, appellant)) throw forbidden();
     }
     return row;
   }
@@ -314,33 +317,4 @@ export class ComplaintsService {
     const users = await this.repo.users([user.id, ...peopleOf(row)]);
     return presentComplaint(row, users, await this.viewerOf(user, [row.id]));
   }
-
-  /** Each reporter and the assignee get the complaint as they may see it. */
-  private async emitUpdated(row: ComplaintRow): Promise<void> {
-    const reports = await this.repo.reportsIn(row.id);
-    const ids = new Set(reports.keys());
-    if (row.assignee_id !== null) ids.add(row.assignee_id);
-    const users = await this.repo.users([...ids, ...peopleOf(row)]);
-    const hideModerators = await this.bans.hidesModeratorNames();
-    for (const id of ids) {
-      const user = users.get(id);
-      if (!user) continue;
-      const staff = isStaff(user);
-      this.events.emit('complaint.updated', {
-        complaint: presentComplaint(row, users, {
-          user,
-          staff,
-          hideModerators: !staff && hideModerators,
-          reports: new Map(reports.has(id) ? [[row.id, reports.get(id)!]] : []),
-        }),
-        recipients: [id],
-      });
-    }
-  }
-}
-
-function peopleOf(row: ComplaintRow): number[] {
-  return [row.reporter_id, row.accused_id, row.assignee_id, row.resolver_id].filter(
-    (id): id is number => id !== null,
-  );
 }

@@ -148,6 +148,19 @@ describe.each(dialects)('filing complaints on %s', (dialect) => {
       author: { id: other.user.id },
       text: 'I am <b>bold</b>',
     });
+    // A refused "about" is hidden from everyone but its owner and staff: not kept as evidence.
+    const refused = await person(t.app);
+    await db()
+      .updateTable('users')
+      .set({ about: 'hidden words', about_status: 'refused' })
+      .where('id', '=', refused.user.id)
+      .execute();
+    const hidden = await file(reporter, {
+      target_type: 'user',
+      target_id: refused.user.id,
+      reason: 'fraud',
+    });
+    expect(complaintOf(hidden).evidence).toMatchObject({ kind: 'user', text: null });
     const gone = await person(t.app);
     await db()
       .updateTable('users')

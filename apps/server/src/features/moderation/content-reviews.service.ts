@@ -11,6 +11,7 @@ import type { DomainEvents } from '../../events/domain-events';
 import { forbidden, invalid, notFound, type AppError } from '../../http/app-error';
 import type { MessageKey } from '../../http/messages';
 import { nowIso } from '../../lib/clock';
+import { pageMeta } from '../../lib/paging';
 import { hasPermission, rolesOf } from '../users/user.presenter';
 import {
   presentContentModeration,
@@ -67,12 +68,7 @@ export class ContentReviewsService {
     const { rows, total } = await this.repo.queue(QUEUE_PAGE, (page - 1) * QUEUE_PAGE);
     return {
       data: await this.present(rows),
-      meta: {
-        current_page: page,
-        last_page: Math.max(1, Math.ceil(total / QUEUE_PAGE)),
-        per_page: QUEUE_PAGE,
-        total,
-      },
+      meta: pageMeta(page, QUEUE_PAGE, total),
     };
   }
 
@@ -97,6 +93,9 @@ export class ContentReviewsService {
     requireModerator(moderator);
     const content = await this.content(subject);
     if (!content) throw notFound();
+    // Before the review row is made: a refusal on rank must leave nothing behind (not even a
+    // queue item the moderator could not decide).
+    requireOutranks(moderator, content.owner);
     const row = await this.repo.ensure(subject, content.owner.id, content.status, nowIso());
     if (row.status === decision.status) throw wrongStatus(row.status);
     return this.decide(moderator, row, decision);
@@ -142,8 +141,7 @@ export class ContentReviewsService {
   ): Promise<ContentReview> {
     const owner = await this.repo.user(row.owner_id);
     if (!owner) throw notFound();
-    // Staff content is judged by someone above them; nobody judges their own.
-    if (!outranks(rolesOf(moderator), rolesOf(owner))) throw forbidden();
+    requireOutranks(moderator, owner);
     const reason = decision.status === 'refused' ? (decision.comment ?? '').trim() : null;
     if (reason === '') throw invalid({ comment: ['reason_required'] });
     const subject = subjectRef(row);
@@ -253,6 +251,11 @@ export class ContentReviewsService {
 
 function requireModerator(user: UserRow): void {
   if (!hasPermission(user, 'content.moderate')) throw forbidden();
+}
+
+/** Staff content is judged by someone above them; nobody judges their own. */
+function requireOutranks(moderator: UserRow, owner: UserRow): void {
+  if (!outranks(rolesOf(moderator), rolesOf(owner))) throw forbidden();
 }
 
 const subjectRef = (row: ContentReviewRow): Subject => ({

@@ -382,6 +382,30 @@ describe.each(dialects)('content moderation on %s', (dialect) => {
     expect(await logOf('about', owner.user.id)).toHaveLength(1);
   });
 
+  it('from a profile, a refusal on rank leaves no review row behind', async () => {
+    const admin = await person('admin');
+    // Older content: no review row yet, so a decision would make one.
+    await db()
+      .updateTable('users')
+      .set({ about: 'admin text' })
+      .where('id', '=', admin.user.id)
+      .execute();
+    const res = await decideContent(moderator, {
+      subject_type: 'about',
+      subject_id: admin.user.id,
+      status: 'refused',
+      comment: 'No',
+    });
+    expect(res.statusCode, res.body).toBe(403);
+    const rows = await db()
+      .selectFrom('content_reviews')
+      .selectAll()
+      .where('owner_id', '=', admin.user.id)
+      .execute();
+    expect(rows).toEqual([]);
+    expect(await logOf('about', admin.user.id)).toEqual([]);
+  });
+
   it('decides straight from a profile, making the review of older content, and a refused avatar goes', async () => {
     const owner = await person();
     // Content from before moderation existed: no review row, the column defaults.

@@ -148,6 +148,13 @@ describe.each(dialects)('sanction enforcement on %s', (dialect) => {
       read: () =>
         who.asBrowser({ method: 'POST', url: `/api/im/channel/${channelId}/read`, payload: {} }),
       ignore: () => who.asBrowser({ method: 'POST', url: `/api/ignore/${other.user.id}` }),
+      // Others see a room state, but it carries no words: a gag keeps it, a ban does not.
+      state: () =>
+        who.asBrowser({
+          method: 'POST',
+          url: `/api/room/${roomId}/state`,
+          payload: { state_id: 3 },
+        }),
     });
 
     it('stay open to a gagged user (a gag stops writing, not reading)', async () => {

@@ -67,7 +67,10 @@ export async function snapshotImMessage(db: Kysely<DB>, id: number): Promise<Evi
   };
 }
 
-/** A person: nick and avatar in `author`, the "about" text in `text`. */
+/**
+ * A person: nick and avatar in `author`, the "about" text in `text` unless it was refused (then
+ * only its owner and the staff may read it, and reporters read evidence).
+ */
 export async function snapshotUser(db: Kysely<DB>, userId: number): Promise<Evidence | null> {
   const user = await userRow(db, userId);
   if (!user) return null;
@@ -76,7 +79,7 @@ export async function snapshotUser(db: Kysely<DB>, userId: number): Promise<Evid
     kind: 'user',
     id: user.id,
     author: presentPublicUser(user),
-    text: user.about ?? null,
+    text: user.about_status === 'refused' ? null : (user.about ?? null),
     created_at: user.created_at,
   };
 }

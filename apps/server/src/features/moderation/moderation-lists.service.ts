@@ -2,6 +2,7 @@ import type { BanType, BanWire, ModerationLogEntry, PageMeta } from '@chat/share
 import type { UserRow } from '../../db/schema';
 import { forbidden } from '../../http/app-error';
 import { nowIso } from '../../lib/clock';
+import { pageMeta } from '../../lib/paging';
 import { hasPermission } from '../users/user.presenter';
 import type { UsersRepository } from '../users/users.repository';
 import { presentLogEntry } from './bans.presenter';
@@ -25,15 +26,6 @@ export interface LogQuery {
   page?: number | undefined;
   actor_id?: number | undefined;
   target_user_id?: number | undefined;
-}
-
-function pageMeta(page: number, perPage: number, total: number): PageMeta {
-  return {
-    current_page: page,
-    last_page: Math.max(1, Math.ceil(total / perPage)),
-    per_page: perPage,
-    total,
-  };
 }
 
 /** The banlist and the moderation log, newest first, for the /moderation tabs. */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ModerationAction } from '@chat/shared';
 import type { DB, ModerationLogRow } from '../../db/schema';
 import { nowIso } from '../../lib/clock';
+import { newestFirstPage } from '../../lib/paging';
 
 export interface LogEntryInput {
   actorId: number;
@@ -51,15 +52,6 @@ export class ModerationLogRepository {
     if (filter.subjectType !== undefined)
       query = query.where('subject_type', '=', filter.subjectType);
     if (filter.subjectId !== undefined) query = query.where('subject_id', '=', filter.subjectId);
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return newestFirstPage(query, page, perPage);
   }
 }

@@ -1,7 +1,34 @@
 import type { BanWire } from '@chat/shared';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { UserRow } from '../../db/schema';
+import { observe, type Observer } from '../../hostile/kit';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import type { TestDialect } from '../../test/databases';
 import { buildUser, json, signedIn, type Client } from '../../test/factories';
+
+/**
+ * One describe block's app on `dialect` (built before its tests, closed after), watched for
+ * changes, with the sanctions kit. `t.app` reads the app once it is built.
+ */
+export function sanctionsSuite(dialect: TestDialect, env: Record<string, string> = {}) {
+  let built: TestApp | undefined;
+  let obs: Observer;
+  beforeAll(async () => {
+    built = await buildTestApp(dialect, env);
+    obs = await observe(built.app);
+  });
+  afterAll(async () => built?.close());
+  const t = {
+    get app(): FastifyInstance {
+      return built!.app;
+    },
+  };
+  /** Runs the calls and expects no row, event or broadcast to come of them. */
+  const nothingChanges = async (calls: () => Promise<unknown>) =>
+    expect(await obs.changes(calls)).toEqual([]);
+  return { t, k: sanctionsKit(() => t.app), nothingChanges };
+}
 
 /** Shared calls of the sanctions tests. */
 export function sanctionsKit(app: () => FastifyInstance) {

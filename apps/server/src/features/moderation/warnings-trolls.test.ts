@@ -1,26 +1,15 @@
 import type { NotificationWire, SanctionSummary, WarningWire } from '@chat/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, expectInvalid, observe, type Observer } from '../../hostile/kit';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { expectError, expectInvalid } from '../../hostile/kit';
 import { recordEvents } from '../../test/chat-fixtures';
 import { testDialects } from '../../test/databases';
 import { json, type Client } from '../../test/factories';
-import { sanctionsKit } from './sanctions-test-kit';
+import { sanctionsSuite } from './sanctions-test-kit';
 
 const dialects = await testDialects();
 
 describe.each(dialects)('warnings, trolls and the sanction summary on %s', (dialect) => {
-  let t: TestApp;
-  let obs: Observer;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    obs = await observe(t.app);
-  });
-  afterAll(async () => t.close());
-
-  const k = sanctionsKit(() => t.app);
-  const nothingChanges = async (calls: () => Promise<unknown>) =>
-    expect(await obs.changes(calls)).toEqual([]);
+  const { t, k, nothingChanges } = sanctionsSuite(dialect);
   const warn = (who: Client, payload: Record<string, unknown>) =>
     who.asBrowser({ method: 'POST', url: '/api/moderation/warnings', payload });
   const troll = (who: Client, userId: number, method: 'POST' | 'DELETE' = 'POST') =>

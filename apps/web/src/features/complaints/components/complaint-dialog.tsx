@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-error';
 import { pushToast } from '../../toasts/store';
 import { fileComplaint, type FiledComplaint } from '../api';
 import { useComplaintDialog } from '../dialog-store';
+import { NoteField } from '../../moderation/components/note-field';
 
 export interface ComplaintDialogProps {
   targetType: ComplaintTarget;
@@ -78,18 +79,15 @@ export function ComplaintDialog({ targetType, targetId, onClose, onFiled }: Comp
               ))}
             </div>
           </fieldset>
-          <Form.Group className="mt-3" controlId="complaint-text">
-            <Form.Label>{t('dialog.text')}</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={3}
-              maxLength={1000}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              data-testid="complaint-text"
-            />
-            <Form.Text muted>{t('dialog.textHint')}</Form.Text>
-          </Form.Group>
+          <NoteField
+            className="mt-3"
+            controlId="complaint-text"
+            label={t('dialog.text')}
+            value={text}
+            onChange={setText}
+            testId="complaint-text"
+            hint={t('dialog.textHint')}
+          />
           {error && (
             <Alert variant="danger" className="mt-3 mb-0" role="alert">
               {error}

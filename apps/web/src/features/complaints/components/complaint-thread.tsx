@@ -30,9 +30,10 @@ export function ComplaintThread({ complaintId, comments, canComment }: ThreadPro
               data-testid="complaint-comment"
             >
               <div className="small text-body-secondary">
-                <UserLink user={c.author} />
+                {/* No author: a moderator whose name the site hides (the badge says who). */}
+                {c.author && <UserLink user={c.author} />}
                 {c.staff && (
-                  <Badge bg="primary" className="ms-2">
+                  <Badge bg="primary" className={c.author ? 'ms-2' : undefined}>
                     {t('thread.staff')}
                   </Badge>
                 )}

@@ -1,11 +1,12 @@
 import type { ComplaintDetail } from '@chat/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, Card, Form } from 'react-bootstrap';
+import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { pushToast } from '../../toasts/store';
 import { complaintKeys, resolveComplaint, takeComplaint } from '../api';
 import { complaintChanged } from '../cache';
+import { NoteField } from '../../moderation/components/note-field';
 
 /**
  * Take (one moderator at a time) and answer: accept or refuse with a comment the reporter
@@ -49,17 +50,14 @@ export function StaffActions({ complaint }: { complaint: ComplaintDetail }) {
         )}
         {resolve && (
           <>
-            <Form.Group controlId="complaint-resolution" className={take ? 'mt-3' : undefined}>
-              <Form.Label>{t('staff.comment')}</Form.Label>
-              <Form.Control
-                as="textarea"
-                rows={3}
-                maxLength={1000}
-                value={comment}
-                onChange={(event) => setComment(event.target.value)}
-                data-testid="complaint-resolution"
-              />
-            </Form.Group>
+            <NoteField
+              className={take ? 'mt-3' : undefined}
+              controlId="complaint-resolution"
+              label={t('staff.comment')}
+              value={comment}
+              onChange={setComment}
+              testId="complaint-resolution"
+            />
             <div className="d-flex gap-2 mt-2">
               {(['accepted', 'refused'] as const).map((status) => (
                 <Button

@@ -30,7 +30,7 @@ export function BanRow({ ban, canLift, onLift, onFilterUser, onFilterModerator }
       </td>
       <td>{t(`types.${ban.type}`)}</td>
       <td>{sanctionReason(ban, locale)}</td>
-      <td>{sanctionPeriod(ban, locale)}</td>
+      <td className="text-nowrap">{sanctionPeriod(ban, locale)}</td>
       <td>
         {ban.moderator ? (
           <FilterNick

@@ -1,7 +1,7 @@
 import { BAN_REASONS, banReasonLabel, type BanReason, type BanWire } from '@chat/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Form, Nav, Spinner, Table } from 'react-bootstrap';
+import { Form, Nav, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale';
 import { useCan } from '../../session/permissions';
@@ -11,7 +11,7 @@ import { useListParams } from '../use-list-params';
 import { BanRow } from './ban-row';
 import { FilterChip } from './filter-nick';
 import { LiftDialog } from './lift-dialog';
-import { Pager } from './pager';
+import { PagedList } from './paged-list';
 
 const STATUSES: readonly BanStatus[] = ['active', 'past', 'all'];
 const isReason = (v: string | undefined): v is BanReason =>
@@ -102,13 +102,12 @@ export function BansTab() {
           />
         )}
       </div>
-      {result.isLoading && <Spinner animation="border" size="sm" role="status" />}
-      {result.data && rows.length === 0 && (
-        <p className="text-body-secondary" data-testid="bans-empty">
-          {t('bans.empty')}
-        </p>
-      )}
-      {rows.length > 0 && (
+      <PagedList
+        result={result}
+        empty={t('bans.empty')}
+        emptyTestId="bans-empty"
+        onPage={(page) => params.set({ page })}
+      >
         <Table responsive hover size="sm" className="moderation-table">
           <thead>
             <tr>
@@ -136,14 +135,7 @@ export function BansTab() {
             ))}
           </tbody>
         </Table>
-      )}
-      {result.data && (
-        <Pager
-          page={result.data.page}
-          lastPage={result.data.lastPage}
-          onPage={(page) => params.set({ page })}
-        />
-      )}
+      </PagedList>
       {lifting && (
         <LiftDialog
           ban={lifting}

@@ -1,17 +1,20 @@
 import {
   isBanReason,
-  banReasonLabel,
+  isTabooTopic,
+  type Locale,
   type ModerationLogEntry,
   type PublicUser,
 } from '@chat/shared';
+import type { TFunction } from 'i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Spinner, Table } from 'react-bootstrap';
+import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale';
 import { logQuery } from '../api';
 import { useListParams } from '../use-list-params';
+import { sanctionReason } from '../labels';
 import { FilterChip, FilterNick } from './filter-nick';
-import { Pager } from './pager';
+import { PagedList } from './paged-list';
 import { When } from './user-link';
 
 /** The moderation log: every action, who, when, what, why; filtered by actor or target. */
@@ -43,13 +46,12 @@ export function LogTab() {
           />
         )}
       </div>
-      {result.isLoading && <Spinner animation="border" size="sm" role="status" />}
-      {result.data && rows.length === 0 && (
-        <p className="text-body-secondary" data-testid="log-empty">
-          {t('log.empty')}
-        </p>
-      )}
-      {rows.length > 0 && (
+      <PagedList
+        result={result}
+        empty={t('log.empty')}
+        emptyTestId="log-empty"
+        onPage={(page) => params.set({ page })}
+      >
         <Table responsive hover size="sm" className="moderation-table">
           <thead>
             <tr>
@@ -71,14 +73,7 @@ export function LogTab() {
             ))}
           </tbody>
         </Table>
-      )}
-      {result.data && (
-        <Pager
-          page={result.data.page}
-          lastPage={result.data.lastPage}
-          onPage={(page) => params.set({ page })}
-        />
-      )}
+      </PagedList>
     </section>
   );
 }
@@ -89,16 +84,42 @@ interface LogRowProps {
   onTarget: (user: PublicUser) => void;
 }
 
+const LIFT_REASONS = new Set(['early', 'appeal', 'role']);
+
+/**
+ * Why, in words: a sanction's reason (with its taboo topic), a lift's reason, a complaint's
+ * reason; anything else as written.
+ */
+function reasonOf(entry: ModerationLogEntry, locale: Locale, t: TFunction): string | null {
+  const { reason } = entry;
+  if (reason === null) return null;
+  if (isBanReason(reason)) {
+    const taboo = entry.data.taboo;
+    return sanctionReason({ reason, taboo: isTabooTopic(taboo) ? taboo : null }, locale);
+  }
+  if (entry.action === 'lift' && LIFT_REASONS.has(reason)) return t(`ban.liftReasons.${reason}`);
+  return t(`complaints:reasons.${reason}`, { defaultValue: reason });
+}
+
+/** What the entry was about: "ban #2", a role change's "user → moderator". */
+function detailOf(entry: ModerationLogEntry, t: TFunction): string | null {
+  const { from, to } = entry.data;
+  if (entry.action === 'role.change' && typeof to === 'string') {
+    const role = (r: unknown) => t(`common:roles.${String(r)}`, { defaultValue: String(r) });
+    return typeof from === 'string' ? `${role(from)} → ${role(to)}` : role(to);
+  }
+  if (entry.subject_type === null || entry.subject_id === null) return null;
+  return t('log.subject', {
+    subject: t(`log.subjects.${entry.subject_type}`, { defaultValue: entry.subject_type }),
+    id: entry.subject_id,
+  });
+}
+
 function LogRow({ entry, onActor, onTarget }: LogRowProps) {
-  const { t } = useTranslation(['moderation', 'complaints']);
+  const { t } = useTranslation(['moderation', 'complaints', 'common']);
   const locale = useLocale();
-  // A sanction's reason is a ban reason; a complaint's, a complaint reason; else as written.
-  const reason =
-    entry.reason === null
-      ? null
-      : isBanReason(entry.reason)
-        ? banReasonLabel(entry.reason, locale)
-        : t(`complaints:reasons.${entry.reason}`, { defaultValue: entry.reason });
+  const reason = reasonOf(entry, locale, t);
+  const detail = detailOf(entry, t);
   return (
     <tr data-testid={`log-row-${entry.id}`}>
       <td className="small text-nowrap">
@@ -109,11 +130,7 @@ function LogRow({ entry, onActor, onTarget }: LogRowProps) {
       </td>
       <td>
         {t(`actions.${entry.action}`)}
-        {entry.subject_type && entry.subject_id !== null && (
-          <span className="small text-body-secondary ms-1">
-            ({entry.subject_type} #{entry.subject_id})
-          </span>
-        )}
+        {detail && <span className="small text-body-secondary ms-1">({detail})</span>}
       </td>
       <td>
         {entry.target_user && (

@@ -1,12 +1,11 @@
 import type { ContentReview } from '@chat/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { pushToast } from '../../toasts/store';
 import { decideReview, moderationKeys, queueQuery } from '../api';
 import { useListParams } from '../use-list-params';
-import { Pager } from './pager';
+import { PagedList } from './paged-list';
 import { QueueItem } from './queue-item';
 
 /** Profile texts and photos awaiting moderation (new, or edited after a refusal), oldest first. */
@@ -36,29 +35,23 @@ export function QueueTab() {
 
   return (
     <section data-testid="moderation-queue">
-      {result.isLoading && <Spinner animation="border" size="sm" role="status" />}
-      {result.data && rows.length === 0 && (
-        <p className="text-body-secondary" data-testid="queue-empty">
-          {t('queue.empty')}
-        </p>
-      )}
-      <div className="d-flex flex-column gap-3 mb-3">
-        {rows.map((review) => (
-          <QueueItem
-            key={review.id}
-            review={review}
-            busy={busyId === review.id}
-            onDecide={(r, s, c) => void decide(r, s, c)}
-          />
-        ))}
-      </div>
-      {result.data && (
-        <Pager
-          page={result.data.page}
-          lastPage={result.data.lastPage}
-          onPage={(page) => params.set({ page })}
-        />
-      )}
+      <PagedList
+        result={result}
+        empty={t('queue.empty')}
+        emptyTestId="queue-empty"
+        onPage={(page) => params.set({ page })}
+      >
+        <div className="d-flex flex-column gap-3 mb-3">
+          {rows.map((review) => (
+            <QueueItem
+              key={review.id}
+              review={review}
+              busy={busyId === review.id}
+              onDecide={(r, s, c) => void decide(r, s, c)}
+            />
+          ))}
+        </div>
+      </PagedList>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { fileComplaint } from '../../complaints/api';
 import { refreshMyBan } from '../my-ban';
+import { NoteField } from '../../moderation/components/note-field';
 
 type AppealReason = (typeof APPEAL_REASONS)[number];
 
@@ -62,17 +63,15 @@ export function AppealForm({ banId, onFiled, onCancel }: AppealFormProps) {
           />
         ))}
       </fieldset>
-      <Form.Group className="mb-3" controlId="appeal-text">
-        <Form.Label className="small fw-semibold">{t('appeal.text')}</Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={3}
-          maxLength={1000}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          data-testid="appeal-text"
-        />
-      </Form.Group>
+      <NoteField
+        className="mb-3"
+        controlId="appeal-text"
+        label={t('appeal.text')}
+        labelClassName="small fw-semibold"
+        value={text}
+        onChange={setText}
+        testId="appeal-text"
+      />
       <div className="d-flex gap-2">
         <Button type="submit" disabled={file.isPending} data-testid="appeal-send">
           {t('appeal.send')}

@@ -38,8 +38,11 @@ export function GagBanner() {
           ? t('gag.bannerForever', { reason })
           : t('gag.banner', { until: formatEnd(gag.expires_at, locale), reason })}
       </span>{' '}
+      {/* In brackets: after the sentence's full stop, "осталось …" would start in lower case. */}
       {gag.expires_at !== null && (
-        <Countdown expiresAt={gag.expires_at} onEnd={() => void refreshMyBan()} />
+        <span className="text-nowrap">
+          (<Countdown expiresAt={gag.expires_at} onEnd={() => void refreshMyBan()} />)
+        </span>
       )}{' '}
       <Link
         to={localePath(locale, appeal ? `/complaints/${appeal.id}` : '/banned')}

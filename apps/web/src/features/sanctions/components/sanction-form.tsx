@@ -18,6 +18,7 @@ import { useLocale } from '../../../lib/use-locale';
 import { useSessionStore } from '../../session/store';
 import { can } from '../../session/permissions';
 import type { SanctionChoice, SanctionKind } from '../use-sanction';
+import { NoteField } from '../../moderation/components/note-field';
 
 const KIND_PERMISSION: Record<SanctionKind, Permission> = {
   gag: 'user.gag',
@@ -100,17 +101,16 @@ export function SanctionForm({ summary, busy, onSubmit }: SanctionFormProps) {
           </Form.Text>
         </Form.Group>
       )}
-      <Form.Group className="mb-3" controlId="sanction-comment">
-        <Form.Label className="small fw-semibold">{t('dialog.comment')}</Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={2}
-          maxLength={1000}
-          value={comment}
-          onChange={(event) => setComment(event.target.value)}
-          data-testid="sanction-comment"
-        />
-      </Form.Group>
+      <NoteField
+        className="mb-3"
+        controlId="sanction-comment"
+        label={t('dialog.comment')}
+        labelClassName="small fw-semibold"
+        rows={2}
+        value={comment}
+        onChange={setComment}
+        testId="sanction-comment"
+      />
       <p className="small fw-semibold mb-2">{askTaboo ? t('dialog.taboo') : t('dialog.reasons')}</p>
       <div className="d-flex flex-wrap gap-2">
         {askTaboo
