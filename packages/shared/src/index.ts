@@ -18,3 +18,4 @@ export * from './gifs';
 export * from './im';
 export * from './profiles';
 export * from './moderation';
+export * from './economy';

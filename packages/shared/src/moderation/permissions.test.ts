@@ -3,6 +3,7 @@ import { ROLES } from '../roles';
 import {
   ASSIGNABLE_ROLES,
   PERMISSIONS,
+  PREMIUM_PERMISSIONS,
   ROLE_PERMISSIONS,
   isPermission,
   outranks,
@@ -23,6 +24,14 @@ const MODERATOR = [
   'complaint.handle',
   'moderation.log',
   'room.invisible',
+  'gifts.see_anonymous',
+];
+const PERKS = [
+  'nick.gradient',
+  'nick.palette_extended',
+  'frame.premium',
+  'photos.extended',
+  'uploads.large',
 ];
 const ADMIN = [
   ...MODERATOR,
@@ -30,6 +39,7 @@ const ADMIN = [
   'room.manage_any',
   'roles.manage',
   'admin.access',
+  ...PERKS,
 ];
 
 describe('ROLE_PERMISSIONS', () => {
@@ -103,6 +113,41 @@ describe('permissionsOfRoles', () => {
 
   it('accepts any iterable', () => {
     expect(permissionsOfRoles(new Set(['guest']))).toEqual(['complaint.create']);
+  });
+});
+
+describe('premium', () => {
+  it('grants the perks and invisibility, nothing more', () => {
+    expect([...PREMIUM_PERMISSIONS].sort()).toEqual([...PERKS, 'room.invisible'].sort());
+    expect(PREMIUM_PERMISSIONS.every(isPermission)).toBe(true);
+  });
+
+  it('adds the premium permissions to a user while active, and only then', () => {
+    expect(permissionsOfRoles(['user'], { premium: true }).sort()).toEqual(
+      [...REGISTERED, ...PERKS, 'room.invisible'].sort(),
+    );
+    expect(permissionsOfRoles(['user'], { premium: false })).toEqual(permissionsOfRoles(['user']));
+    for (const perk of [...PERKS, 'room.invisible'])
+      expect(permissionsOfRoles(['user'])).not.toContain(perk);
+  });
+
+  it('keeps the order of PERMISSIONS and adds to staff without duplicates', () => {
+    const moderator = permissionsOfRoles(['user', 'moderator'], { premium: true });
+    expect(moderator).toEqual(PERMISSIONS.filter((p) => moderator.includes(p)));
+    expect(new Set(moderator).size).toBe(moderator.length);
+    expect(permissionsOfRoles(['user', 'moderator', 'admin'], { premium: true })).toEqual([
+      ...PERMISSIONS,
+    ]);
+  });
+
+  it('gives a guest nothing for a premium flag (guests cannot hold premium)', () => {
+    expect(permissionsOfRoles(['guest'], { premium: true })).toEqual(['complaint.create']);
+    expect(permissionsOfRoles(['__proto__'], { premium: true })).toEqual([]);
+  });
+
+  it('lets staff see an anonymous gift, never a plain or premium user', () => {
+    expect(permissionsOfRoles(['user', 'moderator'])).toContain('gifts.see_anonymous');
+    expect(permissionsOfRoles(['user'], { premium: true })).not.toContain('gifts.see_anonymous');
   });
 });
 

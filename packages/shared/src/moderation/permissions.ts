@@ -27,7 +27,7 @@ export const PERMISSIONS = [
   'complaint.handle',
   /** Read the moderation log. */
   'moderation.log',
-  /** Go invisible in a room (staff now; premium adds it for paying users in the economy issue). */
+  /** Go invisible in a room (staff, and anyone while premium: the spec's "invisibility"). */
   'room.invisible',
   /** See invisible people (spec section 6: the admin does). */
   'user.invisible.view',
@@ -36,6 +36,16 @@ export const PERMISSIONS = [
   /** Make a user a moderator or an admin and back. */
   'roles.manage',
   'admin.access',
+  /** Premium perks (features/economy), checked on the server: gradient nicks, the colours
+   * beyond the basic palette rows, premium-only frames, PREMIUM_PHOTOS_MAX photos and
+   * PREMIUM_UPLOAD_MAX_BYTES uploads. */
+  'nick.gradient',
+  'nick.palette_extended',
+  'frame.premium',
+  'photos.extended',
+  'uploads.large',
+  /** See who sent an anonymous gift (moderators and admins). */
+  'gifts.see_anonymous',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -58,6 +68,17 @@ const MODERATOR: readonly Permission[] = [
   'complaint.handle',
   'moderation.log',
   'room.invisible',
+  'gifts.see_anonymous',
+];
+
+/** What an active premium adds to a person's roles (granted while `premium_until` is ahead). */
+export const PREMIUM_PERMISSIONS: readonly Permission[] = [
+  'nick.gradient',
+  'nick.palette_extended',
+  'frame.premium',
+  'photos.extended',
+  'uploads.large',
+  'room.invisible',
 ];
 
 /**
@@ -68,16 +89,28 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   guest: ['complaint.create'],
   user: REGISTERED,
   moderator: MODERATOR,
-  admin: [...MODERATOR, 'user.invisible.view', 'room.manage_any', 'roles.manage', 'admin.access'],
+  // The admin has every permission, the premium perks included.
+  admin: [...PERMISSIONS],
 };
 
-export function permissionsOfRoles(roles: Iterable<string>): Permission[] {
+/**
+ * The union over roles of the table, plus PREMIUM_PERMISSIONS while `premium` (a guest cannot
+ * hold premium: buying needs a registered account, but a stray flag grants a guest nothing).
+ */
+export function permissionsOfRoles(
+  roles: Iterable<string>,
+  options: { premium?: boolean } = {},
+): Permission[] {
   const out = new Set<Permission>();
+  let registered = false;
   for (const role of roles) {
     if (Object.hasOwn(ROLE_PERMISSIONS, role)) {
+      if (role !== 'guest') registered = true;
       for (const permission of ROLE_PERMISSIONS[role as Role]) out.add(permission);
     }
   }
+  if (options.premium === true && registered)
+    for (const permission of PREMIUM_PERMISSIONS) out.add(permission);
   return PERMISSIONS.filter((permission) => out.has(permission));
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sentGiftSchema } from '../economy/wire';
 import { contentModerationSchema } from '../moderation/wire';
 import { MARITAL_STATUSES } from '../rules/marital';
 import { NOTIFICATION_KINDS } from '../rules/notifications';
@@ -50,7 +51,11 @@ export const profileSchema = z.object({
   /** Shown only once the partner confirmed. */
   partner: publicUser.nullable(),
   photos: z.array(profilePhotoSchema),
-  gifts: z.array(z.unknown()),
+  /**
+   * Received gifts, newest first (at most 50): private ones only for the recipient, an
+   * anonymous sender null for all but moderators (`gifts.see_anonymous`).
+   */
+  gifts: z.array(sentGiftSchema),
   friends: z.array(publicUser),
   friends_count: z.number().int(),
   /** The viewer's relation: `friend`, `incoming` (they asked me), `outgoing` (I asked), or null. */

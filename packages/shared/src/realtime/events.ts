@@ -9,6 +9,11 @@ import type {
   NotificationEvent,
 } from '../profiles/wire';
 import type { ComplaintComment, ComplaintWire, UserBannedEvent } from '../moderation/wire';
+import type {
+  BalanceUpdatedEvent,
+  MyPremiumUpdatedEvent,
+  PremiumUpdatedEvent,
+} from '../economy/wire';
 
 /**
  * Every realtime event the server sends, by name, with its payload: the one event map both ends
@@ -79,6 +84,12 @@ export interface RealtimeEventMap {
   'Complaint.Updated': ComplaintWire;
   /** On `private-user.{id}` of the reporters and the assignee: a new comment in the thread. */
   'Complaint.CommentStored': { complaint_id: number; comment: ComplaintComment };
+  /** On `private-user.{id}`: the wallet after a credit or debit (all the person's tabs). */
+  BalanceUpdated: BalanceUpdatedEvent;
+  /** On `private-user.{id}`: the person's premium changed (bought, given, ended). */
+  MyPremiumUpdated: MyPremiumUpdatedEvent;
+  /** On `private-chat`: someone's premium began or ended (nick styles, marks in user lists). */
+  PremiumUpdated: PremiumUpdatedEvent;
 }
 
 export interface ReactionEvent {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nickColorProblem, nickStyleProblems } from './nick-style';
+import { nickColorProblem, nickStylePerks, nickStyleProblems } from './nick-style';
 
 const dark = '#14478f';
 const dark2 = '#ae1919';
@@ -47,5 +47,27 @@ describe('nickStyleProblems', () => {
     expect(nickStyleProblems({ ...base, weight: 900 })).toEqual({});
     for (const weight of [0, 50, 450, 1000])
       expect(nickStyleProblems({ ...base, weight }).weight).toEqual(['invalid_value']);
+  });
+});
+
+describe('nickStylePerks', () => {
+  const basic = '#218329';
+  const basic2 = '#AE1919';
+  it('needs nothing for no colour or a basic colour without a gradient', () => {
+    expect(nickStylePerks({ color: null, has_gradient: false, gradient: [] })).toEqual([]);
+    expect(nickStylePerks({ color: basic2, has_gradient: false, gradient: [dark] })).toEqual([]);
+  });
+
+  it('needs nick.gradient for any gradient and nick.palette_extended for an extended colour', () => {
+    expect(nickStylePerks({ color: basic, has_gradient: true, gradient: [basic, basic2] })).toEqual(
+      ['nick.gradient'],
+    );
+    expect(nickStylePerks({ color: dark, has_gradient: false, gradient: [] })).toEqual([
+      'nick.palette_extended',
+    ]);
+    expect(nickStylePerks({ color: null, has_gradient: true, gradient: [basic, dark] })).toEqual([
+      'nick.gradient',
+      'nick.palette_extended',
+    ]);
   });
 });

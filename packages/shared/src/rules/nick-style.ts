@@ -1,5 +1,5 @@
 import { isLightColor } from './color';
-import { isPaletteColor } from './palette';
+import { isBasicNickColor, isPaletteColor } from './palette';
 
 /**
  * A gradient has 2..8 colours; "number of colours 0" (the spec) means no gradient, and then any
@@ -43,4 +43,18 @@ export function nickStyleProblems(style: NickStyleInput): Record<string, string[
   if (style.weight !== null && !(NICK_WEIGHTS as readonly number[]).includes(style.weight))
     problems.weight = ['invalid_value'];
   return problems;
+}
+
+/** The premium permissions a nick style needs: a gradient, and colours beyond the basic rows. */
+export function nickStylePerks(
+  style: Pick<NickStyleInput, 'color' | 'has_gradient' | 'gradient'>,
+): ('nick.gradient' | 'nick.palette_extended')[] {
+  const perks: ('nick.gradient' | 'nick.palette_extended')[] = [];
+  if (style.has_gradient) perks.push('nick.gradient');
+  const colors = [
+    ...(style.color === null ? [] : [style.color]),
+    ...(style.has_gradient ? style.gradient : []),
+  ];
+  if (colors.some((c) => !isBasicNickColor(c))) perks.push('nick.palette_extended');
+  return perks;
 }

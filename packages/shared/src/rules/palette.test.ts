@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { isLightColor } from './color';
-import { isNickColorAllowed, isPaletteColor, NICK_PALETTE } from './palette';
+import {
+  isBasicNickColor,
+  isNickColorAllowed,
+  isPaletteColor,
+  NICK_PALETTE,
+  NICK_PALETTE_BASIC_ROWS,
+} from './palette';
 
 describe('NICK_PALETTE', () => {
   it('has 8 rows of 10 distinct lower-case hex colours', () => {
@@ -27,5 +33,29 @@ describe('isNickColorAllowed', () => {
     expect(isNickColorAllowed('#123456')).toBe(false);
     expect(isNickColorAllowed('red')).toBe(false);
     expect(isNickColorAllowed(42)).toBe(false);
+  });
+});
+
+describe('isBasicNickColor', () => {
+  it('takes the first 4 rows (40 colours) in any case; the other 40 are premium', () => {
+    expect(NICK_PALETTE_BASIC_ROWS).toBe(4);
+    const all = NICK_PALETTE.flat();
+    expect(all.filter(isBasicNickColor)).toEqual(all.slice(0, 40));
+    expect(isBasicNickColor('#218329')).toBe(true);
+    expect(isBasicNickColor('#AE1919')).toBe(true);
+    expect(isBasicNickColor('#1957ae')).toBe(false);
+    expect(isBasicNickColor('#2e2e2e')).toBe(false);
+  });
+
+  it('refuses strangers and non-strings', () => {
+    for (const value of ['#123456', 'red', '', null, 42, ['#218329']])
+      expect(isBasicNickColor(value)).toBe(false);
+  });
+
+  it('leaves usable colours on both sides of the split', () => {
+    const usable = (rows: readonly (readonly string[])[]) =>
+      rows.flat().filter((c) => isNickColorAllowed(c)).length;
+    expect(usable(NICK_PALETTE.slice(0, 4))).toBeGreaterThan(10);
+    expect(usable(NICK_PALETTE.slice(4))).toBeGreaterThan(10);
   });
 });

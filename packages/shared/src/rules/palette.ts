@@ -119,3 +119,17 @@ export function isPaletteColor(value: unknown): value is string {
 export function isNickColorAllowed(value: unknown): value is string {
   return isPaletteColor(value) && !isLightColor(value);
 }
+
+/**
+ * The rows everyone may use (red, orange, yellow, green: 40 colours); the rest of the grid is a
+ * premium perk (`nick.palette_extended`). The editor shows them locked without premium.
+ */
+export const NICK_PALETTE_BASIC_ROWS = 4;
+const BASIC_SET: ReadonlySet<string> = new Set(
+  NICK_PALETTE.slice(0, NICK_PALETTE_BASIC_ROWS).flat(),
+);
+
+/** A palette colour of the basic rows (any case); false for extended rows and strangers. */
+export function isBasicNickColor(value: unknown): value is string {
+  return typeof value === 'string' && BASIC_SET.has(value.toLowerCase());
+}

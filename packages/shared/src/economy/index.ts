@@ -1,0 +1,3 @@
+export * from './money';
+export * from './premium';
+export * from './wire';
