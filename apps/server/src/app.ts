@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -15,6 +15,11 @@ import { openDatabase, type Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Deps } from './deps';
 import { createModerationServices } from './features/moderation/moderation.module';
+import { createEconomyServices } from './features/economy/economy.module';
+import { balanceRoutes } from './features/economy/balance.routes';
+import { giftsRoutes } from './features/economy/gifts.routes';
+import { premiumRoutes } from './features/economy/premium.routes';
+import { paymentsRoutes } from './features/economy/payments/payments.routes';
 import { complaintsRoutes } from './features/moderation/complaints.routes';
 import { ContentReviewsRepository } from './features/moderation/content-reviews.repository';
 import { contentReviewsRoutes } from './features/moderation/content-reviews.routes';
@@ -104,6 +109,11 @@ export interface BuildOptions {
   /** An already open database (tests share one per file); else DATABASE_URL is opened. */
   database?: Database;
   logger?: boolean;
+  /**
+   * More routes, registered after the site's own (behind the same session, access and error
+   * handling): a benchmark's baseline route. The site itself never passes any.
+   */
+  extraRoutes?: FastifyPluginAsync;
 }
 
 /** Builds the whole site without listening: main.ts listens, tests call inject(). */
@@ -289,9 +299,19 @@ export async function buildApp(
         notify: (userId, kind, data) => social.notify(userId, kind, data),
       },
     }),
+    economy: createEconomyServices(database, {
+      events,
+      users,
+      notify: (userId, kind, data) => notifications.notify(userId, kind, data),
+      jobs: uploads.jobs,
+      config,
+      rateLimits,
+      log: app.log,
+    }),
   };
   app.decorate('deps', deps);
   profiles.useModeration(deps.moderation.content);
+  profiles.useGifts(deps.economy.gifts);
 
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('x-build-key', deps.buildKey);
@@ -354,6 +374,11 @@ export async function buildApp(
   await app.register(complaintsRoutes);
   await app.register(bansRoutes);
   await app.register(moderationListsRoutes);
+  await app.register(balanceRoutes);
+  await app.register(giftsRoutes);
+  await app.register(premiumRoutes);
+  await app.register(paymentsRoutes);
+  if (options.extraRoutes) await app.register(options.extraRoutes);
 
   await app.register(webAppPlugin, {
     webDist,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -61,13 +62,50 @@ const envSchema = z.object({
   UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(UPLOADS_PER_MINUTE),
   ADULT_CLASSIFIER: z.enum(['on', 'off']).default('on'),
   JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
+  PAYMENTS_TEST_ENABLED: z.enum(['0', '1', 'true', 'false']).default('1'),
+  PAYMENTS_TEST_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  YOOKASSA_SHOP_ID: z
+    .string()
+    .regex(/^[\w-]{1,64}$/)
+    .optional(),
+  YOOKASSA_SECRET_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+  YOOKASSA_API_URL: z
+    .url({ message: 'must be an absolute http(s) URL' })
+    .default('https://api.yookassa.ru'),
+  YOOKASSA_NOTICE_IPS: z
+    .string()
+    .refine((v) => v.split(',').every((part) => isAddressOrRange(part.trim())), {
+      message: 'must be a comma-separated list of IP addresses or CIDR ranges',
+    })
+    .optional(),
 });
+
+/** `1.2.3.4`, `2a02:5180::1`, `185.71.76.0/27`, `2a02:5180::/32`. */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', bits, extra] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 export interface Secrets {
   appKey: string;
   pusherAppId: string;
   pusherKey: string;
   pusherSecret: string;
+  /** Signs the local test payment provider's notices (HMAC-SHA256 of the body). */
+  paymentsTestSecret: string;
+}
+
+/** YooKassa's shop (payments/yookassa.ts); null when not configured. */
+export interface YookassaConfig {
+  shopId: string;
+  secretKey: string;
+  /** Without a trailing slash; `/v3/payments` is added. */
+  apiUrl: string;
+  /** Addresses notices may come from; null: any (each notice is checked with the API anyway). */
+  noticeIps: string[] | null;
 }
 
 export interface Config {
@@ -95,6 +133,8 @@ export interface Config {
   uploads: { maxBytes: number; perMinute: number; adultClassifier: boolean };
   /** Jobs one node runs at once (features/jobs); 0: this node runs none. */
   jobConcurrency: number;
+  /** Top-up providers (features/economy/payments). */
+  payments: { testEnabled: boolean; yookassa: YookassaConfig | null };
   secrets: Secrets;
 }
 
@@ -111,6 +151,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET)
     throw new ConfigError(
       'Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER is s3',
+    );
+  if (Boolean(e.YOOKASSA_SHOP_ID) !== Boolean(e.YOOKASSA_SECRET_KEY))
+    throw new ConfigError(
+      'Invalid configuration:\n  YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY: set both or neither',
     );
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
@@ -152,11 +196,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       adultClassifier: e.ADULT_CLASSIFIER === 'on',
     },
     jobConcurrency: e.JOB_CONCURRENCY,
+    payments: {
+      testEnabled: e.PAYMENTS_TEST_ENABLED === '1' || e.PAYMENTS_TEST_ENABLED === 'true',
+      yookassa:
+        e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY
+          ? {
+              shopId: e.YOOKASSA_SHOP_ID,
+              secretKey: e.YOOKASSA_SECRET_KEY,
+              apiUrl: e.YOOKASSA_API_URL.replace(/\/+$/, ''),
+              noticeIps: e.YOOKASSA_NOTICE_IPS
+                ? e.YOOKASSA_NOTICE_IPS.split(',').map((part) => part.trim())
+                : null,
+            }
+          : null,
+    },
     secrets: {
       appKey: e.APP_KEY ?? stored.appKey,
       pusherAppId: e.PUSHER_APP_ID ?? stored.pusherAppId,
       pusherKey: e.PUSHER_KEY ?? stored.pusherKey,
       pusherSecret: e.PUSHER_SECRET ?? stored.pusherSecret,
+      paymentsTestSecret: e.PAYMENTS_TEST_SECRET ?? stored.paymentsTestSecret,
     },
   };
 }
@@ -176,6 +235,8 @@ const secretsSchema = z.object({
   pusherAppId: z.string().min(1),
   pusherKey: z.string().min(8),
   pusherSecret: z.string().min(16),
+  // Added later than the others: a file written before it gets it on the next start.
+  paymentsTestSecret: z.string().min(16).optional(),
 });
 
 /**
@@ -187,13 +248,18 @@ function loadOrCreateSecrets(dataDir: string): Secrets {
   if (existsSync(file)) {
     const parsed = secretsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
     if (!parsed.success) throw new ConfigError(`${file} is damaged; delete it to regenerate`);
-    return parsed.data;
+    const { paymentsTestSecret, ...older } = parsed.data;
+    if (paymentsTestSecret) return { ...older, paymentsTestSecret };
+    const completed = { ...older, paymentsTestSecret: randomBytes(24).toString('hex') };
+    writeFileSync(file, JSON.stringify(completed, null, 2), { mode: 0o600 });
+    return completed;
   }
   const secrets: Secrets = {
     appKey: randomBytes(32).toString('base64url'),
     pusherAppId: String(100000 + (randomBytes(3).readUIntBE(0, 3) % 900000)),
     pusherKey: randomBytes(10).toString('hex'),
     pusherSecret: randomBytes(20).toString('hex'),
+    paymentsTestSecret: randomBytes(24).toString('hex'),
   };
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;

@@ -29,6 +29,7 @@ import type { FriendsService } from './features/friends/friends.service';
 import type { MyServices } from './features/my/my.module';
 import type { ProfilesService } from './features/profiles/profiles.service';
 import type { ModerationServices } from './features/moderation/moderation.module';
+import type { EconomyServices } from './features/economy/economy.module';
 
 /** Everything a route may reach, built once in buildApp and hung on the Fastify instance. */
 export interface Deps {
@@ -73,6 +74,8 @@ export interface Deps {
   my: MyServices;
   /** Sanctions, complaints and appeals, content reviews, roles, the log (features/moderation). */
   moderation: ModerationServices;
+  /** The ledger, balance, payments, premium and gifts (features/economy). */
+  economy: EconomyServices;
 }
 
 declare module 'fastify' {

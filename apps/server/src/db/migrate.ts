@@ -9,6 +9,8 @@ import * as gifs from './migrations/0006-gifs';
 import * as profiles from './migrations/0007-profiles';
 import * as social from './migrations/0008-social';
 import * as moderation from './migrations/0009-moderation';
+import * as economy from './migrations/0010-economy';
+import * as testPayments from './migrations/0011-test-payments';
 
 /** Migrations are listed in code, so they ship inside the build and run at start. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +23,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-profiles': profiles,
   '0008-social': social,
   '0009-moderation': moderation,
+  '0010-economy': economy,
+  '0011-test-payments': testPayments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -46,6 +46,8 @@ export interface UsersTable {
   ban_until: Generated<string | null>;
   /** Moderation status of `about`: new, accepted, refused, updated. */
   about_status: Generated<string>;
+  /** When premium ends (0010-economy); null or past: not premium. */
+  premium_until: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -192,6 +194,14 @@ export interface DB {
   complaint_reporters: ComplaintReportersTable;
   complaint_comments: ComplaintCommentsTable;
   moderation_log: ModerationLogTable;
+  ledger: LedgerTable;
+  invoices: InvoicesTable;
+  daily_bonus_claims: DailyBonusClaimsTable;
+  gifts: GiftsTable;
+  user_gifts: UserGiftsTable;
+  coin_transfers: CoinTransfersTable;
+  premium_purchases: PremiumPurchasesTable;
+  test_payments: TestPaymentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -488,3 +498,105 @@ export type ContentReviewRow = Selectable<ContentReviewsTable>;
 export type ComplaintRow = Selectable<ComplaintsTable>;
 export type ComplaintCommentRow = Selectable<ComplaintCommentsTable>;
 export type ModerationLogRow = Selectable<ModerationLogTable>;
+
+/** Every credit and debit of one part (0010-economy); `amount` is signed. */
+export interface LedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  amount: number;
+  part: 'balance' | 'bonus';
+  reason: string;
+  ref_type: string | null;
+  ref_id: number | null;
+  counterpart_id: number | null;
+  balance_after: number;
+  bonus_after: number;
+  op_key: string | null;
+  created_at: string;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  user_id: number;
+  amount: number;
+  currency: string;
+  provider: string;
+  provider_payment_id: string | null;
+  status: 'unpaid' | 'paid' | 'expired';
+  pay_url: string | null;
+  created_at: string;
+  expires_at: string;
+  paid_at: string | null;
+}
+
+export interface DailyBonusClaimsTable {
+  user_id: number;
+  day: string;
+  amount: number;
+  created_at: string;
+}
+
+export interface GiftsTable {
+  id: Generated<number>;
+  name_ru: string;
+  name_en: string;
+  price: number;
+  file: string;
+  premium_only: Generated<number>;
+  position: number;
+  active: Generated<number>;
+}
+
+export interface UserGiftsTable {
+  id: Generated<number>;
+  gift_id: number;
+  sender_id: number;
+  recipient_id: number;
+  price: number;
+  text: string | null;
+  anonymous: Generated<number>;
+  private: Generated<number>;
+  created_at: string;
+}
+
+export interface CoinTransfersTable {
+  id: Generated<number>;
+  sender_id: number;
+  recipient_id: number;
+  amount: number;
+  text: string | null;
+  day: string;
+  created_at: string;
+}
+
+export interface PremiumPurchasesTable {
+  id: Generated<number>;
+  buyer_id: number;
+  user_id: number;
+  plan: string;
+  days: number;
+  price: number;
+  until: string;
+  created_at: string;
+}
+
+export type LedgerRow = Selectable<LedgerTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;
+
+/** The local test payment provider's payments (0011-test-payments). */
+export interface TestPaymentsTable {
+  /** The token in the pay page's URL, and the provider's payment id on the invoice. */
+  id: string;
+  idempotence_key: string;
+  invoice_id: number;
+  amount: number;
+  currency: string;
+  description: string;
+  return_url: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+  created_at: string;
+  updated_at: string;
+}
+export type TestPaymentRow = Selectable<TestPaymentsTable>;
+export type GiftRow = Selectable<GiftsTable>;
+export type UserGiftRow = Selectable<UserGiftsTable>;

@@ -14,6 +14,8 @@ import type {
   ComplaintComment,
   ComplaintWire,
   UserBannedEvent,
+  PremiumState,
+  WalletWire,
 } from '@chat/shared';
 import type { UserRow } from '../db/schema';
 
@@ -76,6 +78,10 @@ export interface DomainEventMap {
   /** A complaint changed; `recipients`: its reporters and assignee. */
   'complaint.updated': { complaint: ComplaintWire; recipients: number[] };
   'complaint.comment': { complaintId: number; comment: ComplaintComment; recipients: number[] };
+  /** A user's wallet changed (after the transaction that wrote its ledger rows). */
+  'wallet.changed': { userId: number; wallet: WalletWire };
+  /** A user's premium began, was extended or ended; `user` is the row as it now is. */
+  'premium.changed': { user: UserRow; premium: PremiumState };
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -30,6 +30,12 @@ import {
   type ModerationWorld,
 } from './moderation-world';
 import {
+  buildEconomyWorld,
+  ECONOMY_SAFE_ROUTES,
+  ECONOMY_UNSAFE_ROUTES,
+  type EconomyWorld,
+} from './economy-world';
+import {
   buildSocialWorld,
   SOCIAL_SAFE_ROUTES,
   SOCIAL_UNSAFE_ROUTES,
@@ -126,6 +132,12 @@ const TABLES = [
   'complaint_reporters',
   'complaint_comments',
   'moderation_log',
+  'ledger',
+  'invoices',
+  'daily_bonus_claims',
+  'user_gifts',
+  'coin_transfers',
+  'premium_purchases',
 ] as const;
 
 async function installChangeCounters(app: FastifyInstance): Promise<void> {
@@ -238,6 +250,8 @@ export interface World {
   profiles: ProfilesWorld;
   /** Sanctions, complaints and reviews the moderation routes act on (moderation-world.ts). */
   moderation: ModerationWorld;
+  /** Wallets, invoices, gifts the economy routes act on (economy-world.ts). */
+  economy: EconomyWorld;
 }
 
 let worlds = 0;
@@ -413,6 +427,13 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   const social = await buildSocialWorld(db, { owner, outsider }, at);
   const profiles = await buildProfilesWorld(app, owner, at);
   const moderation = await buildModerationWorld(db, { owner, peer, moderator, admin }, at);
+  const economy = await buildEconomyWorld(
+    db,
+    { owner, peer, moderator, admin },
+    at,
+    app.deps.economy.ledger,
+    app.deps.economy.payments,
+  );
   return {
     room,
     privateRoom,
@@ -432,6 +453,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     social,
     profiles,
     moderation,
+    economy,
   };
 }
 
@@ -755,6 +777,7 @@ export const UNSAFE_ROUTES: RouteCase[] = [
   ...UPLOAD_UNSAFE_ROUTES,
   ...SOCIAL_UNSAFE_ROUTES,
   ...MODERATION_UNSAFE_ROUTES,
+  ...ECONOMY_UNSAFE_ROUTES,
   ...PROFILES_UNSAFE_ROUTES,
 ];
 
@@ -773,6 +796,7 @@ export const SAFE_ROUTES: { route: string; url(w: World): string; access: 'publi
   ...IM_SAFE_ROUTES,
   ...SOCIAL_SAFE_ROUTES,
   ...MODERATION_SAFE_ROUTES,
+  ...ECONOMY_SAFE_ROUTES,
   ...PROFILES_SAFE_ROUTES,
 ];
 

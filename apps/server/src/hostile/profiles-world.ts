@@ -65,7 +65,8 @@ export async function buildProfilesWorld(
 // No list in it: forms spell `gradient[0]` as an object key (body-parsers.ts), and the sweep
 // resends each case as a form.
 const style = {
-  color: NICK_PALETTE[5]![2]!,
+  // A basic row: the extended ones are a premium perk (403 without premium).
+  color: NICK_PALETTE[3]![2]!,
   has_gradient: false,
   weight: 700,
   italic: false,

@@ -1,5 +1,6 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import qs from 'qs';
 import secureJson from 'secure-json-parse';
@@ -27,6 +28,33 @@ declare module 'fastify' {
     /** `stream`: the handler reads the multipart parts itself (request.parts()). */
     multipart?: 'stream';
   }
+  interface FastifyRequest {
+    /** The exact bytes of a JSON body, on routes that asked for them (keepRawJsonBodies). */
+    rawJsonBody?: Buffer | null;
+  }
+}
+
+function parseJsonBody(text: string, done: (error: Error | null, body?: unknown) => void) {
+  if (text.trim() === '') return done(null, {});
+  try {
+    done(null, secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' }));
+  } catch {
+    done(Object.assign(new Error('malformed JSON body'), { statusCode: 400 }), undefined);
+  }
+}
+
+/**
+ * For the routes of the calling (encapsulated) plugin only: a JSON body is parsed as anywhere
+ * else and its exact bytes are kept in `request.rawJsonBody`, which a webhook's signature
+ * covers. Other content types parse as usual and leave it null.
+ */
+export function keepRawJsonBodies(app: FastifyInstance): void {
+  app.decorateRequest('rawJsonBody', null);
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    request.rawJsonBody = body as Buffer;
+    parseJsonBody((body as Buffer).toString('utf8'), done);
+  });
 }
 
 /** Form and multipart bodies, besides Fastify's own JSON parser. */
@@ -35,13 +63,7 @@ export const bodyParsersPlugin = fp(async (app) => {
   // clients send the JSON content type on calls that take no body.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = body as string;
-    if (text.trim() === '') return done(null, {});
-    try {
-      done(null, secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' }));
-    } catch {
-      done(Object.assign(new Error('malformed JSON body'), { statusCode: 400 }), undefined);
-    }
+    parseJsonBody(body as string, done);
   });
   await app.register(formbody, { parser: parseForm });
   // Multipart is streamed past Fastify's bodyLimit, so its own limits keep a whole form near

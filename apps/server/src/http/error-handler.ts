@@ -112,21 +112,18 @@ export function frameworkErrorHandler(
 
 export function sendAppError(error: AppError, request: FastifyRequest, reply: FastifyReply) {
   const { locale } = request;
+  const params = error.options.params ?? {};
+  const text = (key: MessageKey | AppError['code']) =>
+    translate(locale, key).replace(/\{(\w+)\}/g, (all, name: string) =>
+      Object.hasOwn(params, name) ? params[name]! : all,
+    );
   const body: ErrorEnvelope = {
-    message: translate(locale, error.options.messageKey ?? error.code),
+    message: text(error.options.messageKey ?? error.code),
     code: error.code,
   };
   if (error.options.errors) {
-    const params = error.options.params ?? {};
     body.errors = Object.fromEntries(
-      Object.entries(error.options.errors).map(([field, keys]) => [
-        field,
-        keys.map((k) =>
-          translate(locale, k).replace(/\{(\w+)\}/g, (all, name: string) =>
-            Object.hasOwn(params, name) ? params[name]! : all,
-          ),
-        ),
-      ]),
+      Object.entries(error.options.errors).map(([field, keys]) => [field, keys.map(text)]),
     );
   }
   if (error.options.headers) void reply.headers(error.options.headers);

@@ -67,6 +67,10 @@ const en = {
   'avatar.crop_outside': 'The square must lie inside the picture.',
   'password.wrong': 'The password is wrong.',
   'frame.premium': 'This frame is for premium users.',
+  'nick.premium_gradient': 'Gradient nicks are for premium users.',
+  'nick.premium_color': 'This colour is for premium users.',
+  'premium.self': 'Buy premium for yourself without naming a recipient.',
+  'premium.recipient': 'Premium cannot be given to this person.',
   reason_required: 'Write the reason: its owner will read it.',
   'review.status_new': 'This is already waiting for moderation.',
   'review.status_accepted': 'This is already accepted.',
@@ -94,6 +98,17 @@ const en = {
   'moderation.already_banned_forever':
     'This person is already banned for good. Lift that ban first to give another.',
   'moderation.not_active': 'This sanction is already over or lifted.',
+  'balance.not_enough': 'Not enough coins.',
+  'gift.self': 'You cannot give a gift to yourself.',
+  'gift.recipient': 'Guests cannot receive gifts.',
+  'gift.premium': 'This gift is for premium users.',
+  'coins.recipient': 'You cannot give coins to this person.',
+  'bonus.claimed':
+    "You have already collected today's bonus. The next one opens at midnight Moscow time ({next} UTC).",
+  'coins.daily_limit':
+    'One may give at most {limit} coins a day. The limit renews at midnight Moscow time ({next} UTC).',
+  'provider.disabled': 'This payment method is not available on this site.',
+  'provider.unavailable': 'The payment service is not answering. Try again in a few minutes.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -162,6 +177,10 @@ const ru: Record<MessageKey, string> = {
   'avatar.crop_outside': 'Квадрат должен лежать внутри изображения.',
   'password.wrong': 'Неверный пароль.',
   'frame.premium': 'Эта рамка только для премиум-пользователей.',
+  'nick.premium_gradient': 'Градиентный ник доступен только с премиумом.',
+  'nick.premium_color': 'Этот цвет доступен только с премиумом.',
+  'premium.self': 'Чтобы купить премиум себе, не указывайте получателя.',
+  'premium.recipient': 'Этому человеку нельзя подарить премиум.',
   reason_required: 'Укажите причину: её прочитает владелец.',
   'review.status_new': 'Это уже ждёт модерации.',
   'review.status_accepted': 'Это уже одобрено.',
@@ -190,6 +209,17 @@ const ru: Record<MessageKey, string> = {
   'moderation.already_banned_forever':
     'Этот человек уже забанен навсегда. Сначала снимите бан, чтобы дать новый.',
   'moderation.not_active': 'Это наказание уже закончилось или снято.',
+  'balance.not_enough': 'Недостаточно монет.',
+  'gift.self': 'Нельзя подарить подарок самому себе.',
+  'gift.recipient': 'Гости не могут получать подарки.',
+  'gift.premium': 'Этот подарок только для премиум-пользователей.',
+  'coins.recipient': 'Этому человеку нельзя подарить монеты.',
+  'bonus.claimed':
+    'Сегодняшний бонус уже получен. Следующий будет в полночь по Москве ({next} UTC).',
+  'coins.daily_limit':
+    'За день можно подарить не больше {limit} монет. Лимит обновится в полночь по Москве ({next} UTC).',
+  'provider.disabled': 'Этот способ оплаты на сайте недоступен.',
+  'provider.unavailable': 'Платёжный сервис не отвечает. Попробуйте через несколько минут.',
 };
 
 const catalogue: Record<Locale, Record<MessageKey, string>> = { en, ru };

@@ -47,9 +47,8 @@ export class RateLimits {
       if (reply) void reply.headers(headers(rule, res));
     } catch (e) {
       if (!(e instanceof RateLimiterRes)) throw e;
-      const h = headers(rule, e);
       throw new AppError('too_many_requests', {
-        headers: { ...h, 'Retry-After': String(Math.max(1, Math.ceil(e.msBeforeNext / 1000))) },
+        headers: { ...headers(rule, e), ...retryHeaders(Date.now() + e.msBeforeNext) },
       });
     }
   }
@@ -65,6 +64,17 @@ function headers(rule: RateLimitRule, res: RateLimiterRes): Record<string, strin
     'X-RateLimit-Limit': String(rule.points),
     'X-RateLimit-Remaining': String(Math.max(0, res.remainingPoints)),
     'X-RateLimit-Reset': String(Math.ceil((Date.now() + res.msBeforeNext) / 1000)),
+  };
+}
+
+/**
+ * When to try again, in the two forms a 429 carries: `Retry-After` in seconds (at least 1) and
+ * `X-RateLimit-Reset` as unix seconds. Also for limits that are not windows (once a day).
+ */
+export function retryHeaders(resetAtMs: number, nowMs = Date.now()): Record<string, string> {
+  return {
+    'Retry-After': String(Math.max(1, Math.ceil((resetAtMs - nowMs) / 1000))),
+    'X-RateLimit-Reset': String(Math.ceil(resetAtMs / 1000)),
   };
 }
 

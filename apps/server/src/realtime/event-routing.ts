@@ -52,6 +52,13 @@ export function routeDomainEvents(events: DomainEvents, broadcaster: Broadcaster
       });
     }
   });
+  events.on('wallet.changed', ({ userId, wallet }) => {
+    broadcaster.send(userChannel(userId), 'BalanceUpdated', wallet);
+  });
+  events.on('premium.changed', ({ user, premium }) => {
+    broadcaster.send(userChannel(user.id), 'MyPremiumUpdated', { premium, wallet: null });
+    broadcaster.send(CHAT_CHANNEL, 'PremiumUpdated', { user_id: user.id, data: premium });
+  });
   events.on('user.status', ({ userId, status, roomIds }) => {
     for (const roomId of roomIds) {
       broadcaster.send(roomChannel(roomId), 'UserStatusUpdated', {

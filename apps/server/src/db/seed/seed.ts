@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/passwords';
 import { MAIN_ROOM_SETTING } from '../../features/chat/rooms.repository';
 import { DEMO_FONTS, DEMO_PAGES, DEMO_ROOMS, DEMO_SMILEY_GROUPS } from './demo-content';
 import { seedDemoFrames } from './seed-frames';
+import { seedDemoGiftCatalogue } from './seed-gift-catalogue';
 import { seedDemoGifs } from './seed-gifs';
 
 const SEEDED_KEY = 'demo_seeded_at';
@@ -19,12 +20,13 @@ export async function seedDemo(database: Database): Promise<boolean> {
   // The GIF library came later and keeps its own marker (see seed-gifs.ts).
   const gifsAdded = await seedDemoGifs(database);
   const framesAdded = await seedDemoFrames(database, nowIso());
+  const giftsAdded = await seedDemoGiftCatalogue(database, nowIso());
   const done = await db
     .selectFrom('site_settings')
     .select('value')
     .where('key', '=', SEEDED_KEY)
     .executeTakeFirst();
-  if (done) return gifsAdded || framesAdded;
+  if (done) return gifsAdded || framesAdded || giftsAdded;
   const at = nowIso();
   await db.transaction().execute(async (trx) => {
     const rooms = await trx

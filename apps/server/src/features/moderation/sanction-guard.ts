@@ -25,7 +25,7 @@ export async function lockSanctions(
   userId: number,
 ): Promise<{ gag_until: string | null; ban_until: string | null } | undefined> {
   const query = trx.selectFrom('users').select(['gag_until', 'ban_until']).where('id', '=', userId);
-  return (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
+  return (isPostgres(trx) ? query.forNoKeyUpdate() : query).executeTakeFirst();
 }
 
 /**

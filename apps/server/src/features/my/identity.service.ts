@@ -1,11 +1,17 @@
-import { nickStyleProblems, type MyNickBody, type NickStyle, type PublicUser } from '@chat/shared';
+import {
+  nickStylePerks,
+  nickStyleProblems,
+  type MyNickBody,
+  type NickStyle,
+  type PublicUser,
+} from '@chat/shared';
 import type { UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { forbidden, invalid } from '../../http/app-error';
 import { isMessageKey, type MessageKey } from '../../http/messages';
 import { frameUrl } from '../profiles/profiles.presenter';
 import type { ProfilesRepository } from '../profiles/profiles.repository';
-import { presentNick, presentPublicUser } from '../users/user.presenter';
+import { hasPermission, presentNick, presentPublicUser } from '../users/user.presenter';
 import type { MyRepository } from './my.repository';
 
 /** The nick style and the avatar frame: how a user looks to everyone, restyled live. */
@@ -33,6 +39,10 @@ export class IdentityService {
     if (style.font_id !== null && !(await this.repo.fontExists(style.font_id)))
       problems.font_id = ['nick.font_invalid'];
     if (Object.keys(problems).length > 0) throw invalid(problems);
+    // Premium perks: a gradient and the colours beyond the basic rows (the editor locks them too).
+    for (const perk of nickStylePerks(style))
+      if (!hasPermission(user, perk))
+        throw forbidden(perk === 'nick.gradient' ? 'nick.premium_gradient' : 'nick.premium_color');
     const saved = await this.repo.update(user.id, { nick_style: JSON.stringify(style) });
     const nick = presentNick(saved);
     this.events.emit('user.nick', { userId: saved.id, nick });
@@ -45,9 +55,8 @@ export class IdentityService {
     if (frameId !== null) {
       const row = await this.profiles.frame(frameId);
       if (!row) throw invalid({ frame_id: ['invalid_value'] });
-      // Seam: premium-only frames open to premium users once premium exists.
-      const premium = false;
-      if (row.premium_only === 1 && !premium) throw forbidden('frame.premium');
+      if (row.premium_only === 1 && !hasPermission(user, 'frame.premium'))
+        throw forbidden('frame.premium');
       frame = frameUrl(row.file);
     }
     const saved = await this.repo.update(user.id, { frame_id: frameId, frame });

@@ -180,6 +180,12 @@ describe.each(dialects)('my identity on %s', (dialect) => {
 
     it('saves a palette style with a gradient and a font from the catalogue', async () => {
       const a = await person();
+      // A gradient and the blue rows are premium perks (features/economy/premium-perks.test.ts).
+      await t.database.db
+        .updateTable('users')
+        .set({ premium_until: new Date(Date.now() + 86_400_000).toISOString() })
+        .where('id', '=', a.user.id)
+        .execute();
       const font = await t.database.db.selectFrom('fonts').select('id').executeTakeFirstOrThrow();
       const res = await nick(a, {
         ...style,

@@ -1,9 +1,10 @@
-import { PHOTOS_MAX, type ProfilePhoto } from '@chat/shared';
+import { PHOTOS_MAX, PREMIUM_PHOTOS_MAX, type ProfilePhoto } from '@chat/shared';
 import type { UserRow } from '../../db/schema';
 import { invalid, notFound } from '../../http/app-error';
 import { nowIso } from '../../lib/clock';
 import type { FileStorage } from '../../lib/storage/file-storage';
 import { presentPhoto } from '../profiles/profiles.presenter';
+import { hasPermission } from '../users/user.presenter';
 import type { ProfilesRepository } from '../profiles/profiles.repository';
 import type { AvatarService } from './avatar.service';
 import type { ContentSubmissions } from './content-submissions';
@@ -20,9 +21,12 @@ export class PhotosService {
     private readonly reviews: ContentSubmissions,
   ) {}
 
-  /** How many photos a user may keep. Seam: premium raises it once premium exists. */
-  limitFor(_user: UserRow): number {
-    return PHOTOS_MAX;
+  /**
+   * How many photos a user may keep. When premium ends the photos beyond PHOTOS_MAX stay; no new
+   * one is added until the count is under the limit again.
+   */
+  limitFor(user: UserRow): number {
+    return hasPermission(user, 'photos.extended') ? PREMIUM_PHOTOS_MAX : PHOTOS_MAX;
   }
 
   async list(user: UserRow): Promise<ProfilePhoto[]> {

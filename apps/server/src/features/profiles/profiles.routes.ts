@@ -22,7 +22,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await app.deps.profiles.profile(request.auth.user, request.params.slug),
+      data: await app.deps.profiles.profile(request.auth.user, request.params.slug, request.locale),
     }),
   );
 

@@ -7,6 +7,7 @@ import {
   type Profile,
   type ProfilesPage,
   type ProfileTab,
+  type SentGift,
 } from '@chat/shared';
 import type { UserRow } from '../../db/schema';
 import { notFound } from '../../http/app-error';
@@ -35,6 +36,11 @@ export interface ModerationLookup {
   }>;
 }
 
+/** What profiles read from the economy: the gifts a person received, as the viewer sees them. */
+export interface GiftsLookup {
+  received(viewer: UserRow | null, recipient: UserRow, locale: Locale): Promise<SentGift[]>;
+}
+
 export interface ListQuery {
   page?: number | undefined;
   per_page?: number | undefined;
@@ -56,12 +62,19 @@ export class ProfilesService {
     this.moderation = lookup;
   }
 
-  async profile(viewer: UserRow | null, slug: string): Promise<Profile> {
+  private gifts: GiftsLookup | null = null;
+
+  /** The economy's gifts, once it exists (app.ts): profiles then show them. */
+  useGifts(lookup: GiftsLookup): void {
+    this.gifts = lookup;
+  }
+
+  async profile(viewer: UserRow | null, slug: string, locale: Locale = 'ru'): Promise<Profile> {
     const user = await this.repo.findBySlug(slug);
     if (!user) throw notFound();
     const isSelf = viewer?.id === user.id;
     const seeRefused = can(viewer, { action: 'profile.see_refused_photos', owner: user });
-    const [partner, photos, invisible, sessionAt, ignoring, friends, moderation] =
+    const [partner, photos, invisible, sessionAt, ignoring, friends, moderation, gifts] =
       await Promise.all([
         user.partner_id !== null && user.partner_confirmed_at !== null
           ? this.repo.findLive(user.partner_id)
@@ -72,6 +85,7 @@ export class ProfilesService {
         viewer && !isSelf ? this.repo.ignores(viewer.id, user.id) : false,
         this.social.friendsOf(user.id),
         seeRefused && this.moderation ? this.moderation.moderationOf(user.id) : null,
+        this.gifts ? this.gifts.received(viewer, user, locale) : [],
       ]);
     const aboutHidden = (HIDDEN_STATUSES as readonly string[]).includes(user.about_status);
     const hideLastOnline =
@@ -86,7 +100,7 @@ export class ProfilesService {
       marital_status: maritalOf(user.marital_status),
       partner: partner ? presentPublicUser(partner) : null,
       photos: photos.map((p) => presentPhoto(p, moderation?.photos.get(p.id) ?? null)),
-      gifts: [],
+      gifts,
       friends: friends?.friends.slice(0, PROFILE_FRIENDS) ?? [],
       friends_count: friends?.friends.length ?? 0,
       friendship,

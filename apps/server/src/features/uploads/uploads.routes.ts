@@ -11,7 +11,7 @@ const UPLOAD_FORM =
   'The file is streamed with the byte limit counted as it arrives (413 `too_large`).';
 
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { uploads, attachments, config } = app.deps;
+  const { uploads, attachments } = app.deps;
 
   app.post(
     '/api/upload',
@@ -29,7 +29,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) throw invalid({ file: ['file.required'] });
       const parts = request.parts({
         limits: {
-          fileSize: config.uploads.maxBytes,
+          // Per caller: premium uploads are larger (uploads.large).
+          fileSize: uploads.maxBytesFor(request.auth.user!),
           files: 1,
           fields: 10,
           fieldSize: 1024,

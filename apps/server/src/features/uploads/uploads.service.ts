@@ -4,7 +4,7 @@ import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { uploadFields, type Attachment } from '@chat/shared';
+import { PREMIUM_UPLOAD_MAX_BYTES, uploadFields, type Attachment } from '@chat/shared';
 import type { Multipart } from '@fastify/multipart';
 import type { UserRow } from '../../db/schema';
 import { AppError, invalid, notFound } from '../../http/app-error';
@@ -16,6 +16,7 @@ import { presentAttachment } from './attachments.presenter';
 import type { AttachmentsRepository } from './attachments.repository';
 import { ImageRefused, inspectImage } from './image-processor';
 import { sniffImageType } from './sniff';
+import { hasPermission } from '../users/user.presenter';
 
 export interface UploadsOptions {
   maxBytes: number;
@@ -45,12 +46,22 @@ export class UploadsService {
     this.rule = { name: 'uploads', points: options.perMinute, durationSeconds: 60 };
   }
 
+  /**
+   * The byte limit of this caller's uploads: premium (`uploads.large`) raises it, never lowers
+   * it below the site's. The route gives it to the multipart reader, and `write` counts to it.
+   */
+  maxBytesFor(user: UserRow): number {
+    return hasPermission(user, 'uploads.large')
+      ? Math.max(PREMIUM_UPLOAD_MAX_BYTES, this.options.maxBytes)
+      : this.options.maxBytes;
+  }
+
   async receive(user: UserRow, parts: AsyncIterable<Multipart>): Promise<Attachment> {
     await this.rateLimits.hit(this.rule, String(user.id));
     await mkdir(this.options.tmpDir, { recursive: true });
     const temp = join(this.options.tmpDir, randomBytes(12).toString('hex'));
     try {
-      const { fields, size } = await this.spool(parts, temp);
+      const { fields, size } = await this.spool(parts, temp, this.maxBytesFor(user));
       const parsed = uploadFields.safeParse(fields);
       if (!parsed.success) throw invalid({ [fieldOf(parsed.error.issues)]: ['invalid_value'] });
       const mime = await this.check(temp);
@@ -92,6 +103,7 @@ export class UploadsService {
   private async spool(
     parts: AsyncIterable<Multipart>,
     temp: string,
+    max: number,
   ): Promise<{ fields: Record<string, string>; size: number }> {
     const fields: Record<string, string> = {};
     let size: number | null = null;
@@ -109,7 +121,7 @@ export class UploadsService {
           part.file.resume();
           throw invalid({ file: ['file.one'] });
         }
-        size = await this.write(part.file, temp);
+        size = await this.write(part.file, temp, max);
       }
     } catch (error) {
       throw mapMultipartError(error);
@@ -118,9 +130,12 @@ export class UploadsService {
     return { fields, size };
   }
 
-  private async write(file: Readable & { truncated?: boolean }, temp: string): Promise<number> {
+  private async write(
+    file: Readable & { truncated?: boolean },
+    temp: string,
+    max: number,
+  ): Promise<number> {
     let size = 0;
-    const max = this.options.maxBytes;
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         size += chunk.length;

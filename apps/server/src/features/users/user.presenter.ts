@@ -1,11 +1,13 @@
 import {
   DEFAULT_CHAT_SETTINGS,
+  isPremiumActive,
   type BanWire,
   type ChatSettings,
   type Gif,
   type NotificationWire,
   type Permission,
   permissionsOfRoles,
+  type PremiumState,
   type NickStyle,
   type PublicUser,
   type SmileyGroup,
@@ -60,18 +62,31 @@ export function presentPublicUser(user: UserRow): PublicUser {
     nick: presentNick(user),
     avatar: user.avatar,
     frame: user.frame,
-    premium: false,
+    premium: isPremiumActive(user.premium_until),
     roles: rolesOf(user),
   };
 }
 
-/** What the user may do: the union over their roles of the one shared table. */
-export function permissionsOf(user: Pick<UserRow, 'role'>): Permission[] {
-  return permissionsOfRoles(rolesOf(user));
+/** A user's premium as the wire shows it (`until` stays after the end: the last one bought). */
+export function presentPremium(user: Pick<UserRow, 'premium_until'>): PremiumState {
+  return { active: isPremiumActive(user.premium_until), until: user.premium_until };
+}
+
+/**
+ * Whom a permission check looks at: the role, and the premium end when the caller has the row
+ * (a check given only a role sees no premium).
+ */
+export type PermissionSubject = Pick<UserRow, 'role'> & Partial<Pick<UserRow, 'premium_until'>>;
+
+/** What the user may do: the union over their roles of the one shared table, and premium's. */
+export function permissionsOf(user: PermissionSubject): Permission[] {
+  return permissionsOfRoles(rolesOf(user), {
+    premium: isPremiumActive(user.premium_until ?? null),
+  });
 }
 
 /** The one question every server check asks (never "which role is this?"). */
-export function hasPermission(user: Pick<UserRow, 'role'>, permission: Permission): boolean {
+export function hasPermission(user: PermissionSubject, permission: Permission): boolean {
   return permissionsOf(user).includes(permission);
 }
 
@@ -97,7 +112,7 @@ export function presentUserData(user: UserRow, ctx: UserDataContext): UserData {
     settings: parseSettings(user.settings),
     balance: user.balance,
     bonus: user.bonus,
-    premium: { active: false, until: null },
+    premium: presentPremium(user),
     gag: ctx.gag ?? null,
     ban: ctx.ban ?? null,
     frame: user.frame,

@@ -1,0 +1,159 @@
+import {
+  isPremiumActive,
+  type Gift,
+  type Locale,
+  type PublicUser,
+  type SentGift,
+  type sendGiftBody,
+} from '@chat/shared';
+import type { z } from 'zod';
+import type { UserGiftRow, UserRow } from '../../db/schema';
+import { forbidden, invalid, notFound } from '../../http/app-error';
+import { nowIso } from '../../lib/clock';
+import { hasPermission, presentPublicUser } from '../users/user.presenter';
+import type { UsersRepository } from '../users/users.repository';
+import { giftNotificationData, presentGift, presentSentGift } from './gifts.presenter';
+import type { GiftsRepository } from './gifts.repository';
+import { OperationReplayed, type LedgerService } from './ledger.service';
+
+export type SendGiftBody = z.infer<typeof sendGiftBody>;
+
+/** How many gifts a profile shows, newest first. */
+export const PROFILE_GIFTS = 50;
+
+export interface GiftsPorts {
+  users: Pick<UsersRepository, 'findById' | 'findMany'>;
+  /** Stores and delivers a notification (NotificationsService.notify). */
+  notify: (userId: number, kind: string, data: Record<string, unknown>) => Promise<unknown>;
+}
+
+export interface SendResult {
+  gift: SentGift;
+  /** The same request_id again: the first gift, nothing spent (answered 200, not 201). */
+  replay: boolean;
+}
+
+/**
+ * The gift catalogue, sending gifts, and the gifts a profile shows. A gift is bought from the
+ * sender's coins (bonus first) and is not coins for the recipient: they get no ledger row. The
+ * sender of an anonymous gift is known only to the sender and to `gifts.see_anonymous`.
+ */
+export class GiftsService {
+  constructor(
+    private readonly repo: GiftsRepository,
+    private readonly ledger: LedgerService,
+    private readonly ports: GiftsPorts,
+  ) {}
+
+  async catalogue(locale: Locale): Promise<Gift[]> {
+    return (await this.repo.active()).map((g) => presentGift(g, locale));
+  }
+
+  async send(sender: UserRow, body: SendGiftBody, locale: Locale): Promise<SendResult> {
+    // Namespaced: the same client key used for premium or coins is another operation.
+    const opKey = body.request_id ? `gift:${body.request_id}` : null;
+    if (opKey) {
+      const first = await this.replay(sender, opKey, locale);
+      if (first) return { gift: first, replay: true };
+    }
+    const gift = await this.repo.find(body.gift_id);
+    if (!gift || gift.active !== 1) throw notFound();
+    if (gift.premium_only === 1 && !isPremiumActive(sender.premium_until))
+      throw forbidden('gift.premium');
+    if (body.user_id === sender.id) throw invalid({ user_id: ['gift.self'] });
+    const recipient = await this.ports.users.findById(body.user_id);
+    if (!recipient || recipient.deleted_at !== null) throw notFound();
+    // A guest's profile is temporary: a gift to it would vanish with it.
+    if (recipient.role === 'guest') throw invalid({ user_id: ['gift.recipient'] });
+
+    let row: UserGiftRow;
+    try {
+      row = await this.ledger.run(async (tx) => {
+        // The wallet first: copies of one request then queue here and the replay check in
+        // debit sees the first one committed, before any gift row of theirs exists.
+        await tx.lock([sender.id]);
+        const sent = await this.repo.insertSent(tx.db, {
+          gift_id: gift.id,
+          sender_id: sender.id,
+          recipient_id: recipient.id,
+          price: gift.price,
+          text: body.text ? body.text : null,
+          anonymous: body.anonymous ? 1 : 0,
+          private: body.private ? 1 : 0,
+          created_at: nowIso(),
+        });
+        await tx.debit({
+          userId: sender.id,
+          amount: gift.price,
+          reason: 'gift',
+          refType: 'gift',
+          refId: sent.id,
+          counterpartId: recipient.id,
+          opKey,
+        });
+        return sent;
+      });
+    } catch (error) {
+      if (opKey && error instanceof OperationReplayed) {
+        const first = await this.replay(sender, opKey, locale);
+        if (first) return { gift: first, replay: true };
+      }
+      throw error;
+    }
+
+    const senderWire = presentPublicUser(sender);
+    const recipientWire = presentPublicUser(recipient);
+    await this.ports.notify(
+      recipient.id,
+      'gift',
+      giftNotificationData(row, gift, row.anonymous === 1 ? null : senderWire),
+    );
+    return {
+      gift: presentSentGift(row, gift, { sender: senderWire, recipient: recipientWire }, locale),
+      replay: false,
+    };
+  }
+
+  /**
+   * The gifts on a profile as `viewer` sees them: private ones only to the recipient, an
+   * anonymous sender only to `gifts.see_anonymous` (not even to the recipient).
+   */
+  async received(viewer: UserRow | null, recipient: UserRow, locale: Locale): Promise<SentGift[]> {
+    const rows = await this.repo.received(recipient.id, viewer?.id === recipient.id, PROFILE_GIFTS);
+    if (rows.length === 0) return [];
+    const seeAnonymous = viewer !== null && hasPermission(viewer, 'gifts.see_anonymous');
+    const shown = rows.filter((r) => r.anonymous === 0 || seeAnonymous);
+    const [gifts, senders] = await Promise.all([
+      this.repo.many([...new Set(rows.map((r) => r.gift_id))]),
+      this.ports.users.findMany([...new Set(shown.map((r) => r.sender_id))]),
+    ]);
+    const giftById = new Map(gifts.map((g) => [g.id, g]));
+    const senderById = new Map(senders.map((u) => [u.id, presentPublicUser(u)]));
+    const recipientWire = presentPublicUser(recipient);
+    return rows.flatMap((row) => {
+      const gift = giftById.get(row.gift_id);
+      if (!gift) return [];
+      const sender =
+        row.anonymous === 1 && !seeAnonymous ? null : (senderById.get(row.sender_id) ?? null);
+      return [presentSentGift(row, gift, { sender, recipient: recipientWire }, locale)];
+    });
+  }
+
+  /** The gift of an earlier request with this key, as its sender sees it; null if none. */
+  private async replay(sender: UserRow, opKey: string, locale: Locale): Promise<SentGift | null> {
+    const operation = await this.ledger.findOperation(sender.id, opKey);
+    if (!operation || operation.refType !== 'gift' || operation.refId === null) return null;
+    const row = await this.repo.sent(operation.refId);
+    if (!row) return null;
+    const [gift, recipient] = await Promise.all([
+      this.repo.find(row.gift_id),
+      this.ports.users.findById(row.recipient_id),
+    ]);
+    if (!gift || !recipient) return null;
+    const people: { sender: PublicUser; recipient: PublicUser } = {
+      sender: presentPublicUser(sender),
+      recipient: presentPublicUser(recipient),
+    };
+    return presentSentGift(row, gift, people, locale);
+  }
+}

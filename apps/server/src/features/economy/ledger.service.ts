@@ -1,0 +1,277 @@
+import {
+  splitSpend,
+  total,
+  type LedgerPart,
+  type LedgerReason,
+  type PageMeta,
+  type Wallet,
+  type WalletWire,
+} from '@chat/shared';
+import type { Kysely } from 'kysely';
+import type { DB, LedgerRow } from '../../db/schema';
+import type { DomainEvents } from '../../events/domain-events';
+import { AppError } from '../../http/app-error';
+import { nowIso } from '../../lib/clock';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { pageMeta } from '../../lib/paging';
+import type { LedgerInsert, LedgerMismatch, LedgerRepository } from './ledger.repository';
+
+export const LEDGER_PAGE = 20;
+
+interface Movement {
+  userId: number;
+  amount: number;
+  reason: LedgerReason;
+  /** What the movement belongs to (`invoice`, `gift`, `premium`, `coins`, `bonus`) and its id. */
+  refType?: string | null;
+  refId?: number | null;
+  /** The other person of a gift or coins (null when they must stay unknown, e.g. anonymous). */
+  counterpartId?: number | null;
+  /**
+   * The operation's idempotency key within this user: a second operation with the same key
+   * throws OperationReplayed (and its transaction rolls back); see LedgerService.findOperation.
+   */
+  opKey?: string | null;
+}
+
+export interface DebitInput extends Movement {
+  /** Coins given to another person come from the balance only, never from the bonus. */
+  balanceOnly?: boolean;
+}
+
+export interface CreditInput extends Movement {
+  part: LedgerPart;
+}
+
+/** What one debit or credit did: the wallet after it and the rows it wrote. */
+export interface LedgerResult {
+  wallet: WalletWire;
+  rows: LedgerRow[];
+}
+
+/** The work of one `run`: the transaction and the wallet operations inside it. */
+export interface LedgerTx {
+  /** The Kysely transaction: write the operation's own rows (a gift, a claim) through it. */
+  db: Kysely<DB>;
+  debit(input: DebitInput): Promise<WalletWire>;
+  credit(input: CreditInput): Promise<WalletWire>;
+  /** Like debit/credit, with the ledger rows written (e.g. to answer the entry just made). */
+  debitRows(input: DebitInput): Promise<LedgerResult>;
+  creditRows(input: CreditInput): Promise<LedgerResult>;
+  /**
+   * Locks several wallets in id order before an operation that touches more than one (coins
+   * from A to B while B sends to A): without it two such transactions could deadlock.
+   */
+  lock(userIds: number[]): Promise<void>;
+}
+
+/** An operation whose opKey this user already used: answer the first one (findOperation). */
+export class OperationReplayed extends Error {
+  constructor(
+    readonly userId: number,
+    readonly opKey: string,
+  ) {
+    super(`ledger operation ${opKey} of user ${userId} already done`);
+  }
+}
+
+/** A past operation found by its key: its rows (oldest first) and what it referred to. */
+export interface LedgerOperation {
+  rows: LedgerRow[];
+  /** Signed sum over the parts (a spend is negative). */
+  amount: number;
+  reason: string;
+  refType: string | null;
+  refId: number | null;
+  counterpartId: number | null;
+  createdAt: string;
+}
+
+export const notEnoughCoins = () =>
+  new AppError('validation', {
+    messageKey: 'balance.not_enough',
+    errors: { balance: ['balance.not_enough'] },
+  });
+
+export const toWalletWire = (w: Wallet): WalletWire => ({
+  balance: Number(w.balance),
+  bonus: Number(w.bonus),
+  total: total({ balance: Number(w.balance), bonus: Number(w.bonus) }),
+});
+
+/**
+ * Every movement of coins. A spend is one conditional UPDATE that cannot take either part below
+ * zero, in the same transaction as its ledger rows, so `users.balance`/`users.bonus` always equal
+ * the ledger's sums (`check()`, the ops command and every economy test verify it).
+ */
+export class LedgerService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly repo: LedgerRepository,
+    private readonly events: DomainEvents,
+  ) {}
+
+  /**
+   * One transaction. After it commits, `wallet.changed` goes out for every wallet the work
+   * touched (never for a rolled-back one).
+   */
+  async run<T>(work: (tx: LedgerTx) => Promise<T>): Promise<T> {
+    const touched = new Map<number, WalletWire>();
+    const result = await this.db.transaction().execute(async (db) => {
+      const tx = this.txOf(db, touched);
+      return work(tx);
+    });
+    for (const [userId, wallet] of touched) this.events.emit('wallet.changed', { userId, wallet });
+    return result;
+  }
+
+  /** The rows of a user's operation with this key, or null when there was none. */
+  async findOperation(userId: number, opKey: string): Promise<LedgerOperation | null> {
+    const rows = await this.repo.operation(null, userId, opKey);
+    const first = rows[0];
+    if (!first) return null;
+    return {
+      rows,
+      amount: rows.reduce((sum, r) => sum + r.amount, 0),
+      reason: first.reason,
+      refType: first.ref_type,
+      refId: first.ref_id,
+      counterpartId: first.counterpart_id,
+      createdAt: first.created_at,
+    };
+  }
+
+  async wallet(userId: number): Promise<WalletWire> {
+    return toWalletWire((await this.repo.wallet(userId)) ?? { balance: 0, bonus: 0 });
+  }
+
+  /** A page of the user's ledger, newest first. */
+  async history(
+    userId: number,
+    page: number,
+    perPage = LEDGER_PAGE,
+  ): Promise<{ rows: LedgerRow[]; meta: PageMeta }> {
+    const { rows, total: count } = await this.repo.page(userId, page, perPage);
+    return { rows, meta: pageMeta(page, perPage, count) };
+  }
+
+  /** Users whose totals differ from their ledger sums; empty when the books balance. */
+  check(): Promise<LedgerMismatch[]> {
+    return this.repo.mismatches();
+  }
+
+  private txOf(db: Kysely<DB>, touched: Map<number, WalletWire>): LedgerTx {
+    const debitRows = async (input: DebitInput): Promise<LedgerResult> => {
+      assertAmount(input.amount);
+      const before = await this.repo.lockWallet(db, input.userId);
+      if (!before) throw new AppError('not_found');
+      await this.guardReplay(db, input);
+      const split = splitSpend(
+        input.balanceOnly ? { balance: before.balance, bonus: 0 } : before,
+        input.amount,
+      );
+      if (!split) throw notEnoughCoins();
+      const after = await this.repo.debit(db, input.userId, split.fromBonus, split.fromBalance);
+      if (!after) throw notEnoughCoins();
+      const at = nowIso();
+      const rows: LedgerInsert[] = [];
+      // The bonus goes first, so its row comes first and shows the balance not yet touched.
+      if (split.fromBonus > 0)
+        rows.push(
+          rowOf(
+            input,
+            'bonus',
+            -split.fromBonus,
+            { balance: before.balance, bonus: after.bonus },
+            at,
+          ),
+        );
+      if (split.fromBalance > 0) rows.push(rowOf(input, 'balance', -split.fromBalance, after, at));
+      return {
+        wallet: this.touch(touched, input.userId, after),
+        rows: await this.insert(db, input, rows),
+      };
+    };
+    const creditRows = async (input: CreditInput): Promise<LedgerResult> => {
+      assertAmount(input.amount);
+      if (!(await this.repo.lockWallet(db, input.userId))) throw new AppError('not_found');
+      await this.guardReplay(db, input);
+      const after = await this.repo.credit(db, input.userId, input.part, input.amount);
+      if (!after) throw new AppError('not_found');
+      const rows = [rowOf(input, input.part, input.amount, after, nowIso())];
+      return {
+        wallet: this.touch(touched, input.userId, after),
+        rows: await this.insert(db, input, rows),
+      };
+    };
+    return {
+      db,
+      debitRows,
+      creditRows,
+      lock: async (userIds) => {
+        for (const id of [...new Set(userIds)].sort((a, b) => a - b))
+          await this.repo.lockWallet(db, id);
+      },
+      debit: async (input) => (await debitRows(input)).wallet,
+      credit: async (input) => (await creditRows(input)).wallet,
+    };
+  }
+
+  /**
+   * The key is checked after the wallet row is locked, so a concurrent twin has committed by
+   * then and is seen; the unique index (user, key, part) is the last word either way.
+   */
+  private async guardReplay(db: Kysely<DB>, input: Movement): Promise<void> {
+    if (!input.opKey) return;
+    if ((await this.repo.operation(db, input.userId, input.opKey)).length > 0)
+      throw new OperationReplayed(input.userId, input.opKey);
+  }
+
+  private async insert(
+    db: Kysely<DB>,
+    input: Movement,
+    rows: LedgerInsert[],
+  ): Promise<LedgerRow[]> {
+    try {
+      return await this.repo.insert(db, rows);
+    } catch (error) {
+      if (input.opKey && isUniqueViolation(error))
+        throw new OperationReplayed(input.userId, input.opKey);
+      throw error;
+    }
+  }
+
+  private touch(touched: Map<number, WalletWire>, userId: number, after: Wallet): WalletWire {
+    const wallet = toWalletWire(after);
+    touched.set(userId, wallet);
+    return wallet;
+  }
+}
+
+/** Services validate amounts at the edge; this keeps a bug from writing a zero or a fraction. */
+function assertAmount(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new Error(`ledger amount must be a positive integer, got ${amount}`);
+}
+
+function rowOf(
+  input: Movement,
+  part: LedgerPart,
+  amount: number,
+  after: Wallet,
+  at: string,
+): LedgerInsert {
+  return {
+    user_id: input.userId,
+    amount,
+    part,
+    reason: input.reason,
+    ref_type: input.refType ?? null,
+    ref_id: input.refId ?? null,
+    counterpart_id: input.counterpartId ?? null,
+    balance_after: Number(after.balance),
+    bonus_after: Number(after.bonus),
+    op_key: input.opKey ?? null,
+    created_at: at,
+  };
+}
