@@ -82,6 +82,16 @@ const localeChildren: RouteObject[] = [
       import('../pages/moderation/moderation-page').then((m) => ({ Component: m.ModerationPage })),
   },
   {
+    path: 'balance/:tab?',
+    handle: handle({ title: 'balance' }),
+    lazy: () => import('../pages/balance/balance-page').then((m) => ({ Component: m.BalancePage })),
+  },
+  {
+    path: 'premium',
+    handle: handle({ title: 'premium' }),
+    lazy: () => import('../pages/premium/premium-page').then((m) => ({ Component: m.PremiumPage })),
+  },
+  {
     // Reachable after declining the agreement too: a banned person is told why in any case.
     path: 'banned',
     handle: handle({ title: 'banned', bypassAgreementGate: true }),

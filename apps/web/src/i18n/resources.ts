@@ -16,6 +16,9 @@ import enMy from './en/my.json';
 import enSanctions from './en/sanctions.json';
 import enModeration from './en/moderation.json';
 import enComplaints from './en/complaints.json';
+import enBalance from './en/balance.json';
+import enPremium from './en/premium.json';
+import enPresents from './en/presents.json';
 import ruAuth from './ru/auth.json';
 import ruChat from './ru/chat.json';
 import ruCommon from './ru/common.json';
@@ -34,6 +37,9 @@ import ruMy from './ru/my.json';
 import ruSanctions from './ru/sanctions.json';
 import ruModeration from './ru/moderation.json';
 import ruComplaints from './ru/complaints.json';
+import ruBalance from './ru/balance.json';
+import ruPremium from './ru/premium.json';
+import ruPresents from './ru/presents.json';
 
 // Bundled, not fetched: the texts are small and the first paint must already be translated.
 export const resources = {
@@ -56,6 +62,9 @@ export const resources = {
     sanctions: ruSanctions,
     moderation: ruModeration,
     complaints: ruComplaints,
+    balance: ruBalance,
+    premium: ruPremium,
+    presents: ruPresents,
   },
   en: {
     common: enCommon,
@@ -76,6 +85,9 @@ export const resources = {
     sanctions: enSanctions,
     moderation: enModeration,
     complaints: enComplaints,
+    balance: enBalance,
+    premium: enPremium,
+    presents: enPresents,
   },
 } as const;
 

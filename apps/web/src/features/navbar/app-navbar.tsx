@@ -11,6 +11,7 @@ import { ImNavLink } from './im-nav-link';
 import { ModerationNavLink } from './moderation-nav-link';
 import { LanguageSwitch } from './language-switch';
 import { NotificationBell } from './notification-bell';
+import { BalanceNav } from '../balance/components/balance-nav';
 import { UserMenu } from './user-menu';
 import { profilesPath } from '../profiles/links';
 
@@ -42,6 +43,7 @@ export function AppNavbar() {
           <span className="brand-name">{t('common:appName')}</span>
         </Navbar.Brand>
         <div className="d-flex align-items-center gap-2 order-md-last">
+          <BalanceNav />
           <NotificationBell />
           {userData && <UserMenu userData={userData} />}
           <Navbar.Toggle aria-controls="main-nav" label={t('common:nav.toggle')} />

@@ -57,6 +57,15 @@ export function UserMenu({ userData }: { userData: UserData }) {
             {t(`my:userMenu.${tab}`)}
           </Dropdown.Item>
         ))}
+        {!guest && (
+          <Dropdown.Item
+            as={Link}
+            to={localePath(locale, '/premium')}
+            data-testid="my-menu-premium"
+          >
+            {t('premium:title')}
+          </Dropdown.Item>
+        )}
         <Dropdown.Item
           as={Link}
           to={localePath(locale, '/complaints')}

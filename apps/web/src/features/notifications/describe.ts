@@ -16,7 +16,8 @@ export type NotificationView =
   | { type: 'mention'; nick: string; roomId: number | null; room: string; excerpt: string }
   | { type: 'new_device'; device: string; ip: string }
   | { type: 'bonus'; amount: number | null }
-  | { type: 'gift'; nick: string; gift: string }
+  /** A gift by name, or premium given (`premium`: the plan). */
+  | { type: 'gift'; nick: string; gift: string; premium: string | null }
   | { type: 'gift_coins'; nick: string; amount: number | null }
   | { type: 'invoice'; amount: number | null }
   /** A moderator's warning: the reason in words, and the comment if any. */
@@ -64,9 +65,12 @@ const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 const int = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 
-/** The other person's nick: `user.nick` is the nick object (`{ nick, ...style }`) or a string. */
+/**
+ * The other person's nick: `user.nick` is the nick object (`{ nick, ...style }`) or a string.
+ * The economy's notices name them `sender`.
+ */
 function person(data: Data): { nick: string; id: number | null; slug: string | null } {
-  const user = isRecord(data.user) ? data.user : {};
+  const user = isRecord(data.user) ? data.user : isRecord(data.sender) ? data.sender : {};
   const nick = isRecord(user.nick) ? str(user.nick.nick) : str(user.nick);
   const slug = str(user.slug);
   return { nick: nick || str(data.nick), id: int(user.id), slug: slug || null };
@@ -141,8 +145,10 @@ export function describeNotification(
     case 'bonus-every-day':
       return { type: 'bonus', amount: amountOf(data) };
     case 'gift': {
-      const gift = isRecord(data.gift) ? str(data.gift.name) : str(data.gift);
-      return { type: 'gift', nick: who.nick, gift };
+      // The gift's name may come in both languages; an anonymous gift names nobody ("Someone").
+      const gift = isRecord(data.gift) ? nameOf(data.gift.name, locale) : str(data.gift);
+      const premium = typeof data.premium === 'string' ? data.premium : null;
+      return { type: 'gift', nick: data.anonymous === true ? '' : who.nick, gift, premium };
     }
     case 'gift-coins':
       return { type: 'gift_coins', nick: who.nick, amount: amountOf(data) };

@@ -21,6 +21,9 @@ import { sessionEnded } from '../my/session-ended';
 import { isSanctionPatch, refreshMyBan } from '../sanctions/my-ban';
 import { createSanctionEvents } from '../sanctions/sanction-events';
 import { createComplaintEvents } from '../complaints/cache';
+import { createBalanceEvents } from '../balance/balance-events';
+import { applyMyPremium, isPremiumPatch, refreshMyPerks } from '../premium/my-premium';
+import { createPremiumEvents } from '../premium/premium-events';
 
 declare global {
   interface Window {
@@ -44,6 +47,12 @@ const identityTargets: readonly UserPatchTarget[] = [
 ];
 const identity = createIdentityEvents(() => identityTargets);
 const complaints = createComplaintEvents(queryClient);
+const balance = createBalanceEvents(queryClient);
+const premium = createPremiumEvents({
+  applyMine: applyMyPremium,
+  refreshPerks: () => void refreshMyPerks(),
+  patchUser: (id, patch) => identityTargets.forEach((target) => target(id, patch)),
+});
 const sanctions = createSanctionEvents({
   me: () => useSessionStore.getState().userData,
   refreshMyBan,
@@ -145,6 +154,8 @@ export function startRealtime(init: InitData): void {
       identity: () => identity,
       sanctions: () => sanctions,
       complaints: () => complaints,
+      balance: () => balance,
+      premium: () => premium,
       requireUpdate: () => useSessionStore.getState().requireUpdate(),
       sessionEnded: (p) => void sessionEnded(p),
     }),
@@ -177,6 +188,8 @@ export function startRealtime(init: InitData): void {
     if (isIdentityPatch(state.userData, prev.userData)) return;
     // My gag or ban changed: the pages show it; the rooms and the bell stay as they are.
     if (isSanctionPatch(state.userData, prev.userData)) return;
+    // My premium and its perks changed: same user, same rooms, same bell.
+    if (isPremiumPatch(state.userData, prev.userData)) return;
     client.setUser(state.userData?.user.id ?? null);
     followSession(state.userData, prev.userData);
   });

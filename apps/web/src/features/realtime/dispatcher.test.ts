@@ -1,8 +1,10 @@
 import type { RealtimeEventMap, RealtimeEventName } from '@chat/shared';
 import { describe, expect, it, vi } from 'vitest';
+import type { BalanceEventActions } from '../balance/balance-events';
 import type { ComplaintEventActions } from '../complaints/cache';
 import type { ImEventActions } from '../im/im-events';
 import type { NotificationEventActions } from '../notifications/store';
+import type { PremiumEventActions } from '../premium/premium-events';
 import type { SanctionEventActions } from '../sanctions/sanction-events';
 import type { UploadEventActions } from '../uploads/upload-events';
 import type { ChatEventActions } from './chat-events';
@@ -26,6 +28,8 @@ function setup() {
   const notifications = recorder<NotificationEventActions>('notifications.');
   const sanctions = recorder<SanctionEventActions>('sanctions.');
   const complaints = recorder<ComplaintEventActions>('complaints.');
+  const balance = recorder<BalanceEventActions>('balance.');
+  const premium = recorder<PremiumEventActions>('premium.');
   const requireUpdate = vi.fn();
   const dispatcher = createDispatcher({
     chat: () => chat,
@@ -35,6 +39,8 @@ function setup() {
     identity: () => identity,
     sanctions: () => sanctions,
     complaints: () => complaints,
+    balance: () => balance,
+    premium: () => premium,
     requireUpdate,
     sessionEnded: (p) => calls.push(['sessionEnded', [p]]),
   });
@@ -50,6 +56,8 @@ type Route =
   | `notifications.${keyof NotificationEventActions}`
   | `sanctions.${keyof SanctionEventActions}`
   | `complaints.${keyof ComplaintEventActions}`
+  | `balance.${keyof BalanceEventActions}`
+  | `premium.${keyof PremiumEventActions}`
   | 'requireUpdate'
   | 'sessionEnded';
 // An event some stores all hear lists each, in the order called; `null`: heard by no store yet.
@@ -84,6 +92,9 @@ const ROUTES: { [K in RealtimeEventName]: Route | readonly Route[] | null } = {
   UserBanned: 'sanctions.userBanned',
   'Complaint.Updated': 'complaints.updated',
   'Complaint.CommentStored': 'complaints.commentStored',
+  BalanceUpdated: 'balance.balanceUpdated',
+  MyPremiumUpdated: 'premium.myPremiumUpdated',
+  PremiumUpdated: 'premium.premiumUpdated',
 };
 
 describe('dispatcher', () => {

@@ -4,9 +4,11 @@ import {
   type RealtimeEventMap,
   type RealtimeEventName,
 } from '@chat/shared';
+import type { BalanceEventActions } from '../balance/balance-events';
 import type { ComplaintEventActions } from '../complaints/cache';
 import type { ImEventActions } from '../im/im-events';
 import type { NotificationEventActions } from '../notifications/store';
+import type { PremiumEventActions } from '../premium/premium-events';
 import type { SanctionEventActions } from '../sanctions/sanction-events';
 import type { UploadEventActions } from '../uploads/upload-events';
 import type { ChatEventActions } from './chat-events';
@@ -25,6 +27,10 @@ export interface DispatchTargets {
   sanctions: () => SanctionEventActions;
   /** A complaint changed, or its thread grew: the complaint's page and the lists. */
   complaints: () => ComplaintEventActions;
+  /** My wallet changed: the navbar's total and the balance page. */
+  balance: () => BalanceEventActions;
+  /** Premium bought, given or ended: mine (session, perks), another's (marks in lists). */
+  premium: () => PremiumEventActions;
   requireUpdate: () => void;
   /** A session of this account was signed out; the tab drops its own if it was this one. */
   sessionEnded: (payload: RealtimeEventMap['SessionEnded']) => void;
@@ -93,6 +99,9 @@ export function createDispatcher(targets: DispatchTargets): Dispatcher {
     UserBanned: (p) => targets.sanctions().userBanned(p),
     'Complaint.Updated': (p) => targets.complaints().updated(p),
     'Complaint.CommentStored': (p) => targets.complaints().commentStored(p),
+    BalanceUpdated: (p) => targets.balance().balanceUpdated(p),
+    MyPremiumUpdated: (p) => targets.premium().myPremiumUpdated(p),
+    PremiumUpdated: (p) => targets.premium().premiumUpdated(p),
   };
   const client: ClientHandlers = {
     'client-typing': {

@@ -41,6 +41,8 @@ export interface SessionState {
   userPatched: (userId: number, patch: Partial<Omit<UserData['user'], 'id'>>) => void;
   /** My gag and ban as GET /api/my/ban answered (a sanction given, ended or appealed). */
   setSanctions: (sanctions: MyBan) => void;
+  /** My wallet after a credit or debit (BalanceUpdated, or an answer that carries it). */
+  walletUpdated: (wallet: { balance: number; bonus: number }) => void;
 }
 
 function loadAgreement(): AgreementStatus {
@@ -95,6 +97,11 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   setSanctions: ({ gag, ban }) => {
     const data = get().userData;
     if (data) set({ userData: { ...data, gag, ban } });
+  },
+  // Only the two numbers: a new userData object would make the realtime app follow the session
+  // again (re-hydrating the bell and the chat from init's old copy).
+  walletUpdated: ({ balance, bonus }) => {
+    if (get().userData) set({ balance, bonus });
   },
 }));
 

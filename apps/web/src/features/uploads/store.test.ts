@@ -118,6 +118,13 @@ describe('pending uploads', () => {
     ]);
   });
 
+  it('takes a larger file under a larger limit (premium: uploads.large)', () => {
+    const { store, calls, items } = setup({ maxBytes: () => UPLOAD_MAX_BYTES * 2 });
+    store.getState().add('room:1', [pngFile('big.png', UPLOAD_MAX_BYTES + 1)]);
+    expect(items()[0]?.state).toBe('uploading');
+    expect(calls).toHaveLength(1);
+  });
+
   it('shows the server refusal and retries with the same file', async () => {
     const { store, calls, items } = setup();
     store.getState().add('room:1', [pngFile()]);

@@ -1,7 +1,15 @@
-import { ATTACHMENTS_PER_MESSAGE, type Attachment, type UploadPurpose } from '@chat/shared';
+import {
+  ATTACHMENTS_PER_MESSAGE,
+  PREMIUM_UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_BYTES,
+  type Attachment,
+  type UploadPurpose,
+} from '@chat/shared';
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { api, apiDeps } from '../../lib/api';
 import { currentLocale, translate } from '../../i18n/i18n';
+import { can } from '../session/permissions';
+import { useSessionStore } from '../session/store';
 import { pushToast } from '../toasts/store';
 import { UploadAborted, UploadError, createUploader, type Uploader } from './upload-client';
 import { checkFile, processingErrorText } from './upload-errors';
@@ -25,6 +33,8 @@ export interface UploadsDeps {
   processingText: (attachment: Attachment) => string;
   toast: (text: string) => void;
   makeId: () => string;
+  /** My byte limit (premium raises it: `uploads.large`); the site's when left out. */
+  maxBytes?: () => number;
 }
 
 export interface UploadsState extends UploadEventActions {
@@ -155,7 +165,7 @@ export function createUploadsStore(deps: UploadsDeps): UploadsStore {
         const taken = incoming.slice(0, Math.max(0, room));
         if (taken.length === 0) return;
         const added: PendingUpload[] = taken.map((file) => {
-          const check = checkFile(file);
+          const check = checkFile(file, deps.maxBytes?.());
           return {
             id: deps.makeId(),
             owner,
@@ -252,4 +262,8 @@ export const useUploadsStore: UploadsStore = createUploadsStore({
   processingText: (attachment) => processingErrorText(attachment, currentLocale(), translate),
   toast: (text) => pushToast({ text, variant: 'danger' }),
   makeId: () => `u${++counter}`,
+  maxBytes: () =>
+    can(useSessionStore.getState().userData, 'uploads.large')
+      ? PREMIUM_UPLOAD_MAX_BYTES
+      : UPLOAD_MAX_BYTES,
 });

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { Badge, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { AvatarWithFrame } from '../../profiles/components/avatar-with-frame';
+import { PremiumLock } from '../../premium/components/premium-lock';
+import { useCan } from '../../session/permissions';
 import { useSessionStore } from '../../session/store';
 import { pushToast } from '../../toasts/store';
 import { myApi, myKeys } from '../api';
@@ -11,9 +13,9 @@ import { applyMyUser } from '../apply-my-user';
 
 /** The frames catalogue: choose one for the avatar, or none; premium-only ones are marked. */
 export function FramesTab() {
-  const { t } = useTranslation('my');
+  const { t } = useTranslation(['my', 'premium']);
   const user = useSessionStore((s) => s.userData?.user ?? null);
-  const premium = useSessionStore((s) => s.premium?.active === true);
+  const premium = useCan('frame.premium');
   const query = useQuery({ queryKey: myKeys.frames, queryFn: () => myApi.frames() });
   const [busy, setBusy] = useState(false);
   if (!user) return null;
@@ -60,8 +62,10 @@ export function FramesTab() {
       </li>
     );
   };
+  const anyLocked = !premium && query.data.some((frame) => frame.premium_only);
   return (
     <div data-testid="frames-tab">
+      {anyLocked && <PremiumLock reason={t('premium:lock.frames')} testId="frames-lock" />}
       {query.data.length === 0 && <p className="text-body-secondary">{t('frames.empty')}</p>}
       <ul className="my-frames list-unstyled">
         {tile(null)}

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { PREMIUM_PERMISSIONS } from '@chat/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useFontsStore } from '../../chat/hooks/use-fonts';
 import { useSessionStore } from '../../session/store';
@@ -12,7 +13,11 @@ import { NickTab } from './nick-tab';
 beforeEach(async () => {
   vi.restoreAllMocks();
   await i18n.changeLanguage('en');
-  signInAs({ nick: 'Anna' });
+  // A premium person: every colour and gradients (the locks have their own test below).
+  const data = signInAs({ nick: 'Anna' });
+  useSessionStore.setState({
+    userData: { ...data, permissions: [...data.permissions, ...PREMIUM_PERMISSIONS] },
+  });
   useFontsStore.getState().setFonts([
     { id: 1, font_family: '"Lobster", cursive' },
     { id: 2, font_family: '"Roboto Mono", monospace' },
@@ -70,5 +75,25 @@ describe('NickTab', () => {
     renderMy(<NickTab />, '/en/my/nick');
     fireEvent.click(screen.getByTestId('nick-save'));
     expect((await screen.findByTestId('error-color')).textContent).toBe('Too many colours.');
+  });
+
+  it('locks gradients and the premium colours without premium, with a way to get it', () => {
+    signInAs({ nick: 'Anna' });
+    const save = vi.spyOn(myApi, 'saveNick');
+    renderMy(<NickTab />, '/en/my/nick');
+    const options = screen.getByTestId('nick-count').querySelectorAll('option');
+    expect([...options].filter((o) => !o.disabled).map((o) => o.value)).toEqual(['0']);
+    const premiumColour = screen.getByTestId<HTMLButtonElement>('swatch-8d2fbc');
+    expect(premiumColour.disabled).toBe(true);
+    expect(premiumColour.getAttribute('aria-label')).toBe('#8d2fbc: a premium colour');
+    // The basic rows stay open.
+    expect(screen.getByTestId<HTMLButtonElement>('swatch-ae1919').disabled).toBe(false);
+    expect(screen.getByTestId('nick-gradient-lock').textContent).toContain('Premium');
+    expect(screen.getByTestId('nick-palette-lock-link').getAttribute('href')).toBe('/en/premium');
+    // A gradient forced in anyway is refused before it reaches the server.
+    fireEvent.change(screen.getByTestId('nick-count'), { target: { value: '2' } });
+    fireEvent.click(screen.getByTestId('nick-save'));
+    expect(screen.getByTestId('error-color').textContent).toMatch(/needs premium/);
+    expect(save).not.toHaveBeenCalled();
   });
 });

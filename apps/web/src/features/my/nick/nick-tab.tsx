@@ -1,4 +1,11 @@
-import { NICK_PALETTE, NICK_WEIGHTS, isNickColorAllowed, nickStyleProblems } from '@chat/shared';
+import {
+  NICK_PALETTE,
+  NICK_WEIGHTS,
+  isBasicNickColor,
+  isNickColorAllowed,
+  nickStyleProblems,
+  nickStylePerks,
+} from '@chat/shared';
 import { useState } from 'react';
 import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +13,9 @@ import { apiFieldErrors, type FieldErrors } from '../../auth/field-errors';
 import { FormAlert } from '../../auth/form-alert';
 import { Nick } from '../../chat/components/common/nick';
 import { useFontsStore } from '../../chat/hooks/use-fonts';
+import { PremiumLock } from '../../premium/components/premium-lock';
+import { CrownIcon } from '../../premium/components/premium-mark';
+import { useCan } from '../../session/permissions';
 import { useSessionStore } from '../../session/store';
 import { pushToast } from '../../toasts/store';
 import { myApi } from '../api';
@@ -24,9 +34,12 @@ const FIELDS = ['color', 'gradient', 'font_id', 'weight', 'italic'];
 
 /** The nick style editor: palette colour or gradient, font, weight, italic, live preview. */
 export function NickTab() {
-  const { t, i18n } = useTranslation(['my', 'validation']);
+  const { t, i18n } = useTranslation(['my', 'validation', 'premium']);
   const nick = useSessionStore((s) => s.userData?.user.nick ?? null);
   const fonts = useFontsStore((s) => s.families);
+  // Premium perks (the server refuses them too): gradients, and the rows beyond the basic ones.
+  const canGradient = useCan('nick.gradient');
+  const canExtended = useCan('nick.palette_extended');
   const [draft, setDraft] = useState<NickDraft | null>(nick ? draftFromNick(nick) : null);
   const [slot, setSlot] = useState<'color' | number>('color');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -49,6 +62,10 @@ export function NickTab() {
   const save = async () => {
     const problems = localProblems();
     if (Object.keys(problems).length > 0) return setErrors(problems);
+    const granted = { 'nick.gradient': canGradient, 'nick.palette_extended': canExtended };
+    if (nickStylePerks(draftToBody(draft)).some((perk) => !granted[perk])) {
+      return setErrors({ color: [t('premium:lock.needed')] });
+    }
     setBusy(true);
     try {
       applyMyNick(await myApi.saveNick(draftToBody(draft)));
@@ -90,12 +107,15 @@ export function NickTab() {
               data-testid="nick-count"
             >
               {GRADIENT_COUNTS.map((n) => (
-                <option key={n} value={n}>
+                <option key={n} value={n} disabled={n > 0 && !canGradient}>
                   {n === 0 ? t('my:nick.countOff') : n}
                 </option>
               ))}
             </Form.Select>
             <Form.Text>{t('my:nick.countHint')}</Form.Text>
+            {!canGradient && (
+              <PremiumLock reason={t('premium:lock.gradient')} testId="nick-gradient-lock" />
+            )}
           </Form.Group>
         </Col>
       </Row>
@@ -125,25 +145,36 @@ export function NickTab() {
           <div className="my-palette-row" role="row" key={r}>
             {row.map((value) => {
               const allowed = isNickColorAllowed(value);
+              const locked = allowed && !canExtended && !isBasicNickColor(value);
+              const label = !allowed
+                ? t('my:nick.tooLight', { color: value })
+                : locked
+                  ? t('premium:lock.color', { color: value })
+                  : value;
               return (
                 <button
                   key={value}
                   type="button"
                   role="gridcell"
-                  className={`my-swatch${value === activeValue ? ' is-active' : ''}`}
+                  className={`my-swatch${value === activeValue ? ' is-active' : ''}${locked ? ' is-locked' : ''}`}
                   style={{ background: value }}
-                  disabled={!allowed}
-                  title={allowed ? value : t('my:nick.tooLight', { color: value })}
-                  aria-label={allowed ? value : t('my:nick.tooLight', { color: value })}
+                  disabled={!allowed || locked}
+                  title={label}
+                  aria-label={label}
                   onClick={() => update(withColor(draft, activeSlot, value))}
                   data-testid={`swatch-${value.slice(1)}`}
-                />
+                >
+                  {locked && <CrownIcon size={10} className="my-swatch-lock" />}
+                </button>
               );
             })}
           </div>
         ))}
       </div>
       <p className="small text-body-secondary">{t('my:nick.lightRule')}</p>
+      {!canExtended && (
+        <PremiumLock reason={t('premium:lock.palette')} testId="nick-palette-lock" />
+      )}
       {(errors.color ?? errors.gradient) && (
         <p className="text-danger small" data-testid="error-color">
           {[...(errors.color ?? []), ...(errors.gradient ?? [])].join(' ')}

@@ -1,9 +1,10 @@
-import type { ProfilePhoto } from '@chat/shared';
+import { PHOTOS_MAX, PREMIUM_PHOTOS_MAX, type ProfilePhoto } from '@chat/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { AttachButton, UploadDropZone, UploadTray, usePendingUploads } from '../../uploads';
+import { useCan } from '../../session/permissions';
 import { pushToast } from '../../toasts/store';
 import { myApi, myKeys, type CropBox } from '../api';
 import { applyMyUser } from '../apply-my-user';
@@ -18,6 +19,8 @@ export function PhotosTab() {
   const client = useQueryClient();
   const query = useQuery({ queryKey: myKeys.photos, queryFn: () => myApi.photos() });
   const uploads = usePendingUploads(PHOTOS_BOX);
+  // Premium raises the limit (`photos.extended`); the server counts, this only tells.
+  const max = useCan('photos.extended') ? PREMIUM_PHOTOS_MAX : PHOTOS_MAX;
   const posted = useRef(new Set<number>());
   const [deleting, setDeleting] = useState<ProfilePhoto | null>(null);
   const [cropping, setCropping] = useState<ProfilePhoto | null>(null);
@@ -76,6 +79,9 @@ export function PhotosTab() {
         <div className="d-flex align-items-center gap-2 mb-2">
           <AttachButton onFiles={uploads.add} className="btn btn-outline-primary btn-sm" />
           <span className="small text-body-secondary">{t('photos.hint')}</span>
+          <span className="small text-body-secondary ms-auto" data-testid="photos-limit">
+            {t('photos.limit', { n: query.data?.length ?? 0, max })}
+          </span>
         </div>
         <UploadTray items={uploads.items} onRemove={uploads.remove} onRetry={uploads.retry} />
         {query.isPending ? (

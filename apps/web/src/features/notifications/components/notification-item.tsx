@@ -31,6 +31,11 @@ function destination(view: NotificationView): string | null {
       return view.complaintId === null ? null : `/complaints/${view.complaintId}`;
     case 'content':
       return view.subject === 'photo' ? '/my/photos' : '/my/profile';
+    case 'invoice':
+      return '/balance/invoices';
+    case 'bonus':
+    case 'gift_coins':
+      return '/balance/history';
     default:
       return null;
   }

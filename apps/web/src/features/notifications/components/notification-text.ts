@@ -25,9 +25,20 @@ export function notificationText(view: NotificationView, t: TFunction<'notificat
         ? t('text.bonusNoAmount')
         : t('text.bonus', { count: view.amount });
     case 'gift':
+      if (view.premium !== null) {
+        const plan = t(`text.premiumPlan.${view.premium}`, { defaultValue: '' });
+        return plan
+          ? t('text.giftPremium', { nick: nickOf(view.nick), plan })
+          : t('text.giftPremiumNoPlan', { nick: nickOf(view.nick) });
+      }
+      // Nobody named: its own sentence (in Russian "Кто-то" takes "подарил", not "подарил(а)").
+      if (!view.nick)
+        return view.gift
+          ? t('text.giftAnonymous', { gift: view.gift })
+          : t('text.giftAnonymousNoName');
       return view.gift
-        ? t('text.gift', { nick: nickOf(view.nick), gift: view.gift })
-        : t('text.giftNoName', { nick: nickOf(view.nick) });
+        ? t('text.gift', { nick: view.nick, gift: view.gift })
+        : t('text.giftNoName', { nick: view.nick });
     case 'gift_coins':
       return view.amount === null
         ? t('text.gift_coinsNoAmount', { nick: nickOf(view.nick) })

@@ -6,6 +6,9 @@ import { localePath } from '../../../lib/locale-path';
 import { useLocale } from '../../../lib/use-locale';
 import { useProfileActions, type ProfileAction } from '../use-profile-actions';
 import { ReportButton } from '../../complaints/components/report-item';
+import { SendCoinsButton } from '../../balance/components/send-coins-dialog';
+import { SendGiftButton } from '../../presents/components/send-gift-button';
+import { GivePremiumButton } from '../../premium/components/give-premium-button';
 
 interface Props {
   profile: Profile;
@@ -91,6 +94,9 @@ function MemberActions({ profile }: { profile: Profile }) {
           'profile-ignore',
           'outline-danger',
         )}
+        <SendGiftButton recipient={profile.user} />
+        {!profile.user.roles.includes('guest') && <GivePremiumButton recipient={profile.user} />}
+        <SendCoinsButton recipient={profile.user} />
         <ReportButton subject={{ type: 'user', id: profile.user.id }} ownerId={profile.user.id} />
       </div>
     </div>

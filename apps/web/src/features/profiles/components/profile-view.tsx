@@ -2,11 +2,13 @@ import type { Profile } from '@chat/shared';
 import type { ReactNode } from 'react';
 import { Badge, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { CrownIcon } from '../../premium/components/premium-mark';
 import { AvatarWithFrame } from './avatar-with-frame';
 import { ContentModeration } from './content-moderation';
 import { ProfileActions } from './profile-actions';
 import { ProfileDetails } from './profile-details';
 import { ProfileFriends } from './profile-friends';
+import { ProfileGifts } from '../../presents/components/profile-gifts';
 import { ProfilePhotos } from './profile-photos';
 import { ProfileRoleActions } from './profile-role-actions';
 import { ProfileStats } from './profile-stats';
@@ -75,9 +77,10 @@ export function ProfileView({ profile, viewerIsGuest }: ProfileViewProps) {
                 <Badge
                   bg="warning"
                   text="dark"
-                  className="chat-role-badge"
+                  className="chat-role-badge d-inline-flex align-items-center gap-1"
                   data-testid="profile-premium"
                 >
+                  <CrownIcon size={12} />
                   {t('profile.premium')}
                 </Badge>
               )}
@@ -121,11 +124,8 @@ export function ProfileView({ profile, viewerIsGuest }: ProfileViewProps) {
             </Section>
           )}
           {!isGuestProfile && (
-            <Section id="gifts" title={t('profile.gifts')}>
-              {/* The gifts feature lands later; until then nobody has any. */}
-              <p className="text-body-secondary small mb-0" data-testid="profile-no-gifts">
-                {t('profile.noGifts')}
-              </p>
+            <Section id="gifts" title={t('profile.gifts')} count={profile.gifts.length}>
+              <ProfileGifts gifts={profile.gifts} isSelf={profile.is_self} />
             </Section>
           )}
         </div>

@@ -7,6 +7,8 @@ import { ChatNick } from '../common/chat-nick';
 import { AtIcon, BanIcon, EyeOffIcon, TrollIcon, UserIcon } from '../common/icons';
 import { WritePrivateItem } from '../../../im/components/write-private-item';
 import { SanctionButton } from '../../../sanctions/components/sanction-button';
+import { PremiumMark } from '../../../premium/components/premium-mark';
+import { SendGiftItem } from '../../../presents/components/send-gift-button';
 import { StateDot } from './state-dot';
 
 export interface UserItemFlags {
@@ -23,6 +25,8 @@ export interface UserItemHandlers {
   onProfile: (entry: RoomUser) => void;
   /** After "Write a private message" opened the dock. */
   onWrite?: () => void;
+  /** "Send a gift": the list opens the gift dialog (the menu closes on the click). */
+  onGift?: (entry: RoomUser) => void;
 }
 
 // Flags travel as separate props (not one object) so that memo() can compare them.
@@ -60,6 +64,7 @@ export const UserListItem = memo(function UserListItem({
             <span className="chat-user-line">
               {!flags.showAvatars && <StateDot stateId={entry.state_id} />}
               <ChatNick nick={entry.user.nick} className="text-truncate" />
+              {entry.user.premium && <PremiumMark className="chat-user-mark is-premium" />}
               {flags.self && <span className="chat-user-me">{t('users.me')}</span>}
               {entry.invisible && (
                 <span
@@ -107,6 +112,9 @@ export const UserListItem = memo(function UserListItem({
             </Dropdown.Item>
           )}
           {!flags.self && <WritePrivateItem userId={entry.user.id} onDone={handlers.onWrite} />}
+          {handlers.onGift && (
+            <SendGiftItem recipient={entry.user} onOpen={() => handlers.onGift?.(entry)} />
+          )}
           <Dropdown.Item
             as="button"
             onClick={() => handlers.onProfile(entry)}

@@ -11,6 +11,7 @@ import { settle } from '../common/settle';
 import { MyStateControl } from './my-state-control';
 import { ProfileCardModal } from './profile-card-modal';
 import { UserListItem, type UserItemHandlers } from './user-list-item';
+import { GiftDialog } from '../../../presents/components/gift-dialog';
 
 interface UserListProps {
   roomId: number;
@@ -31,6 +32,7 @@ export function UserList({ roomId, onDone, onClose }: UserListProps) {
   const ignored = useChat((s) => s.ignoredUsers);
   const [query, setQuery] = useState('');
   const [profile, setProfile] = useState<RoomUser | null>(null);
+  const [gifting, setGifting] = useState<RoomUser | null>(null);
 
   const found = findByNick(visible, query);
 
@@ -45,6 +47,7 @@ export function UserList({ roomId, onDone, onClose }: UserListProps) {
       onToggleIgnore: (entry) => settle(actions.toggleIgnore(entry.user.id)),
       onProfile: setProfile,
       onWrite: onDone,
+      onGift: setGifting,
     }),
     [actions, roomId, onDone],
   );
@@ -92,6 +95,7 @@ export function UserList({ roomId, onDone, onClose }: UserListProps) {
       </ul>
       <MyStateControl roomId={roomId} users={all} />
       <ProfileCardModal entry={profile} onHide={() => setProfile(null)} />
+      {gifting && <GiftDialog recipient={gifting.user} onClose={() => setGifting(null)} />}
     </section>
   );
 }

@@ -1,0 +1,9 @@
+import { Svg, type IconProps } from '../../../lib/icons';
+
+export const GiftIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="8" width="18" height="4" rx="1" />
+    <path d="M12 8v13M19 12v9H5v-9" />
+    <path d="M7.5 8a2.5 2.5 0 1 1 0-5C10 3 12 8 12 8s2-5 4.5-5a2.5 2.5 0 1 1 0 5" />
+  </Svg>
+);

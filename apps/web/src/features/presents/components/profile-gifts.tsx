@@ -1,0 +1,76 @@
+import type { SentGift } from '@chat/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocale } from '../../../lib/use-locale';
+import { formatDate } from '../../profiles/format';
+import { profilePath } from '../../profiles/links';
+import { StyledNick } from '../../profiles/components/styled-nick';
+
+interface Props {
+  gifts: readonly SentGift[];
+  /** The viewer is the recipient: a private gift is marked "only you see this". */
+  isSelf: boolean;
+}
+
+/**
+ * A profile's gifts: picture, name, who sent it ("Anonymous" when the server hides the sender),
+ * the words as typed (text nodes, never markup) and the date. The server leaves out what the
+ * viewer may not see (others' private gifts, anonymous senders).
+ */
+export function ProfileGifts({ gifts, isSelf }: Props) {
+  const { t } = useTranslation(['presents', 'profiles']);
+  const locale = useLocale();
+  if (gifts.length === 0) {
+    return (
+      <p className="text-body-secondary small mb-0" data-testid="profile-no-gifts">
+        {t('profiles:profile.noGifts')}
+      </p>
+    );
+  }
+  return (
+    <ul className="presents-received list-unstyled mb-0" data-testid="profile-gifts">
+      {gifts.map((sent) => (
+        <li
+          key={sent.id}
+          className="presents-received-item"
+          data-testid={`profile-gift-${sent.id}`}
+        >
+          <img src={sent.gift.image} alt={sent.gift.name} className="presents-received-image" />
+          <div className="presents-received-text">
+            <div className="small">
+              <span className="fw-medium">{sent.gift.name}</span>{' '}
+              <span className="text-body-secondary">{t('profile.from')}</span>{' '}
+              <span data-testid="gift-sender">
+                {sent.sender ? (
+                  <Link to={profilePath(locale, sent.sender.slug)}>
+                    <StyledNick nick={sent.sender.nick} />
+                  </Link>
+                ) : (
+                  t('profile.anonymous')
+                )}
+              </span>
+              {sent.sender && sent.anonymous && (
+                <span className="badge text-bg-light ms-1" data-testid="gift-anonymous-mark">
+                  {t('profile.sentAnonymously')}
+                </span>
+              )}
+            </div>
+            {sent.text && (
+              <p className="presents-received-words mb-0" data-testid="gift-text">
+                {sent.text}
+              </p>
+            )}
+            <div className="small text-body-secondary">
+              <time dateTime={sent.created_at}>{formatDate(sent.created_at, locale)}</time>
+              {sent.private && (
+                <span className="ms-2" data-testid="gift-private-mark">
+                  {isSelf ? t('profile.onlyYou') : t('profile.private')}
+                </span>
+              )}
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

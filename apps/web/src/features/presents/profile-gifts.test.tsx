@@ -1,0 +1,88 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makePublicUser } from '../../../../../packages/shared/src/chat/rules/fixtures';
+import { i18n } from '../../i18n/i18n';
+import { makeUserData } from '../../test/chat-kit';
+import { fakeServer } from '../complaints/test-kit';
+import { makeGift, makeSentGift, signInRegistered } from '../premium/test-kit';
+import { ProfileView } from '../profiles/components/profile-view';
+import { renderAt } from '../profiles/render-kit';
+import { makeProfile } from '../profiles/test-kit';
+import { useSessionStore } from '../session/store';
+
+const hostile = '<img src=x onerror="window.hacked=1"><b>love</b>';
+
+function show(profile = makeProfile()) {
+  return renderAt('/en/profile/anna', [
+    {
+      path: '/:locale/profile/:slug',
+      element: <ProfileView profile={profile} viewerIsGuest={false} />,
+    },
+  ]);
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+describe("a profile's gifts", () => {
+  it('shows picture, sender or "Anonymous", the words as text and the date', () => {
+    signInRegistered();
+    const { container } = show(
+      makeProfile({
+        gifts: [
+          makeSentGift(1, { text: hostile }),
+          makeSentGift(2, { sender: null, anonymous: true, gift: makeGift(4, { name: 'Cake' }) }),
+        ],
+      }),
+    );
+    const section = screen.getByTestId('profile-gifts');
+    const first = within(section).getByTestId('profile-gift-1');
+    expect(within(first).getByTestId('gift-sender').textContent).toBe('User7');
+    const words = within(first).getByTestId('gift-text');
+    expect(words.textContent).toBe(hostile);
+    expect(words.children).toHaveLength(0);
+    expect(first.querySelector('img')?.getAttribute('src')).toBe('/assets/gifts/gift-1.svg');
+    expect(within(first).getByText('1 May 2025')).toBeTruthy();
+    const second = within(section).getByTestId('profile-gift-2');
+    expect(within(second).getByTestId('gift-sender').textContent).toBe('Anonymous');
+    expect(container.querySelector('b, img[src="x"]')).toBeNull();
+  });
+
+  it('marks a private gift "only you see this" for its recipient', () => {
+    const me = makeUserData({ id: 3 });
+    useSessionStore.setState({ userData: me, initialized: true });
+    show(
+      makeProfile({
+        user: makePublicUser({ id: 3, slug: 'anna' }),
+        is_self: true,
+        gifts: [makeSentGift(1, { private: true })],
+      }),
+    );
+    expect(screen.getByTestId('gift-private-mark').textContent).toBe('Only you see this');
+    // Not to oneself.
+    expect(screen.queryByTestId('gift-open')).toBeNull();
+  });
+
+  it('offers "Send a gift" to a registered viewer and opens the catalogue', async () => {
+    signInRegistered();
+    fakeServer({ 'GET /api/gifts': { body: [makeGift(1)] } });
+    show(makeProfile({ user: makePublicUser({ id: 3, slug: 'anna', premium: true }) }));
+    expect(screen.getByTestId('profile-premium')).toBeTruthy();
+    expect(screen.getByTestId('profile-no-gifts').textContent).toBe('No gifts yet');
+    fireEvent.click(screen.getByTestId('gift-open'));
+    expect(await screen.findByTestId('gift-1')).toBeTruthy();
+  });
+
+  it('does not offer gifts to a guest, nor from a guest', () => {
+    const guest = makeUserData({ id: 5, roles: ['guest'] });
+    useSessionStore.setState({ userData: guest, initialized: true });
+    const first = show();
+    expect(screen.queryByTestId('gift-open')).toBeNull();
+    first.unmount();
+    signInRegistered();
+    show(makeProfile({ user: makePublicUser({ id: 4, slug: 'g', roles: ['guest'] }) }));
+    expect(screen.queryByTestId('gift-open')).toBeNull();
+    expect(screen.queryByTestId('premium-give')).toBeNull();
+  });
+});
