@@ -98,19 +98,28 @@ describe('my account', () => {
     await expect.poll(() => navbarAvatar.evaluate((el) => el.tagName)).toBe('IMG');
     await shot(pageA, 'my-photos-en');
 
-    // Nick: a gradient of two colours, seen restyled in B's chat at once.
+    // Nick: a colour and italics, seen restyled in B's chat at once (gradients are a premium
+    // perk: the premium journey styles one).
     await openMyTab(pageA, 'nick');
-    await pageA.getByTestId('nick-count').selectOption('2');
-    await pageA.getByTestId('slot-0').click();
     await pageA.getByTestId('swatch-cd1d1d').click();
-    await pageA.getByTestId('slot-1').click();
-    await pageA.getByTestId('swatch-1d67cd').click();
     await pageA.getByTestId('nick-italic').check();
     await pageA.evaluate(() => window.scrollTo(0, 0));
     await shot(pageA, 'my-nick-en');
     await pageA.getByTestId('nick-save').click();
     await pageA.getByTestId('toast-primary').filter({ hasText: 'Saved' }).first().waitFor();
-    await annaSaid.locator('[data-gradient="true"]').first().waitFor({ timeout: 15_000 });
+    await expect
+      .poll(
+        () =>
+          annaSaid.evaluate((el) =>
+            [...el.querySelectorAll('span')].some(
+              (s) =>
+                getComputedStyle(s).color === 'rgb(205, 29, 29)' &&
+                getComputedStyle(s).fontStyle === 'italic',
+            ),
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await shot(pageB, 'my-nick-seen-by-other-ru-375');
 
     // Security: the same person signs in on a second device; the first signs it out.

@@ -76,7 +76,8 @@ describe('profiles', () => {
       method: 'PATCH',
       token,
       body: {
-        color: '#1957ae',
+        // A basic palette row: the blue ones are a premium perk.
+        color: '#ae1919',
         has_gradient: false,
         gradient: [],
         font_id: null,
@@ -85,8 +86,8 @@ describe('profiles', () => {
       },
     });
     expect(restyled.status).toBe(200);
-    await expect.poll(() => nickColor(pageB)).toBe('rgb(25, 87, 174)');
-    expect(before).not.toBe('rgb(25, 87, 174)');
+    await expect.poll(() => nickColor(pageB)).toBe('rgb(174, 25, 25)');
+    expect(before).not.toBe('rgb(174, 25, 25)');
     await shot(pageB, 'profile-ru');
 
     // B asks A to be friends from the profile.
