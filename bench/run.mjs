@@ -8,6 +8,7 @@ const BENCHES = {
   uploads: () => import('./uploads/index.mjs'),
   im: () => import('./im/index.mjs'),
   profiles: () => import('./profiles/index.mjs'),
+  purchases: () => import('./purchases/index.mjs'),
 };
 
 const [name, ...argv] = process.argv.slice(2);

@@ -47,39 +47,41 @@ export async function postgresSchema() {
 
 /**
  * Starts ours and waits until it answers. `cpus`: a taskset CPU list (omit for all cores);
- * `env`: more variables (they win over the defaults here). BENCH_CPU_PROF=<dir> profiles it.
+ * `env`: more variables (they win over the defaults here); `entry`: another start script (one
+ * that adds bench-only routes, e.g. bench/purchases/server.mjs). BENCH_CPU_PROF=<dir> profiles it.
  */
-export async function startOurs({ databaseUrl, cpus = '0', env = {}, name = 'ours' } = {}) {
+export async function startOurs({
+  databaseUrl,
+  cpus = '0',
+  env = {},
+  name = 'ours',
+  entry = 'apps/server/src/main.ts',
+} = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'chat-bench-'));
   const forget = onExit(() => rmSync(dataDir, { recursive: true, force: true }));
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const child = startServer(
-    name,
-    process.execPath,
-    [...profile, '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: ROOT,
-      cpus,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl ?? `sqlite:${join(dataDir, 'chat.sqlite')}`,
-        LOG_LEVEL: 'warn',
-        ADMIN_PASSWORD: 'bench-password-1',
-        PUSHER_APP_ID: CREDS.appId,
-        PUSHER_KEY: CREDS.key,
-        PUSHER_SECRET: CREDS.secret,
-        MESSAGE_RATE_LIMIT: '1000000',
-        REGISTER_RATE_LIMIT: '1000000',
-        ...env,
-      },
+  const child = startServer(name, process.execPath, [...profile, '--import', 'tsx', entry], {
+    cwd: ROOT,
+    cpus,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? `sqlite:${join(dataDir, 'chat.sqlite')}`,
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'bench-password-1',
+      PUSHER_APP_ID: CREDS.appId,
+      PUSHER_KEY: CREDS.key,
+      PUSHER_SECRET: CREDS.secret,
+      MESSAGE_RATE_LIMIT: '1000000',
+      REGISTER_RATE_LIMIT: '1000000',
+      ...env,
     },
-  );
+  });
   try {
     await waitHealthy(child, `http://127.0.0.1:${port}/healthz`, 90_000);
   } catch (error) {
