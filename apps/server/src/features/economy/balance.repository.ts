@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { CoinTransfersTable, DB, InvoiceRow } from '../../db/schema';
+import { newestFirstPage } from '../../lib/paging';
 import type { Insertable, Selectable } from 'kysely';
 
 export type CoinTransferRow = Selectable<CoinTransfersTable>;
@@ -9,27 +10,16 @@ export class BalanceRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
   /** A user's invoices, newest first, with their count. */
-  async invoices(
+  invoices(
     userId: number,
     page: number,
     perPage: number,
   ): Promise<{ rows: InvoiceRow[]; total: number }> {
-    const [rows, count] = await Promise.all([
-      this.db
-        .selectFrom('invoices')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('id', 'desc')
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-        .execute(),
-      this.db
-        .selectFrom('invoices')
-        .select(sql<number>`count(*)`.as('n'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return newestFirstPage(
+      this.db.selectFrom('invoices').where('user_id', '=', userId),
+      page,
+      perPage,
+    );
   }
 
   async hasClaimed(userId: number, day: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, LedgerRow } from '../../db/schema';
+import { newestFirstPage } from '../../lib/paging';
 import type { Wallet } from '@chat/shared';
 
 export type LedgerInsert = Omit<LedgerRow, 'id'>;
@@ -99,27 +100,16 @@ export class LedgerRepository {
   }
 
   /** One page of a user's rows, newest first, with the count of all of them. */
-  async page(
+  page(
     userId: number,
     page: number,
     perPage: number,
   ): Promise<{ rows: LedgerRow[]; total: number }> {
-    const [rows, count] = await Promise.all([
-      this.db
-        .selectFrom('ledger')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('id', 'desc')
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-        .execute(),
-      this.db
-        .selectFrom('ledger')
-        .select(sql<number>`count(*)`.as('n'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return newestFirstPage(
+      this.db.selectFrom('ledger').where('user_id', '=', userId),
+      page,
+      perPage,
+    );
   }
 
   /**
