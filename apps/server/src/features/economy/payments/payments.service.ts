@@ -91,6 +91,7 @@ export class PaymentsService {
         currency: invoice.currency,
         description: DESCRIPTION[locale](invoice.id),
         returnUrl: `${this.ports.publicUrl}/${locale}/balance/invoices`,
+        locale,
         idempotenceKey: `invoice-${invoice.id}`,
       });
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { PaymentProvider as ProviderName } from '@chat/shared';
+import type { Locale, PaymentProvider as ProviderName } from '@chat/shared';
 
 /**
  * What the payments service needs of a payment provider. Amounts are whole currency units
@@ -29,6 +29,8 @@ export interface CreatePaymentInput {
   description: string;
   /** Where the payer comes back to after paying or giving up. */
   returnUrl: string;
+  /** The payer's language on this site, for the provider's own page. */
+  locale: Locale;
   idempotenceKey: string;
 }
 

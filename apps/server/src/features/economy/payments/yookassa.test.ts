@@ -39,6 +39,7 @@ describe('the YooKassa adapter against a fake of its API', () => {
       currency: 'RUB',
       description: 'Balance top-up, invoice #42',
       returnUrl: 'https://chat.example/en/balance/invoices',
+      locale: 'en' as const,
       idempotenceKey: 'invoice-42',
     };
     const created = await provider.createPayment(input);
@@ -52,7 +53,11 @@ describe('the YooKassa adapter against a fake of its API', () => {
     expect(request.body).toEqual({
       amount: { value: '123.00', currency: 'RUB' },
       capture: true,
-      confirmation: { type: 'redirect', return_url: 'https://chat.example/en/balance/invoices' },
+      confirmation: {
+        type: 'redirect',
+        return_url: 'https://chat.example/en/balance/invoices',
+        locale: 'en_US',
+      },
       description: 'Balance top-up, invoice #42',
       metadata: { invoice_id: '42' },
     });
@@ -111,6 +116,7 @@ describe('the YooKassa adapter against a fake of its API', () => {
           currency: 'RUB',
           description: 'x',
           returnUrl: 'https://chat.example/',
+          locale: 'ru',
           idempotenceKey: 'invoice-1',
         }),
       ).rejects.toThrow(ProviderError);

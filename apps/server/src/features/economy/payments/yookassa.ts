@@ -45,7 +45,12 @@ export class YookassaProvider implements PaymentProvider {
       body: {
         amount: { value: input.amount.toFixed(2), currency: input.currency },
         capture: true,
-        confirmation: { type: 'redirect', return_url: input.returnUrl },
+        confirmation: {
+          type: 'redirect',
+          return_url: input.returnUrl,
+          // YooKassa's payment page speaks the payer's language.
+          locale: input.locale === 'en' ? 'en_US' : 'ru_RU',
+        },
         description: input.description.slice(0, 128),
         metadata: { invoice_id: String(input.invoiceId) },
       },
