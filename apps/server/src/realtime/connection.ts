@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { sendFramed } from './frames';
+import type { FanOut } from './fan-out';
 
 /** A counter over one-second windows: cheap enough to run on every frame. */
 export class SecondWindow {
@@ -36,21 +36,28 @@ export class Connection {
   sessionUserId: number | null = null;
   readonly sessionIds = new Set<number>();
   closed = false;
+  /** The fan-out flush that last corked this socket (see FanOut). */
+  corkEpoch = 0;
 
   constructor(
     readonly socketId: string,
     readonly ws: WebSocket,
+    private readonly fanOut: FanOut,
   ) {}
 
+  /** A frame for this socket alone; broadcasts queued before it go out first. */
   send(text: string): void {
+    this.fanOut.beforeDirectWrite();
+    this.sendText(text);
+  }
+
+  /** Writes now, without looking at the fan-out's queue (the fan-out's own fallback). */
+  sendText(text: string): void {
     if (this.ws.readyState === this.ws.OPEN) this.ws.send(text);
   }
 
-  sendFramed(framed: Buffer, text: string): void {
-    sendFramed(this.ws, framed, text);
-  }
-
   close(code: number, reason: string): void {
+    this.fanOut.beforeDirectWrite();
     if (this.ws.readyState === this.ws.OPEN || this.ws.readyState === this.ws.CONNECTING)
       this.ws.close(code, reason);
   }

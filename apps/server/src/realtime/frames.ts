@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { Socket } from 'node:net';
 import { WebSocket } from 'ws';
 
 interface FrameOptions {
@@ -31,30 +32,32 @@ export function frameOnce(text: string): Buffer {
   return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
 }
 
-interface SenderInternals {
-  _state?: number;
-  sendFrame(list: Buffer[], cb?: () => void): void;
-}
+/** ws's sender state when it is not busy compressing or reading a Blob (ws/lib/sender.js). */
+const SENDER_IDLE = 0;
 
 interface SocketInternals {
-  _sender?: SenderInternals;
-  _socket?: { writableLength: number };
+  _sender?: { _state?: number; _queue?: unknown[] };
+  _socket?: Socket;
 }
 
 /** Past this much unsent data a client is too slow to keep; it is dropped and will reconnect. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
-/** Writes a prepared frame; falls back to ws.send when the sender is busy with something else. */
-export function sendFramed(ws: WebSocket, framed: Buffer, text: string): void {
-  if (ws.readyState !== WebSocket.OPEN) return;
+/**
+ * The TCP socket under an open WebSocket whose sender has nothing of its own in flight, so
+ * that framed bytes can go straight to it in order; null when they cannot (closing, closed,
+ * or ws is busy), and the caller falls back to `ws.send`. A client too slow to drain what it
+ * was sent is terminated here.
+ */
+export function writableSocket(ws: WebSocket): Socket | null {
+  if (ws.readyState !== WebSocket.OPEN) return null;
   const internals = ws as unknown as SocketInternals;
-  const buffered = internals._socket?.writableLength ?? 0;
-  if (buffered > MAX_BUFFERED_BYTES) {
-    ws.terminate();
-    return;
-  }
+  const socket = internals._socket;
   const sender = internals._sender;
-  if (sender && sender._state === 0 && typeof sender.sendFrame === 'function')
-    sender.sendFrame([framed]);
-  else ws.send(text);
+  if (!socket || !sender || sender._state !== SENDER_IDLE || sender._queue?.length) return null;
+  if (socket.writableLength > MAX_BUFFERED_BYTES) {
+    ws.terminate();
+    return null;
+  }
+  return socket;
 }

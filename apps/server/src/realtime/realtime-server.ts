@@ -6,7 +6,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Broadcast, PresenceMember, RealtimeAdapter } from './adapters/adapter';
 import { clientEventBroadcast } from './client-events';
 import { Connection } from './connection';
-import { frameOnce } from './frames';
+import { FanOut } from './fan-out';
 import {
   channelOf,
   CloseCode,
@@ -49,6 +49,8 @@ export class RealtimeServer {
   private readonly wss: WebSocketServer;
   private readonly connections = new Map<string, Connection>();
   private readonly channels = new Map<string, Set<Connection>>();
+  /** Broadcasts are written at the end of the event-loop turn, one write per socket. */
+  private readonly fanOut = new FanOut();
   /** Which signed-in sessions own which sockets; signing a device out closes its sockets. */
   readonly sessions: SessionSockets;
   /** Who is gagged or banned: refuses their client events and room presence. */
@@ -121,7 +123,7 @@ export class RealtimeServer {
       return refuse(CloseCode.overCapacity, 'Over capacity');
     }
 
-    const conn = new Connection(newSocketId(this.nodeNumber), ws);
+    const conn = new Connection(newSocketId(this.nodeNumber), ws, this.fanOut);
     this.connections.set(conn.socketId, conn);
     this.opts.adapter.countConnections(1);
     ws.on('message', (data, isBinary) => this.onMessage(conn, data, isBinary));
@@ -271,6 +273,7 @@ export class RealtimeServer {
   }
 
   private addLocal(conn: Connection, channel: string): void {
+    this.fanOut.beforeSubscriptionChange();
     conn.channels.add(channel);
     let subscribers = this.channels.get(channel);
     if (!subscribers) this.channels.set(channel, (subscribers = new Set()));
@@ -279,6 +282,7 @@ export class RealtimeServer {
 
   private async unsubscribe(conn: Connection, channel: string | undefined): Promise<void> {
     if (channel === undefined || !conn.channels.has(channel)) return;
+    this.fanOut.beforeSubscriptionChange();
     conn.channels.delete(channel);
     const subscribers = this.channels.get(channel);
     subscribers?.delete(conn);
@@ -324,27 +328,17 @@ export class RealtimeServer {
     });
   }
 
-  /** Sends to this node's subscribers: framed once, written to each socket. */
-  deliverLocal(message: Broadcast): number {
+  /** Sends to this node's subscribers: framed once, written at the end of this turn. */
+  deliverLocal(message: Broadcast): void {
     const subscribers = this.channels.get(message.channel);
-    if (!subscribers || subscribers.size === 0) return 0;
+    if (!subscribers || subscribers.size === 0) return;
     const payload: Record<string, string> = {
       event: message.event,
       channel: message.channel,
       data: message.data,
     };
     if (message.userId !== undefined) payload.user_id = message.userId;
-    const text = JSON.stringify(payload);
-    const framed = frameOnce(text);
-    const skipUser = message.exceptUserId;
-    let sent = 0;
-    for (const conn of subscribers) {
-      if (conn.socketId === message.except) continue;
-      if (skipUser !== undefined && conn.sessionUserId === skipUser) continue;
-      conn.sendFramed(framed, text);
-      sent += 1;
-    }
-    return sent;
+    this.fanOut.enqueue(subscribers, JSON.stringify(payload), message.except, message.exceptUserId);
   }
 
   private async onClose(conn: Connection): Promise<void> {
