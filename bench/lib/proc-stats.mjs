@@ -25,6 +25,19 @@ export function cpuSeconds(pid) {
   }
 }
 
+/**
+ * Write system calls (write, writev, sendmsg…) a process has made so far, from /proc/<pid>/io
+ * (`syscw`); null when gone or not readable.
+ */
+export function writeSyscalls(pid) {
+  try {
+    const match = /^syscw:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'));
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** CPU use of several processes between two moments, as a percentage of one core. */
 export function cpuMeter(pids) {
   const start = { at: performance.now(), cpu: pids.map(cpuSeconds) };

@@ -14,7 +14,14 @@ import { nowMs, sleep } from '../lib/clock.mjs';
 import { closeAgent } from '../lib/http.mjs';
 import { benchPids, guardProcesses, pinSelf, stop } from '../lib/procs.mjs';
 import { freePort } from '../lib/ports.mjs';
-import { cpuMeter, listenCounters, otherLoadMeter, rssKB } from '../lib/proc-stats.mjs';
+import {
+  cpuMeter,
+  listenCounters,
+  otherLoadMeter,
+  cpuSeconds,
+  rssKB,
+  writeSyscalls,
+} from '../lib/proc-stats.mjs';
 import { Histogram, round } from '../lib/stats.mjs';
 import { WorkerPool } from './pool.mjs';
 import { saturate, steady } from './publishers.mjs';
@@ -25,7 +32,7 @@ import { TARGETS } from './targets.mjs';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 const DEFAULTS = {
-  only: 'ws,socketio,ours',
+  only: 'ws,socketio,ours,floor',
   clients: 2000,
   idle: 5000,
   rates: '10,20,40',
@@ -313,12 +320,16 @@ async function phase(ctx, name, publish, minDurationMs) {
   const starts = await pool.call('phaseStart', { firstSeq });
   pool.resetProgress(firstSeq - 1);
   const meter = cpuMeter([ctx.pid, ...pool.pids]);
+  const serverCpuStart = cpuSeconds(ctx.pid);
+  const writesStart = writeSyscalls(ctx.pid);
   const other = otherLoadMeter(benchPids());
   ctx.publishRtt = new Histogram();
   ctx.slowPublishes = [];
   const t0 = nowMs();
   await publish();
   const cpu = meter();
+  const serverCpuSeconds = cpuSeconds(ctx.pid) - serverCpuStart;
+  const writes = writeSyscalls(ctx.pid) - writesStart;
   const otherCpu = other();
   const publishMs = nowMs() - t0;
   const reports = await pool.call('phaseEnd', { lastSeq: ctx.seq, drainMs: 10_000 }, 30_000);
@@ -348,6 +359,13 @@ async function phase(ctx, name, publish, minDurationMs) {
     deliveriesPerServerCpuSec: cpu[0]
       ? Math.round(sum('received') / (elapsedMs / 1000) / (cpu[0] / 100))
       : null,
+    // Server CPU time per delivery (µs) and write system calls per delivery, over the
+    // publishing stretch (the drain after it is idle for a server that kept up).
+    serverCpuUsPerDelivery: sum('received')
+      ? round((serverCpuSeconds * 1e6) / sum('received'))
+      : null,
+    writeSyscallsPerDelivery:
+      Number.isFinite(writes) && sum('received') ? round(writes / sum('received'), 3) : null,
     p50Ms: round(hist.percentile(0.5)),
     p99Ms: round(hist.percentile(0.99)),
     maxMs: round(hist.max),

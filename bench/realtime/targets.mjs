@@ -122,6 +122,8 @@ export const TARGETS = {
   'ws-frame-once': reference('ws-frame-once', 'ws, framed once', 'bare-ws.mjs', pusherClient, {
     MODE: 'frame-once',
   }),
+  // The write-syscall floor: one write of the same prepared frame per message per socket.
+  floor: reference('floor', 'write floor', 'bare-ws.mjs', pusherClient, { MODE: 'floor' }),
   'ws-batched': reference('ws-batched', 'ws, framed once + batched', 'bare-ws.mjs', pusherClient, {
     MODE: 'batched',
   }),

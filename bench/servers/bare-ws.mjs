@@ -7,6 +7,8 @@
  * MODE (experiments, not the baseline): `frame-once` builds the frame once and writes the same
  * bytes to every socket (what ours does); `batched` also joins all messages of one publish
  * request into one buffer, so each socket gets one write per request instead of one per message.
+ * `floor` is the write-syscall floor: the frame built once, then a tight loop handing the same
+ * bytes straight to each TCP socket, one write per message per socket and nothing else.
  */
 import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
@@ -46,6 +48,12 @@ const publish = {
   },
   'frame-once': (datas) => datas.forEach((data) => writeAll(frame(data))),
   batched: (datas) => writeAll(Buffer.concat(datas.map(frame))),
+  floor: (datas) => {
+    for (const data of datas) {
+      const bytes = frame(data);
+      for (const client of subscribers) client._socket.write(bytes);
+    }
+  },
 }[mode];
 
 const server = createServer(httpHandler(publish));
