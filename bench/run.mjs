@@ -9,6 +9,9 @@ const BENCHES = {
   im: () => import('./im/index.mjs'),
   profiles: () => import('./profiles/index.mjs'),
   purchases: () => import('./purchases/index.mjs'),
+  soak: () => import('./soak/index.mjs'),
+  start: () => import('./start/index.mjs'),
+  firstload: () => import('./firstload/index.mjs'),
 };
 
 const [name, ...argv] = process.argv.slice(2);

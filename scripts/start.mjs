@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when its sources are newer than the last build, then runs the
-// server (TypeScript through tsx) with the environment as given. Signals reach the server, which
-// shuts down gracefully.
+// `npm start`: builds the web app and the server when their sources are newer than the last
+// builds, then runs the built server (plain JavaScript, stack traces mapped back to the
+// TypeScript) with the environment as given. Signals reach the server, which shuts down
+// gracefully.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuilt, SERVER_MAIN } from '../apps/server/scripts/build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const webIndex = join(root, 'apps/web/dist/index.html');
@@ -39,7 +41,9 @@ if (process.env.SKIP_WEB_BUILD !== '1' && sourcesAt > builtAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+await ensureServerBuilt();
+
+const server = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

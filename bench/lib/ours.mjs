@@ -1,16 +1,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import {
+  ensureServerBuilt,
+  SERVER_DIST,
+  SERVER_ENTRIES,
+  SERVER_MAIN,
+} from '../../apps/server/scripts/build.mjs';
 import { freePort } from './ports.mjs';
 import { onExit, startServer, stop, waitHealthy } from './procs.mjs';
 
 /**
- * Our server as production starts it (`apps/server/src/main.ts`), for the benches that measure
- * the whole site: a temp data folder, SQLite in it or a fresh PostgreSQL schema, fixed Pusher
- * credentials so load workers sign private and presence subscriptions themselves, and rate
- * limits raised (a bench is many legitimate users at once from one address).
+ * Our server as production starts it (the build of `apps/server/src/main.ts`), for the benches
+ * that measure the whole site: a temp data folder, SQLite in it or a fresh PostgreSQL schema,
+ * fixed Pusher credentials so load workers sign private and presence subscriptions themselves,
+ * and rate limits raised (a bench is many legitimate users at once from one address).
  */
 export const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 export const CREDS = {
@@ -45,6 +51,28 @@ export async function postgresSchema() {
   return { url: url.toString(), drop };
 }
 
+const MAIN_SOURCE = 'apps/server/src/main.ts';
+
+/**
+ * The node arguments that run `entry` (a path from the repo root) as production does: built
+ * by the server's build script when stale, then plain JavaScript with source maps. Another
+ * entry (a bench's own start script) is bundled beside main.js, so that the paths the server
+ * computes from its own location hold. BENCH_FROM_SOURCES=1 runs the TypeScript through tsx.
+ */
+export async function nodeArgsFor(entry = MAIN_SOURCE) {
+  if (process.env.BENCH_FROM_SOURCES === '1') return ['--import', 'tsx', entry];
+  if (resolve(ROOT, entry) === SERVER_ENTRIES.main) {
+    await ensureServerBuilt();
+    return ['--enable-source-maps', SERVER_MAIN];
+  }
+  // bench/purchases/server.mjs → dist/bench-purchases-server.js
+  const name = relative(ROOT, resolve(ROOT, entry))
+    .replace(/\.[^.]+$/, '')
+    .replace(/\W+/g, '-');
+  await ensureServerBuilt({ entries: { ...SERVER_ENTRIES, [name]: resolve(ROOT, entry) } });
+  return ['--enable-source-maps', join(SERVER_DIST, `${name}.js`)];
+}
+
 /**
  * Starts ours and waits until it answers. `cpus`: a taskset CPU list (omit for all cores);
  * `env`: more variables (they win over the defaults here); `entry`: another start script (one
@@ -55,15 +83,16 @@ export async function startOurs({
   cpus = '0',
   env = {},
   name = 'ours',
-  entry = 'apps/server/src/main.ts',
+  entry = MAIN_SOURCE,
 } = {}) {
+  const nodeArgs = await nodeArgsFor(entry);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'chat-bench-'));
   const forget = onExit(() => rmSync(dataDir, { recursive: true, force: true }));
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const child = startServer(name, process.execPath, [...profile, '--import', 'tsx', entry], {
+  const child = startServer(name, process.execPath, [...profile, ...nodeArgs], {
     cwd: ROOT,
     cpus,
     env: {

@@ -21,7 +21,8 @@ import { nowIso } from '../../apps/server/src/lib/clock.ts';
  * - `POST /bench/audit` {ids}: the senders' wallets, the gifts stored per sender, the number of
  *   user_gifts rows and LedgerService.check().
  *
- * Run with `node --import tsx` (the app is TypeScript); listens on 127.0.0.1 only.
+ * startOurs bundles it beside the server's own build (apps/server/dist/bench-purchases-server.js)
+ * and runs that; with BENCH_FROM_SOURCES=1, `node --import tsx`. Listens on 127.0.0.1 only.
  */
 const config = loadConfig();
 const database = openDatabase(config.databaseUrl);

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { postJson } from '../lib/http.mjs';
+import { nodeArgsFor } from '../lib/ours.mjs';
 import { onExit, startServer, waitHealthy } from '../lib/procs.mjs';
 import { signedPath } from '../lib/pusher-sign.mjs';
 
@@ -24,7 +25,7 @@ async function check(response, what) {
     throw new Error(`${what} answered ${response.status}: ${response.body.slice(0, 200)}`);
 }
 
-/** Our server, exactly as production starts it, with a fresh data directory. */
+/** Our server, exactly as production starts it (the build), with a fresh data directory. */
 const ours = {
   name: 'ours',
   label: 'ours',
@@ -48,17 +49,12 @@ const ours = {
     if (diagnostics?.cpuProf) flags.push('--cpu-prof', `--cpu-prof-dir=${diagnostics.dir}`);
     if (diagnostics?.traceGc) flags.push('--trace-gc');
     const logFile = diagnostics ? join(diagnostics.dir, `ours-${Date.now()}.log`) : undefined;
-    const child = startServer(
-      'ours',
-      process.execPath,
-      [...flags, '--import', 'tsx', 'apps/server/src/main.ts'],
-      {
-        env,
-        cwd: root,
-        cpus,
-        logFile,
-      },
-    );
+    const child = startServer('ours', process.execPath, [...flags, ...(await nodeArgsFor())], {
+      env,
+      cwd: root,
+      cpus,
+      logFile,
+    });
     await waitHealthy(child, `http://127.0.0.1:${port}/healthz`, 60_000);
     return { child, cleanup };
   },

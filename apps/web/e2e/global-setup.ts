@@ -45,7 +45,10 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   throw new Error(`server did not become healthy:\n${log()}`);
 }
 
-/** Builds the web app, starts the real server on a fresh data dir and a free port. */
+/**
+ * Builds the web app and the server (the latter only when stale: esbuild takes a second), then
+ * starts the built server, as `npm start` runs it, on a fresh data dir and a free port.
+ */
 export default async function setup(project: TestProject) {
   if (process.env.E2E_SKIP_BUILD !== '1') {
     // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
@@ -55,9 +58,13 @@ export default async function setup(project: TestProject) {
       env: { ...process.env, NODE_ENV: 'production' },
     });
   }
+  execFileSync(process.execPath, ['apps/server/scripts/build.mjs', '--if-stale'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'chat-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

@@ -26,6 +26,8 @@ export function startCheckpointer(
   worker.unref();
   return async () => {
     const exited = new Promise((resolve) => worker.once('exit', resolve));
+    // Unref'd, the worker would not keep the process alive while we wait for it to exit.
+    worker.ref();
     worker.postMessage('stop');
     await exited;
   };

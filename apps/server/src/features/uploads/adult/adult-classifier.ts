@@ -14,11 +14,17 @@ interface Answer {
   error?: string;
 }
 
-const WORKER_URL = new URL('./classifier.worker.ts', import.meta.url);
+// From the sources (tsx, tests) this module is TypeScript and so is the worker beside it; in the
+// build (apps/server/dist) both are bundled flat, the worker as classifier.worker.js.
+const FROM_SOURCES = import.meta.url.endsWith('.ts');
+const WORKER_URL = new URL(
+  FROM_SOURCES ? './classifier.worker.ts' : './classifier.worker.js',
+  import.meta.url,
+);
 
-// A worker's main module is loaded before an `--import` hook would apply, so a small script
-// registers tsx in the thread first and then imports the TypeScript worker.
-const BOOTSTRAP = `
+// A worker's main module is loaded before an `--import` hook would apply, so from the sources a
+// small script registers tsx in the thread first and then imports the TypeScript worker.
+const TSX_BOOTSTRAP = `
 const { workerData } = require('node:worker_threads');
 import(workerData.tsxApi)
   .then(({ register }) => { register(); return import(workerData.entry); })
@@ -27,8 +33,9 @@ import(workerData.tsxApi)
 
 /**
  * nsfwjs (MobileNetV2, shipped inside the package) in a worker thread, started on the first
- * picture. The worker is TypeScript, so it starts with the tsx loader, the way the server
- * itself runs. A dead worker is replaced on the next request.
+ * picture. It starts the way the server itself runs: plain JavaScript from the build, or
+ * TypeScript through the tsx loader from the sources. A dead worker is replaced on the next
+ * request.
  */
 export class NsfwClassifier implements AdultClassifier {
   private worker: Worker | null = null;
@@ -68,10 +75,12 @@ export class NsfwClassifier implements AdultClassifier {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(BOOTSTRAP, {
-      eval: true,
-      workerData: { tsxApi: import.meta.resolve('tsx/esm/api'), entry: WORKER_URL.href },
-    });
+    const worker = FROM_SOURCES
+      ? new Worker(TSX_BOOTSTRAP, {
+          eval: true,
+          workerData: { tsxApi: import.meta.resolve('tsx/esm/api'), entry: WORKER_URL.href },
+        })
+      : new Worker(WORKER_URL);
     worker.unref();
     worker.on('message', (answer: Answer) => {
       const waiting = this.pending.get(answer.id);
