@@ -15,13 +15,23 @@ import {
 } from '../lib/procs.mjs';
 import { Histogram, round } from '../lib/stats.mjs';
 import { Poster } from './poster.mjs';
+import { Publisher } from './publisher.mjs';
 import { optionReader } from '../lib/args.mjs';
 
 /**
  * `npm run bench -- chat`: message posting as users do it. N users post over HTTP into a room
- * whose 500 members listen on their sockets; measured against a bare Fastify route in the same
- * run, on SQLite and (when it answers) PostgreSQL. Server on CPU 0, load on CPU 1.
+ * whose 500 members listen on their sockets; measured against the pure fan-out ceiling (the
+ * same events published through the Pusher HTTP API of the same server, right before the
+ * saturation phase) and a bare Fastify route, in the same run, on SQLite and (when it answers)
+ * PostgreSQL. Server on CPU 0, load on CPU 1.
  */
+
+/** Issue 11's targets: the post path's share of the fan-out ceiling, and p99 to the last member. */
+const TARGETS = {
+  ceilingShare: { sqlite: 0.9, postgres: 0.75 },
+  lastMemberP99Ms: 50,
+  atRate: 100,
+};
 
 function options(argv) {
   const get = optionReader(argv);
@@ -73,10 +83,31 @@ function ask(worker, type) {
 
 const pct = (json, p) => round(new Histogram().merge(json).percentile(p));
 
+/**
+ * Waits until the audience has what was sent (`expected` deliveries) or has stopped receiving
+ * for `quietMs`: a phase that outran the audience's single core must not spill its backlog
+ * into the next phase's figures.
+ */
+async function settle(worker, expected = Infinity, quietMs = 500) {
+  const deadline = Date.now() + 30_000;
+  let last = -1;
+  let stableSince = Date.now();
+  while (Date.now() < deadline) {
+    const { deliveries } = await ask(worker, 'peek');
+    if (deliveries >= expected) return;
+    if (deliveries !== last) {
+      last = deliveries;
+      stableSince = Date.now();
+    } else if (Date.now() - stableSince >= quietMs) return;
+    await sleep(100);
+  }
+}
+
 async function phase(label, poster, worker, run, members) {
+  await settle(worker);
   await ask(worker, 'report'); // start from zero
   const posted = await run();
-  await sleep(1500); // let the last broadcasts land
+  await settle(worker, posted.stored * members); // let the last broadcasts land
   const seen = await ask(worker, 'report');
   return {
     label,
@@ -116,6 +147,8 @@ async function benchOurs(dialect, opts) {
     const poster = await posters(server.port, opts.posters, 1);
     // Warm up: the first requests compile modules (tsx) and JIT the hot path.
     await poster.saturate(opts.concurrency, 2000);
+    const template = await lastMessage(server.port, poster.tokens[0], 1);
+    const publisher = new Publisher(server.port, CREDS, 'presence-room.1', template);
     const rows = [];
     for (const rate of opts.rates) {
       rows.push(
@@ -128,6 +161,17 @@ async function benchOurs(dialect, opts) {
         ),
       );
     }
+    await publisher.saturate(opts.concurrency, 1000); // warm up the HTTP API route
+    rows.push(
+      await phase(
+        'fan-out ceiling',
+        publisher,
+        worker,
+        async () => timed(() => publisher.saturate(opts.concurrency, opts.phaseMs)),
+        opts.members,
+      ),
+    );
+    publisher.close();
     rows.push(
       await phase(
         'saturation',
@@ -144,6 +188,37 @@ async function benchOurs(dialect, opts) {
     await server.stop();
     await schema?.drop();
   }
+}
+
+/** A real stored message of the room, as the API presents it: the ceiling's event template. */
+async function lastMessage(port, token, roomId) {
+  const res = await fetch(`http://127.0.0.1:${port}/api/room/${roomId}/messages`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { data } = await res.json();
+  if (!data?.length) throw new Error(`no message to copy: ${res.status}`);
+  return data.at(-1);
+}
+
+/** PASS/FAIL of issue 11's targets for one dialect's rows. */
+function targetsOf(dialect, rows) {
+  const ceiling = rows.find((r) => r.label === 'fan-out ceiling');
+  const saturation = rows.find((r) => r.label === 'saturation');
+  const atRate = rows.find((r) => r.label === `${TARGETS.atRate}/s`);
+  const share = ceiling && saturation ? saturation.deliveredPerSec / ceiling.deliveredPerSec : NaN;
+  const wanted = TARGETS.ceilingShare[dialect] ?? TARGETS.ceilingShare.postgres;
+  return [
+    {
+      target: `deliveries/s at saturation >= ${wanted * 100}% of the fan-out ceiling`,
+      measured: `${saturation?.deliveredPerSec} / ${ceiling?.deliveredPerSec} = ${round(share * 100)}%`,
+      pass: share >= wanted,
+    },
+    {
+      target: `p99 POST -> last receipt < ${TARGETS.lastMemberP99Ms} ms at ${TARGETS.atRate} msg/s`,
+      measured: atRate ? `${atRate.lastMemberP99} ms` : `no ${TARGETS.atRate}/s phase`,
+      pass: atRate !== undefined && atRate.lastMemberP99 < TARGETS.lastMemberP99Ms,
+    },
+  ];
 }
 
 async function timed(run) {
@@ -221,9 +296,10 @@ export async function run(argv) {
         'POST p99': r.postP99,
         'receipt p50': r.receiptP50,
         'receipt p99': r.receiptP99,
+        'last member p99': r.lastMemberP99,
         errors:
           Object.entries(r.statuses)
-            .filter(([s]) => s !== '201')
+            .filter(([s]) => s !== '201' && s !== '200')
             .map(([s, n]) => `${s}×${n}`)
             .join(' ') || '-',
       })),
@@ -232,6 +308,9 @@ export async function run(argv) {
     console.log(
       `  full path at saturation: ${saturation.storedPerSec} msg/s = ${round(saturation.storedPerSec / bare.storedPerSec)}× the bare route`,
     );
+    result.targets = targetsOf(dialect, result.rows);
+    for (const t of result.targets)
+      console.log(`  ${t.pass ? 'PASS' : 'FAIL'}  ${t.target}: ${t.measured}`);
   }
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(join(ROOT, 'bench/results/chat.json'), JSON.stringify(results, null, 2));

@@ -76,6 +76,9 @@ process.on('message', async (command) => {
       sockets.push(...batch);
     }
     process.send({ type: 'connected', count: sockets.length });
+  } else if (command.type === 'peek') {
+    // How many so far, without starting over: the bench waits for the audience to catch up.
+    process.send({ type: 'peek', deliveries });
   } else if (command.type === 'report') {
     // Per message: how many members got it, and when the last one did.
     const lastMember = new Histogram();

@@ -14,6 +14,8 @@ export class Poster {
     this.tokens = tokens;
     this.agent = new Agent({ keepAlive: true, maxSockets: tokens.length });
     this.seq = 0;
+    /** The answer that means "stored" (the HTTP API of the fan-out ceiling answers 200). */
+    this.okStatus = 201;
   }
 
   post() {
@@ -62,7 +64,7 @@ export class Poster {
       if (wait > 0) await sleep(wait);
       answers.push(this.post());
     }
-    return summarize(await Promise.all(answers), nowMs() - started);
+    return summarize(await Promise.all(answers), nowMs() - started, this.okStatus);
   }
 
   /** As fast as the server answers, `concurrency` requests in flight, for `ms`. */
@@ -75,7 +77,7 @@ export class Poster {
         while (nowMs() < deadline) answers.push(await this.post());
       }),
     );
-    return summarize(answers, nowMs() - started);
+    return summarize(answers, nowMs() - started, this.okStatus);
   }
 
   close() {
@@ -83,14 +85,14 @@ export class Poster {
   }
 }
 
-function summarize(answers, elapsedMs) {
+export function summarize(answers, elapsedMs, okStatus) {
   const latency = new Histogram();
   const statuses = {};
   for (const a of answers) {
     latency.add(a.ms);
     statuses[a.status] = (statuses[a.status] ?? 0) + 1;
   }
-  const stored = statuses[201] ?? 0;
+  const stored = statuses[okStatus] ?? 0;
   return {
     sent: answers.length,
     stored,

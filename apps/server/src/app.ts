@@ -42,6 +42,8 @@ import { methodOverridePlugin } from './http/method-override';
 import { openApiPlugin } from './http/openapi';
 import { RateLimits } from './http/rate-limit';
 import { sessionPlugin } from './http/session';
+import { SessionCache } from './http/session-cache';
+import { InvalidationBus, RedisChannel } from './lib/cache/invalidation-bus';
 import { webAppPlugin } from './http/web-app';
 import { securityHeadersPlugin } from './http/security-headers';
 import { DomainEvents } from './events/domain-events';
@@ -58,6 +60,7 @@ import { MessagesService } from './features/chat/messages.service';
 import { ReactionsRepository } from './features/chat/reactions.repository';
 import { ReactionsService } from './features/chat/reactions.service';
 import { RepeatGuard } from './features/chat/repeat-guard';
+import { RoomRosters } from './features/chat/room-rosters';
 import { RoomView } from './features/chat/room-view';
 import { RoomsRepository } from './features/chat/rooms.repository';
 import { roomsRoutes } from './features/chat/rooms.routes';
@@ -154,6 +157,16 @@ export async function buildApp(
   const realtime = createRealtime(config, redis, app.log, (name) => channelPolicy.isPublic(name));
   await realtime.start();
   const events = new DomainEvents(app.log);
+  // In-memory caches of the post path, dropped on every node by the events that change them.
+  const cacheChannel = redis
+    ? new RedisChannel(redis, `cache:${config.secrets.pusherAppId}:invalidate`, app.log)
+    : null;
+  await cacheChannel?.start();
+  const cacheBus = new InvalidationBus(cacheChannel);
+  const sessionCache = new SessionCache(sessions, cacheBus);
+  sessionCache.listenTo(events);
+  const rosters = new RoomRosters(roomsRepo, cacheBus);
+  rosters.listenTo(events);
   const broadcaster = new Broadcaster(realtime);
   routeDomainEvents(events, broadcaster);
   const catalog = new CatalogService(
@@ -253,6 +266,7 @@ export async function buildApp(
       config.rateLimits.messages,
       gifs,
       uploads.attachments,
+      rosters,
     ),
     reactions: new ReactionsService(reactionsRepo, messagesRepo, roomsRepo, rateLimits, events),
     quotes: new QuotesService(quotesRepo, messagesRepo, roomsRepo),
@@ -330,6 +344,7 @@ export async function buildApp(
     await realtime.close();
   });
   app.addHook('onClose', async () => {
+    await cacheBus.close();
     redis?.disconnect();
     if (!options.database) await database.close();
   });
@@ -344,6 +359,7 @@ export async function buildApp(
   await app.register(openApiPlugin);
   await app.register(sessionPlugin, {
     sessions,
+    cache: sessionCache,
     appKey: config.secrets.appKey,
     secureCookies: config.publicUrl.startsWith('https:'),
   });

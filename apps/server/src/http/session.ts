@@ -6,6 +6,7 @@ import { isBanned, isGagged } from '../features/moderation/sanctions';
 import { nowIso } from '../lib/clock';
 import { hashToken, hmac, safeEqual } from '../lib/tokens';
 import { AppError, guestForbidden, unauthenticated } from './app-error';
+import type { SessionCache } from './session-cache';
 
 export const SESSION_COOKIE = 'chat_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -42,13 +43,17 @@ declare module 'fastify' {
      * `ignore`: the route never reads a session (no cookie, no bearer, no XSRF check): a page
      * that stands for a foreign site, like the test payment provider's, whose plain form cannot
      * send the XSRF header and has no business knowing who is signed in here.
+     * `cached`: the session and user may come from memory (http/session-cache.ts) when the
+     * route reads only who the caller is, what they may do and their sanctions (a chat post).
      */
-    session?: 'ignore';
+    session?: 'ignore' | 'cached';
   }
 }
 
 export interface SessionPluginOptions {
   sessions: SessionsRepository;
+  /** Answers the `session: 'cached'` routes; without it every route reads the database. */
+  cache?: SessionCache;
   appKey: string;
   secureCookies: boolean;
 }
@@ -62,16 +67,23 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app, opts) => {
 
   app.addHook('onRequest', async (request, reply) => {
     request.auth = { user: null, session: null, via: null };
-    if (request.routeOptions.config.session === 'ignore') return;
+    const mode = request.routeOptions.config.session;
+    if (mode === 'ignore') return;
+    const cache = mode === 'cached' ? opts.cache : undefined;
+    const find = (tokenHash: string) =>
+      cache ? cache.find(tokenHash) : opts.sessions.findWithUser(tokenHash);
     const bearer = bearerToken(request);
+    let tokenHash: string;
     if (bearer !== undefined) {
-      const found = bearer ? await opts.sessions.findWithUser(hashToken(bearer)) : null;
+      tokenHash = bearer ? hashToken(bearer) : '';
+      const found = bearer ? await find(tokenHash) : null;
       if (!found) throw unauthenticated();
       request.auth = { ...found, via: 'bearer' };
     } else {
       const cookie = request.cookies[SESSION_COOKIE];
       if (!cookie) return;
-      const found = await opts.sessions.findWithUser(hashToken(cookie));
+      tokenHash = hashToken(cookie);
+      const found = await find(tokenHash);
       if (!found) {
         clearSessionCookies(reply, opts.secureCookies);
         return;
@@ -83,7 +95,9 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app, opts) => {
     }
     const session = request.auth.session;
     if (session && Date.now() - Date.parse(session.last_active_at) > TOUCH_EVERY_MS) {
-      opts.sessions.touch(session.id, nowIso(), request.ip).catch((err: unknown) => {
+      const at = nowIso();
+      cache?.touched(tokenHash, at);
+      opts.sessions.touch(session.id, at, request.ip).catch((err: unknown) => {
         request.log.warn({ err }, 'could not touch session');
       });
     }

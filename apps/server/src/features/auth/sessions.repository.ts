@@ -2,7 +2,21 @@ import type { Kysely } from 'kysely';
 import type { DB, SessionRow, UserRow } from '../../db/schema';
 
 export class SessionsRepository {
+  private readonly removedListeners: ((sessionIds: number[]) => void)[] = [];
+
   constructor(private readonly db: Kysely<DB>) {}
+
+  /**
+   * Called with the ids of sessions this repository deleted, whoever asked: a cache of
+   * sessions (http/session-cache.ts) must not outlive the row.
+   */
+  onRemoved(listener: (sessionIds: number[]) => void): void {
+    this.removedListeners.push(listener);
+  }
+
+  private removed(sessionIds: number[]): void {
+    if (sessionIds.length > 0) for (const listener of this.removedListeners) listener(sessionIds);
+  }
 
   async create(row: Omit<SessionRow, 'id'>): Promise<SessionRow> {
     return this.db.insertInto('sessions').values(row).returningAll().executeTakeFirstOrThrow();
@@ -50,6 +64,7 @@ export class SessionsRepository {
 
   async delete(id: number): Promise<void> {
     await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+    this.removed([id]);
   }
 
   /** Keeps the newest `keep` sessions of a user and deletes the rest. */
@@ -72,6 +87,7 @@ export class SessionsRepository {
         stale.map((s) => s.id),
       )
       .execute();
+    this.removed(stale.map((s) => s.id));
   }
 
   /** A user's devices, most recently active first. */
@@ -92,15 +108,18 @@ export class SessionsRepository {
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    const deleted = Number(result.numDeletedRows) > 0;
+    if (deleted) this.removed([id]);
+    return deleted;
   }
 
   /** Deletes every session of the user but `keepId` (null: all); answers the deleted ids. */
   async deleteOthers(userId: number, keepId: number | null): Promise<number[]> {
     let query = this.db.deleteFrom('sessions').where('user_id', '=', userId);
     if (keepId !== null) query = query.where('id', '!=', keepId);
-    const rows = await query.returning('id').execute();
-    return rows.map((r) => r.id);
+    const ids = (await query.returning('id').execute()).map((r) => r.id);
+    this.removed(ids);
+    return ids;
   }
 
   async countForUser(userId: number): Promise<number> {

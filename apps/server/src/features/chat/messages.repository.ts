@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
 import type { DB, MessageRow, UserRow } from '../../db/schema';
 import type { GifFields } from '../gifs/gifs.presenter';
-import { assertMayWrite } from '../moderation/sanction-guard';
-import { countPublicMessage } from '../profiles/message-counters';
+import { insertMessageOnPostgres, insertMessageOnSqlite } from './message-insert';
 
 export type MessageAuthor = Pick<
   UserRow,
@@ -12,23 +11,21 @@ export type MessageAuthor = Pick<
 export type MessageWithAuthor = MessageRow & { author: MessageAuthor; gif: GifFields | null };
 
 export class MessagesRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly postgres: boolean;
+
+  constructor(private readonly db: Kysely<DB>) {
+    this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  }
 
   /**
-   * Stores a message and counts it for its author's statistics, in one transaction; refuses
-   * (403 banned / gagged) when a sanction of the author committed before this write.
+   * Stores a message and counts it for its author's statistics, atomically; refuses (403
+   * banned / gagged) when a sanction of the author committed before this write. Answers null
+   * when the author already sent this client_id (the first one stays; nothing is counted).
    */
-  async insert(row: Omit<MessageRow, 'id'>): Promise<MessageRow> {
-    return this.db.transaction().execute(async (trx) => {
-      await assertMayWrite(trx, row.user_id);
-      const message = await trx
-        .insertInto('messages')
-        .values(row)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await countPublicMessage(trx, row.user_id, row.created_at);
-      return message;
-    });
+  async insert(row: Omit<MessageRow, 'id'>): Promise<MessageRow | null> {
+    return this.postgres
+      ? insertMessageOnPostgres(this.db, row)
+      : insertMessageOnSqlite(this.db, row);
   }
 
   async find(id: number): Promise<MessageRow | undefined> {

@@ -32,7 +32,8 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/room/:id/message',
     {
-      config: { access: 'user' },
+      // Who posts, their permissions and sanctions come from memory (http/session-cache.ts).
+      config: { access: 'user', session: 'cached' },
       schema: {
         tags: ['messages'],
         summary: 'Send a message; the same client_id again answers the first message (200)',

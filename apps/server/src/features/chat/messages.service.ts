@@ -15,7 +15,6 @@ import type { DomainEvents } from '../../events/domain-events';
 import { forbidden, invalid, notFound } from '../../http/app-error';
 import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
-import { isUniqueViolation } from '../../lib/db-errors';
 import type { GifsService } from '../gifs/gifs.service';
 import type { Attachments } from '../uploads/attachments.service';
 import { hasPermission } from '../users/user.presenter';
@@ -23,6 +22,7 @@ import { can } from './chat.policy';
 import { presentMessage } from './chat.presenter';
 import type { MessagesRepository } from './messages.repository';
 import type { RepeatGuard } from './repeat-guard';
+import type { RoomRosters } from './room-rosters';
 import type { RoomView } from './room-view';
 import type { RoomsRepository } from './rooms.repository';
 
@@ -46,6 +46,7 @@ export class MessagesService {
     messagesPer10s: number,
     private readonly gifs: GifsService,
     private readonly attachments: Attachments,
+    private readonly rosters: RoomRosters,
   ) {
     // Pictures on a room message are seen by whoever may read that room (GET /api/upload/{id}).
     attachments.registerVisibility('room', (viewerId, messageId) =>
@@ -109,25 +110,22 @@ export class MessagesService {
       throw invalid({ text: ['message.repeated'] });
 
     const nicks = await this.mentions(roomId, user.id, text, body.mentions);
-    let row;
-    try {
-      row = await this.messages.insert({
-        room_id: roomId,
-        user_id: user.id,
-        type_id: body.type_id,
-        text,
-        nicks: JSON.stringify(nicks),
-        attachments: JSON.stringify(attachments),
-        client_id: body.client_id,
-        created_at: nowIso(),
-        deleted_at: null,
-        gif_id: gif?.id ?? null,
-      });
-    } catch (error) {
+    const row = await this.messages.insert({
+      room_id: roomId,
+      user_id: user.id,
+      type_id: body.type_id,
+      text,
+      nicks: JSON.stringify(nicks),
+      attachments: JSON.stringify(attachments),
+      client_id: body.client_id,
+      created_at: nowIso(),
+      deleted_at: null,
+      gif_id: gif?.id ?? null,
+    });
+    if (!row) {
       // The same client_id raced in twice: the first one won, answer it.
-      if (!isUniqueViolation(error)) throw error;
       const first = await this.messages.findByClientId(user.id, body.client_id);
-      if (!first) throw error;
+      if (!first) throw new Error('a message client_id conflicted but is not there');
       return { message: await this.present(first.id, user.id, roomId), replay: true };
     }
     if (attachments.length > 0)
@@ -176,7 +174,7 @@ export class MessagesService {
     ids: number[],
   ): Promise<{ nick: string; user_id: number }[]> {
     if (text === '') return [];
-    const members = await this.rooms.memberNicks(roomId);
+    const members = [...(await this.rosters.of(roomId)).values()];
     const lowered = nickKey(text);
     const picked = new Set(ids);
     const clicked = members.filter((m) => picked.has(m.id) && lowered.includes(m.nick_key));
@@ -221,6 +219,6 @@ export class MessagesService {
   }
 
   private async assertMember(roomId: number, userId: number): Promise<void> {
-    if (!(await this.rooms.membership(roomId, userId))) throw notFound();
+    if (!(await this.rosters.isMember(roomId, userId))) throw notFound();
   }
 }
