@@ -35,6 +35,8 @@ export class SessionCache {
   }
 
   async find(tokenHash: string): Promise<SessionWithUser | null> {
+    // Deaf to the other nodes (Redis down), memory could keep a signed-out session alive.
+    if (!this.bus.live) return this.sessions.findWithUser(tokenHash);
     const found = await this.cache.load(
       tokenHash,
       async () => (await this.sessions.findWithUser(tokenHash)) ?? undefined,
@@ -46,7 +48,7 @@ export class SessionCache {
   touched(tokenHash: string, lastActiveAt: string): void {
     const entry = this.cache.get(tokenHash);
     if (entry)
-      this.cache.set(tokenHash, {
+      this.cache.replace(tokenHash, {
         user: entry.user,
         session: { ...entry.session, last_active_at: lastActiveAt },
       });

@@ -75,14 +75,16 @@ export class FanOut {
     let mixed = false;
     for (let i = 1; i < count && !mixed; i++) mixed = !sameAudience(batch[0]!, batch[i]!);
     if (mixed) this.epoch += 1;
-    let start = 0;
-    while (start < count) {
-      let end = start + 1;
-      while (end < count && sameAudience(batch[start]!, batch[end]!)) end += 1;
-      this.writeGroup(batch, start, end, mixed);
-      start = end;
-    }
-    if (mixed) {
+    try {
+      let start = 0;
+      while (start < count) {
+        let end = start + 1;
+        while (end < count && sameAudience(batch[start]!, batch[end]!)) end += 1;
+        this.writeGroup(batch, start, end, mixed);
+        start = end;
+      }
+    } finally {
+      // Whatever happened, no socket stays corked.
       for (const socket of this.corked) socket.uncork();
       this.corked.length = 0;
     }

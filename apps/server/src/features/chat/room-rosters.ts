@@ -35,11 +35,13 @@ export class RoomRosters {
   }
 
   async of(roomId: number): Promise<Roster> {
-    const roster = await this.cache.load(roomId, async () => {
+    const read = async () => {
       const members = await this.rooms.memberNicks(roomId);
       return new Map(members.map((m) => [m.id, m]));
-    });
-    return roster ?? new Map();
+    };
+    // Deaf to the other nodes (Redis down), memory could keep someone who left a member.
+    if (!this.bus.live) return read();
+    return (await this.cache.load(roomId, read)) ?? new Map();
   }
 
   async isMember(roomId: number, userId: number): Promise<boolean> {

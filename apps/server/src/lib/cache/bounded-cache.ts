@@ -44,6 +44,15 @@ export class BoundedCache<K, V> {
   }
 
   /**
+   * Changes a cached value in place, keeping its expiry: a value kept fresh this way (a session
+   * touched every minute) must still run out, since the expiry bounds a missed invalidation.
+   */
+  replace(key: K, value: V): void {
+    const entry = this.entries.get(key);
+    if (entry && entry.until > Date.now()) entry.value = value;
+  }
+
+  /**
    * The cached value, or what `load` answers (stored unless an invalidation came meanwhile).
    * Concurrent misses of one key share one load. `undefined` answers are not cached.
    */

@@ -12,8 +12,9 @@ type Handler = (key: string | number) => void;
 
 /**
  * Carries cache invalidations to every node. `publish` runs this node's handlers at once and
- * tells the others; each node's caches subscribe by topic. A node that may have missed messages
- * (its Redis subscription dropped) runs the `*` handlers, which clear everything.
+ * tells the others; each node's caches subscribe by topic. While a node cannot hear the others
+ * (its Redis subscription is down) it is not `live`, and its caches read through; on losing and
+ * on regaining the subscription it runs the `*` handlers, which clear everything.
  */
 export class InvalidationBus {
   private readonly handlers = new Map<string, Handler[]>();
@@ -23,6 +24,11 @@ export class InvalidationBus {
       (message) => this.runLocal(message),
       () => this.runLocal({ topic: '*', key: '' }),
     );
+  }
+
+  /** False while invalidations from other nodes may be missed: caches must not answer then. */
+  get live(): boolean {
+    return this.remote?.live ?? true;
   }
 
   on(topic: string, handler: Handler): void {
@@ -48,6 +54,8 @@ export class InvalidationBus {
 
 /** How invalidations travel between nodes. */
 export interface RemoteChannel {
+  /** Subscribed: every message sent from now on will be received. */
+  readonly live: boolean;
   listen(receive: (message: Invalidation) => void, resync: () => void): void;
   send(message: Invalidation): Promise<void>;
   close(): Promise<void>;
@@ -55,19 +63,27 @@ export interface RemoteChannel {
 
 /**
  * Invalidations over Redis pub/sub, on a connection of its own (a subscribed connection may
- * issue no other command). Messages carry the sender's id so a node skips its own.
+ * issue no other command). Messages carry the sender's id so a node skips its own. The channel
+ * is re-subscribed here rather than by ioredis, to know when the subscription is back: ioredis
+ * reports `ready` before its own re-subscription has been answered.
  */
 export class RedisChannel implements RemoteChannel {
   private readonly nodeId = randomBytes(8).toString('hex');
   private readonly subscriber: Redis;
-  private connectedOnce = false;
+  /** Set by `start`, whenever the listeners were attached: later `ready`s are reconnections. */
+  private started = false;
+  private subscribed = false;
 
   constructor(
     private readonly redis: Redis,
     private readonly channel: string,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.subscriber = redis.duplicate({ lazyConnect: true });
+    this.subscriber = redis.duplicate({ lazyConnect: true, autoResubscribe: false });
+  }
+
+  get live(): boolean {
+    return this.subscribed;
   }
 
   listen(receive: (message: Invalidation) => void, resync: () => void): void {
@@ -79,10 +95,22 @@ export class RedisChannel implements RemoteChannel {
         this.log.warn({ err: error }, 'bad cache invalidation message');
       }
     });
-    // Messages sent while the subscription was down are lost: forget everything on return.
+    // Messages sent while the subscription is down are lost: what was cached may be stale, and
+    // what is read meanwhile is not cached (not live); once subscribed again, forget it all.
+    this.subscriber.on('close', () => {
+      if (!this.subscribed) return;
+      this.subscribed = false;
+      resync();
+    });
     this.subscriber.on('ready', () => {
-      if (this.connectedOnce) resync();
-      this.connectedOnce = true;
+      if (!this.started) return;
+      this.subscriber.subscribe(this.channel).then(
+        () => {
+          resync();
+          this.subscribed = true;
+        },
+        (error: unknown) => this.log.error({ err: error }, 'cache invalidation resubscribe'),
+      );
     });
     this.subscriber.on('error', (error: unknown) =>
       this.log.error({ err: error }, 'cache invalidation subscriber'),
@@ -93,6 +121,8 @@ export class RedisChannel implements RemoteChannel {
   async start(): Promise<void> {
     await this.subscriber.connect();
     await this.subscriber.subscribe(this.channel);
+    this.started = true;
+    this.subscribed = true;
   }
 
   async send(message: Invalidation): Promise<void> {
@@ -104,6 +134,7 @@ export class RedisChannel implements RemoteChannel {
   }
 
   async close(): Promise<void> {
+    this.subscribed = false;
     this.subscriber.disconnect();
   }
 }
