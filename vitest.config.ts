@@ -6,6 +6,7 @@ export default defineConfig({
     projects: [
       'packages/shared/vitest.config.ts',
       'apps/server/vitest.config.ts',
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'] } },
       {
         extends: 'apps/web/vite.config.ts',
         test: {

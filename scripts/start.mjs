@@ -16,6 +16,7 @@ const webSources = [
   'apps/web/index.html',
   'apps/web/public',
   'apps/web/vite.config.ts',
+  'apps/web/purge-bootstrap.ts',
   'packages/shared/src',
 ];
 

@@ -38,7 +38,8 @@ const steps = [
   () => run('lint', 'npx', ['eslint', '.']),
   () => run('format', 'npx', ['prettier', '--check', '.']),
   () => run('types', 'npm', ['run', 'typecheck']),
-  () => vitest('unit and integration tests', ['shared', 'server', 'web'], 'unit.json'),
+  () => run('bundle size', 'node', ['scripts/check-bundle-size.mjs', '--build']),
+  () => vitest('unit and integration tests', ['shared', 'scripts', 'server', 'web'], 'unit.json'),
   () => (process.env.SKIP_E2E === '1' ? true : vitest('browser journeys', ['e2e'], 'e2e.json')),
 ];
 

@@ -1,14 +1,29 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { purgeBootstrap } from './purge-bootstrap.ts';
 
 const SERVER = 'http://localhost:8080';
 
 // In development the API server owns these prefixes; the built app is served by it directly.
 const proxied = ['/api', '/broadcasting', '/storage', '/assets/static'];
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react()],
+  css: {
+    // Only the build is purged: development keeps all of Bootstrap for a quick start.
+    postcss: {
+      plugins:
+        command === 'build'
+          ? [
+              purgeBootstrap([
+                `${import.meta.dirname}/index.html`,
+                `${import.meta.dirname}/src/**/*.{ts,tsx}`,
+              ]),
+            ]
+          : [],
+    },
+  },
   server: {
     proxy: {
       ...Object.fromEntries(
@@ -18,8 +33,22 @@ export default defineConfig({
     },
   },
   // Built files go to dist/assets/, never under /assets/static/ which the server keeps for smileys.
-  build: { assetsDir: 'assets', sourcemap: true },
+  build: {
+    assetsDir: 'assets',
+    sourcemap: true,
+    // The manifest lets scripts/check-bundle-size.mjs find what the home page loads first.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React's scheduler otherwise lands in whichever shared chunk the splitter picks (once
+          // one with zod), and every page then loads that chunk whole.
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
+    },
+  },
   test: {
     setupFiles: ['./src/test/setup.ts'],
   },
-});
+}));

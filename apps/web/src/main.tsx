@@ -6,20 +6,30 @@ import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { createRouter } from './app/router';
 import { loadInit } from './features/session/init';
-import { i18n } from './i18n/i18n';
+import { startI18n } from './i18n/i18n';
 import { resolveLocale } from './lib/locale-path';
 
 // The language must be right before the first call: init answers in it (X-Localization).
-void i18n.changeLanguage(resolveLocale(window.location.pathname).locale);
+const translated = startI18n(resolveLocale(window.location.pathname).locale);
 void loadInit();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={createRouter()} />
-    </Providers>
-  </StrictMode>,
-);
+// Created now, so that the first route's code and texts load alongside the shell's texts.
+const router = createRouter();
+
+function render(container: HTMLElement): void {
+  createRoot(container).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+// The shell's texts first, so that no key is ever painted; without them the site still opens.
+void translated
+  .catch((error: unknown) => console.error('translations failed to load', error))
+  .then(() => render(root));

@@ -1,18 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
-import { AuthModal } from '../features/auth/auth-modal';
-import { ComplaintDialogHost } from '../features/complaints/components/complaint-dialog';
+import { LazyComplaintDialogHost } from '../features/complaints/components/complaint-dialog-loader';
 import { AppNavbar } from '../features/navbar/app-navbar';
-import { LegalModals } from '../features/pages/legal-modal';
 import { BannedRedirect } from '../features/sanctions/components/banned-redirect';
 import { useSessionStore } from '../features/session/store';
-import { ToastStack } from '../features/toasts/toast-stack';
+import { LazyToastStack } from '../features/toasts/lazy-toast-stack';
 import { AccessRestricted } from './access-restricted';
 import { CookieNotice } from './cookie-notice';
 import { routeHandle } from './route-handle';
 import { RouteTitle } from './route-title';
+import { ShellDialogs } from './shell-dialogs';
 import { Splash } from './splash';
-import { UpdateBanner } from './update-banner';
+import { LazyUpdateBanner } from './lazy-update-banner';
 import { useWindowSizeTracking } from './use-window-size';
 
 /** Everything around the routed page (spec section 2, "Overall screens"). */
@@ -31,7 +30,7 @@ export function AppShell() {
     >
       <RouteTitle />
       <header className="sticky-top">
-        <UpdateBanner />
+        <LazyUpdateBanner />
         <AppNavbar />
       </header>
       <main className="flex-grow-1">{restricted ? <AccessRestricted /> : <Outlet />}</main>
@@ -41,11 +40,10 @@ export function AppShell() {
         </footer>
       )}
       <CookieNotice />
-      <ToastStack />
-      <AuthModal />
-      <LegalModals />
+      <LazyToastStack />
+      <ShellDialogs />
       <BannedRedirect />
-      <ComplaintDialogHost />
+      <LazyComplaintDialogHost />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { Button } from 'react-bootstrap';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useLegalStore } from '../features/pages/legal-store';
 import { useSessionStore } from '../features/session/store';
 import { ShieldIcon } from '../lib/icons';
+import { TaggedText } from '../lib/tagged-text';
 
 /** Spec section 2: Accept or Decline, with the privacy policy and agreement a click away. */
 export function CookieNotice() {
@@ -29,9 +30,9 @@ export function CookieNotice() {
           {t('shell:cookie.title')}
         </h2>
         <p className="mb-0 small text-body-secondary">
-          <Trans
-            i18nKey="shell:cookie.text"
-            components={{ privacy: link('privacy'), terms: link('agreement') }}
+          <TaggedText
+            text={t('shell:cookie.text')}
+            elements={{ privacy: link('privacy'), terms: link('agreement') }}
           />
         </p>
       </div>

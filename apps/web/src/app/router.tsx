@@ -1,15 +1,47 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { whenRealtimeStarted } from '../features/session/init';
+import { loadNamespaces, withNamespaces } from '../i18n/i18n';
+import { HomePage } from '../pages/home/home-page';
+import type { Namespace } from '../i18n/namespaces';
+import { withQueryClient } from './query-client-loader';
 import type { RouteHandle } from './route-handle';
 import { RootLayout } from './root-layout';
 import { Splash } from './splash';
 
 const handle = (h: RouteHandle) => h;
 
+/** A page whose stores the realtime app hydrates and feeds mounts once it has started. */
+const afterRealtime = <T,>(page: Promise<T>): Promise<T> =>
+  Promise.all([page, whenRealtimeStarted()]).then(([module]) => module);
+
+/**
+ * A page mounts once the texts it renders with (beyond the shell's own) and the query client are
+ * there too. Home alone neither queries nor waits for the client: its first paint stays light.
+ */
+const page = <T,>(module: Promise<T>, namespaces: readonly Namespace[]): Promise<T> =>
+  withQueryClient(withNamespaces(module, namespaces));
+
+const CHAT_NAMESPACES: Namespace[] = [
+  'chat',
+  'realtime',
+  'auth',
+  'complaints',
+  'im',
+  'premium',
+  'presents',
+  'profiles',
+  'sanctions',
+  'uploads',
+  'validation',
+];
+
 // A route is registered only once its feature exists (spec section 2's table grows with them).
 const homeRoute = (): RouteObject => ({
   index: true,
   handle: handle({ title: 'home', titleOnly: true }),
-  lazy: () => import('../pages/home/home-page').then((m) => ({ Component: m.HomePage })),
+  // Part of the entry, not a chunk of its own: every visit to `/` needs it at once, and its
+  // Bootstrap parts would otherwise be split into many small shared chunks.
+  lazy: () => loadNamespaces(['home', 'auth', 'validation']).then(() => ({ Component: HomePage })),
 });
 
 const localeChildren: RouteObject[] = [
@@ -18,90 +50,154 @@ const localeChildren: RouteObject[] = [
     path: 'agreement',
     handle: handle({ title: 'agreement', bypassAgreementGate: true }),
     lazy: () =>
-      import('../pages/agreement/agreement-page').then((m) => ({ Component: m.AgreementPage })),
+      page(import('../pages/agreement/agreement-page'), ['pages']).then((m) => ({
+        Component: m.AgreementPage,
+      })),
   },
   {
     path: 'page/:slug',
     handle: handle({ bypassAgreementGate: true }),
     lazy: () =>
-      import('../pages/static-page/static-page').then((m) => ({ Component: m.StaticPage })),
+      page(import('../pages/static-page/static-page'), ['pages']).then((m) => ({
+        Component: m.StaticPage,
+      })),
   },
   {
     path: 'chat',
     handle: handle({ title: 'chat', fullHeight: true }),
-    lazy: () => import('../pages/chat/chat-page').then((m) => ({ Component: m.ChatPage })),
+    lazy: () =>
+      afterRealtime(page(import('../pages/chat/chat-page'), CHAT_NAMESPACES)).then((m) => ({
+        Component: m.ChatPage,
+      })),
   },
   {
     path: 'im/:channelId?',
     handle: handle({ title: 'im', fullHeight: true }),
-    lazy: () => import('../pages/im/im-page').then((m) => ({ Component: m.ImPage })),
+    lazy: () =>
+      afterRealtime(
+        page(import('../pages/im/im-page'), [
+          'im',
+          'chat',
+          'auth',
+          'complaints',
+          'profiles',
+          'sanctions',
+          'uploads',
+        ]),
+      ).then((m) => ({ Component: m.ImPage })),
   },
   {
     path: 'my/:tab?',
     handle: handle({ title: 'my' }),
-    lazy: () => import('../pages/my/my-page').then((m) => ({ Component: m.MyPage })),
+    lazy: () =>
+      page(import('../pages/my/my-page'), [
+        'my',
+        'auth',
+        'chat',
+        'notifications',
+        'premium',
+        'profiles',
+        'uploads',
+        'validation',
+      ]).then((m) => ({ Component: m.MyPage })),
   },
   {
     path: 'login',
     handle: handle({ title: 'login' }),
-    lazy: () => import('../pages/login/login-page').then((m) => ({ Component: m.LoginPage })),
+    lazy: () =>
+      page(import('../pages/login/login-page'), ['auth', 'validation']).then((m) => ({
+        Component: m.LoginPage,
+      })),
   },
   {
     path: 'register',
     handle: handle({ title: 'register' }),
     lazy: () =>
-      import('../pages/register/register-page').then((m) => ({ Component: m.RegisterPage })),
+      page(import('../pages/register/register-page'), ['auth', 'validation']).then((m) => ({
+        Component: m.RegisterPage,
+      })),
   },
   {
     path: 'profile/:slug',
     handle: handle({ title: 'profile' }),
-    lazy: () => import('../pages/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
+    lazy: () =>
+      page(import('../pages/profile/profile-page'), [
+        'profiles',
+        'balance',
+        'complaints',
+        'premium',
+        'presents',
+        'sanctions',
+        'uploads',
+      ]).then((m) => ({ Component: m.ProfilePage })),
   },
   {
     path: 'profiles/:tab',
     handle: handle({ title: 'profiles' }),
     lazy: () =>
-      import('../pages/profiles/profiles-page').then((m) => ({ Component: m.ProfilesPage })),
+      page(import('../pages/profiles/profiles-page'), ['profiles', 'pages']).then((m) => ({
+        Component: m.ProfilesPage,
+      })),
   },
   {
     path: 'complaints',
     handle: handle({ title: 'complaints' }),
     lazy: () =>
-      import('../pages/complaints/complaints-page').then((m) => ({ Component: m.ComplaintsPage })),
+      page(import('../pages/complaints/complaints-page'), ['complaints']).then((m) => ({
+        Component: m.ComplaintsPage,
+      })),
   },
   {
     path: 'complaints/:complaintId',
     handle: handle({ title: 'complaint' }),
     lazy: () =>
-      import('../pages/complaints/complaint-page').then((m) => ({ Component: m.ComplaintPage })),
+      page(import('../pages/complaints/complaint-page'), [
+        'complaints',
+        'moderation',
+        'pages',
+        'uploads',
+      ]).then((m) => ({ Component: m.ComplaintPage })),
   },
   {
     path: 'moderation/:tab?',
     handle: handle({ title: 'moderation' }),
     lazy: () =>
-      import('../pages/moderation/moderation-page').then((m) => ({ Component: m.ModerationPage })),
+      page(import('../pages/moderation/moderation-page'), ['moderation', 'complaints']).then(
+        (m) => ({ Component: m.ModerationPage }),
+      ),
   },
   {
     path: 'balance/:tab?',
     handle: handle({ title: 'balance' }),
-    lazy: () => import('../pages/balance/balance-page').then((m) => ({ Component: m.BalancePage })),
+    lazy: () =>
+      page(import('../pages/balance/balance-page'), ['balance', 'complaints']).then((m) => ({
+        Component: m.BalancePage,
+      })),
   },
   {
     path: 'premium',
     handle: handle({ title: 'premium' }),
-    lazy: () => import('../pages/premium/premium-page').then((m) => ({ Component: m.PremiumPage })),
+    lazy: () =>
+      page(import('../pages/premium/premium-page'), ['premium']).then((m) => ({
+        Component: m.PremiumPage,
+      })),
   },
   {
     // Reachable after declining the agreement too: a banned person is told why in any case.
     path: 'banned',
     handle: handle({ title: 'banned', bypassAgreementGate: true }),
-    lazy: () => import('../pages/banned/banned-page').then((m) => ({ Component: m.BannedPage })),
+    lazy: () =>
+      page(import('../pages/banned/banned-page'), ['sanctions']).then((m) => ({
+        Component: m.BannedPage,
+      })),
   },
   {
     path: '*',
     handle: handle({ title: 'notFound' }),
     lazy: () =>
-      import('../pages/not-found/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+      page(import('../pages/not-found/not-found-page'), []).then((m) => ({
+        Component: m.NotFoundPage,
+      })),
   },
 ];
 

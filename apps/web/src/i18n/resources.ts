@@ -41,7 +41,8 @@ import ruBalance from './ru/balance.json';
 import ruPremium from './ru/premium.json';
 import ruPresents from './ru/presents.json';
 
-// Bundled, not fetched: the texts are small and the first paint must already be translated.
+// Every text of both languages at once, for the tests and the key parity check. The app never
+// imports this: i18n.ts fetches one language's namespaces as they are needed.
 export const resources = {
   ru: {
     common: ruCommon,

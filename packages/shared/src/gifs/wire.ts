@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idString, plainText } from '../schemas/fields';
+import { GIF_QUERY_MAX } from './limits';
 
 /** The site's own GIF library (API.md "Files and attachments", GIFs). */
 export const gifCategorySchema = z.object({
@@ -21,12 +22,6 @@ export const gifSchema = z.object({
   height: z.number().int(),
 });
 export type Gif = z.infer<typeof gifSchema>;
-
-export const GIFS_PAGE = 30;
-export const RECENT_GIFS_MAX = 20;
-
-/** The longest search text of `GET /api/gifs` that is looked at. */
-export const GIF_QUERY_MAX = 64;
 
 /** `GET /api/gifs?category={id}&q={text}&page={n}`: all three optional. */
 export const gifsQuery = z.object({

@@ -1,9 +1,23 @@
-import { Modal } from 'react-bootstrap';
+import { lazy, Suspense } from 'react';
+import { Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuthDialogStore } from './auth-store';
-import { RegisterForm } from './register-form';
-import { SignInForm } from './sign-in-form';
+
+// The forms (and the schemas with phone parsing behind them) load when the dialog first opens:
+// every page has this modal, few visitors open it.
+const RegisterForm = lazy(() =>
+  import('./register-form').then((m) => ({ default: m.RegisterForm })),
+);
+const SignInForm = lazy(() => import('./sign-in-form').then((m) => ({ default: m.SignInForm })));
+
+function FormLoading() {
+  return (
+    <div className="auth-form-loading d-flex align-items-center justify-content-center">
+      <Spinner role="status" variant="primary" />
+    </div>
+  );
+}
 
 /** Sign-in and registration as a modal over any page (opened from the navbar and home). */
 export function AuthModal() {
@@ -32,16 +46,18 @@ export function AuthModal() {
         <Modal.Title id="auth-modal-title">{title}</Modal.Title>
       </Modal.Header>
       <Modal.Body className="p-4">
-        {dialog === 'register' ? (
-          <RegisterForm
-            key={nick}
-            initialNick={nick}
-            onSuccess={done}
-            onSignIn={() => show('signIn')}
-          />
-        ) : (
-          <SignInForm onSuccess={done} onRegister={() => show('register')} />
-        )}
+        <Suspense fallback={<FormLoading />}>
+          {dialog === 'register' ? (
+            <RegisterForm
+              key={nick}
+              initialNick={nick}
+              onSuccess={done}
+              onSignIn={() => show('signIn')}
+            />
+          ) : (
+            <SignInForm onSuccess={done} onRegister={() => show('register')} />
+          )}
+        </Suspense>
       </Modal.Body>
     </Modal>
   );

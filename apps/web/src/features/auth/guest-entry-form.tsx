@@ -1,10 +1,10 @@
-import { guestRegisterBody } from '@chat/shared';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useLocale } from '../../lib/use-locale';
 import { registerGuest } from './api';
 import { FormAlert } from './form-alert';
+import { guestFormSchema } from './guest-form-schema';
 import { chatPath } from './next-path';
 import { useAuthForm } from './use-auth-form';
 
@@ -16,7 +16,7 @@ export function GuestEntryForm() {
   const { pathname } = useLocation();
   const form = useAuthForm({
     initial: { nick: '' },
-    schema: guestRegisterBody,
+    schema: guestFormSchema,
     submit: registerGuest,
     onSuccess: () => {
       const chat = chatPath(locale);

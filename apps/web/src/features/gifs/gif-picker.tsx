@@ -3,7 +3,8 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/use-locale';
 import { PickerTab } from '../composer/picker-tab';
-import { categoryName, useGifsStore, useRecentGifs } from './store';
+import { useRecentGifs } from './recent';
+import { categoryName, useGifsStore } from './store';
 import { GIF_SEARCH_DEBOUNCE_MS, useDebounced, useGifSearch } from './use-gif-search';
 
 const RECENT = 'recent';

@@ -1,8 +1,5 @@
-import { gifSchema, RECENT_GIFS_MAX, type Gif, type Locale } from '@chat/shared';
-import { useMemo } from 'react';
-import { z } from 'zod';
+import { RECENT_GIFS_MAX, type Gif, type Locale } from '@chat/shared';
 import { create } from 'zustand';
-import { useSessionStore } from '../session/store';
 
 /** A category as init lists it (`gif_categories`); the name may come per language. */
 export interface GifCategoryItem {
@@ -30,25 +27,4 @@ export const useGifsStore = create<GifsState>()((set) => ({
 
 export function categoryName(category: GifCategoryItem, locale: Locale): string {
   return typeof category.name === 'string' ? category.name : category.name[locale];
-}
-
-const recentList = z.array(gifSchema);
-const NONE: readonly Gif[] = [];
-
-/** The user data's `recent_gifs`, read with care: an older server does not send them. */
-function serverRecent(data: unknown): readonly Gif[] {
-  if (typeof data !== 'object' || data === null || !('recent_gifs' in data)) return NONE;
-  const parsed = recentList.safeParse(data.recent_gifs);
-  return parsed.success ? parsed.data : NONE;
-}
-
-/** Recent GIFs: the ones sent here first, then the server's list, without repeats. */
-export function useRecentGifs(): readonly Gif[] {
-  const sent = useGifsStore((s) => s.sent);
-  const userData = useSessionStore((s) => s.userData);
-  return useMemo(() => {
-    const seen = new Set(sent.map((g) => g.id));
-    const rest = serverRecent(userData).filter((g) => !seen.has(g.id));
-    return [...sent, ...rest].slice(0, RECENT_GIFS_MAX);
-  }, [sent, userData]);
 }

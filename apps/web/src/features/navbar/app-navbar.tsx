@@ -1,25 +1,22 @@
-import { useState } from 'react';
-import { Button, Container, Nav, Navbar } from 'react-bootstrap';
+import { useState, type MouseEvent } from 'react';
+import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { localePath } from '../../lib/locale-path';
 import { useLocale } from '../../lib/use-locale';
 import { useAuthDialogStore, type AuthDialog } from '../auth/auth-store';
 import { useSessionStore } from '../session/store';
-import { ChatNavLink } from './chat-nav-link';
-import { ImNavLink } from './im-nav-link';
-import { ModerationNavLink } from './moderation-nav-link';
 import { LanguageSwitch } from './language-switch';
-import { NotificationBell } from './notification-bell';
-import { BalanceNav } from '../balance/components/balance-nav';
-import { UserMenu } from './user-menu';
 import { profilesPath } from '../profiles/links';
+import { useSignedInNav } from './signed-in-loader';
+import { UnreadNavLink } from './unread-nav-link';
 
 export function AppNavbar() {
   const { t } = useTranslation();
   const locale = useLocale();
   const userData = useSessionStore((s) => s.userData);
   const showDialog = useAuthDialogStore((s) => s.show);
+  const signedInParts = useSignedInNav(userData !== null);
   // The phone menu folds away when it opens a modal or the page changes (language switch).
   const { pathname } = useLocation();
   const [openAt, setOpenAt] = useState<string | null>(null);
@@ -29,54 +26,73 @@ export function AppNavbar() {
     showDialog(dialog);
   };
 
+  // A link chosen in the phone menu folds it (Bootstrap's markup without react-bootstrap's
+  // Navbar, whose collapse and offcanvas would load with every page).
+  const foldOnLink = (event: MouseEvent<HTMLElement>) => {
+    if ((event.target as HTMLElement).closest('a')) setOpenAt(null);
+  };
+
   return (
-    <Navbar
-      expand="md"
-      className="app-navbar"
-      collapseOnSelect
-      expanded={expanded}
-      onToggle={(open) => setOpenAt(open ? pathname : null)}
-    >
-      <Container>
-        <Navbar.Brand as={Link} to={localePath(locale)} className="d-flex align-items-center gap-2">
+    <nav className="navbar navbar-expand-md app-navbar">
+      <div className="container">
+        <Link to={localePath(locale)} className="navbar-brand d-flex align-items-center gap-2">
           <span className="brand-logo" aria-hidden="true" />
           <span className="brand-name">{t('common:appName')}</span>
-        </Navbar.Brand>
+        </Link>
         <div className="d-flex align-items-center gap-2 order-md-last">
-          <BalanceNav />
-          <NotificationBell />
-          {userData && <UserMenu userData={userData} />}
-          <Navbar.Toggle aria-controls="main-nav" label={t('common:nav.toggle')} />
+          {signedInParts && <signedInParts.BalanceNav />}
+          {signedInParts && <signedInParts.NotificationBell />}
+          {signedInParts && userData && <signedInParts.UserMenu userData={userData} />}
+          <button
+            type="button"
+            className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
+            aria-controls="main-nav"
+            aria-expanded={expanded}
+            aria-label={t('common:nav.toggle')}
+            onClick={() => setOpenAt(expanded ? null : pathname)}
+          >
+            <span className="navbar-toggler-icon" />
+          </button>
         </div>
-        <Navbar.Collapse id="main-nav">
-          <Nav className="me-auto">
-            <Nav.Link as={Link} to={localePath(locale)} eventKey="home">
+        <div
+          id="main-nav"
+          className={`navbar-collapse collapse${expanded ? ' show' : ''}`}
+          onClick={foldOnLink}
+        >
+          <div className="navbar-nav me-auto">
+            <Link to={localePath(locale)} className="nav-link">
               {t('common:nav.home')}
-            </Nav.Link>
-            <ChatNavLink />
-            <ImNavLink />
-            <Nav.Link
-              as={Link}
-              to={profilesPath(locale)}
-              eventKey="people"
-              data-testid="nav-people"
-            >
-              {t('profiles:nav.people')}
-            </Nav.Link>
-            <ModerationNavLink />
-          </Nav>
-          <Nav className="align-items-md-center gap-md-2">
+            </Link>
+            {signedInParts ? (
+              <signedInParts.ChatNavLink />
+            ) : (
+              // A visitor has no rooms, so nothing unread: the same link without the chat's store.
+              <UnreadNavLink
+                path="/chat"
+                name="chat"
+                label={t('common:nav.chat')}
+                unread={0}
+                unreadLabel=""
+              />
+            )}
+            {signedInParts && <signedInParts.ImNavLink />}
+            <Link to={profilesPath(locale)} className="nav-link" data-testid="nav-people">
+              {t('common:nav.people')}
+            </Link>
+            {signedInParts && <signedInParts.ModerationNavLink />}
+          </div>
+          <div className="navbar-nav align-items-md-center gap-md-2">
             <LanguageSwitch />
             {!userData && (
               <>
-                <Nav.Link
-                  as="button"
-                  className="text-start border-0 bg-transparent"
+                <button
+                  type="button"
+                  className="nav-link text-start border-0 bg-transparent"
                   onClick={() => showAuth('signIn')}
                   data-testid="nav-sign-in"
                 >
                   {t('common:nav.signIn')}
-                </Nav.Link>
+                </button>
                 <Button
                   variant="primary"
                   className="ms-md-1"
@@ -87,9 +103,9 @@ export function AppNavbar() {
                 </Button>
               </>
             )}
-          </Nav>
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+          </div>
+        </div>
+      </div>
+    </nav>
   );
 }

@@ -1,4 +1,3 @@
-import { Nav } from 'react-bootstrap';
 import { NavLink } from 'react-router';
 import { localePath } from '../../lib/locale-path';
 import { useLocale } from '../../lib/use-locale';
@@ -18,11 +17,9 @@ export interface UnreadNavLinkProps {
 export function UnreadNavLink({ path, name, label, unread, unreadLabel }: UnreadNavLinkProps) {
   const locale = useLocale();
   return (
-    <Nav.Link
-      as={NavLink}
+    <NavLink
       to={localePath(locale, path)}
-      eventKey={name}
-      className="d-inline-flex align-items-center gap-2"
+      className="nav-link d-inline-flex align-items-center gap-2"
       data-testid={`nav-${name}`}
     >
       {label}
@@ -32,6 +29,6 @@ export function UnreadNavLink({ path, name, label, unread, unreadLabel }: Unread
           <span className="visually-hidden">{unreadLabel}</span>
         </span>
       )}
-    </Nav.Link>
+    </NavLink>
   );
 }

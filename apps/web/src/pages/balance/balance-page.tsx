@@ -1,3 +1,7 @@
+import '../../styles/chat-messages.css';
+import '../../styles/im.css';
+import '../../styles/profiles.css';
+import '../../styles/balance.css';
 import type { ComponentType } from 'react';
 import { Button, Card, Container, Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,16 @@
+import '../../styles/chat-layout.css';
+import '../../styles/chat-rooms.css';
+import '../../styles/chat-states.css';
+import '../../styles/chat-messages.css';
+import '../../styles/chat-message-actions.css';
+import '../../styles/chat-composer.css';
+import '../../styles/chat-users.css';
+import '../../styles/chat-settings.css';
+import '../../styles/im.css';
+import '../../styles/uploads.css';
+import '../../styles/profiles.css';
+import '../../styles/moderation.css';
+import '../../styles/premium.css';
 import { LeaveIfBanned } from '../../features/sanctions/components/leave-if-banned';
 import { useSessionStore } from '../../features/session/store';
 import { ChatScreen } from './chat-screen';

@@ -1,3 +1,9 @@
+import '../../styles/chat-messages.css';
+import '../../styles/chat-composer.css';
+import '../../styles/im.css';
+import '../../styles/uploads.css';
+import '../../styles/profiles.css';
+import '../../styles/moderation.css';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Container, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,7 @@
+import '../../styles/chat-messages.css';
+import '../../styles/im.css';
+import '../../styles/profiles.css';
+import '../../styles/moderation.css';
 import { COMPLAINT_TABS } from '@chat/shared';
 import { Container, Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';

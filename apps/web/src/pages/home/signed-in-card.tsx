@@ -1,10 +1,11 @@
 import type { UserData } from '@chat/shared';
 import { Button, Card } from 'react-bootstrap';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useAuthDialogStore } from '../../features/auth/auth-store';
 import { chatPath } from '../../features/auth/next-path';
 import { UserAvatar } from '../../features/navbar/user-avatar';
 import { useRoleFlags } from '../../features/session/hooks';
+import { TaggedText } from '../../lib/tagged-text';
 import { useLocale } from '../../lib/use-locale';
 
 export function SignedInCard({ userData }: { userData: UserData }) {
@@ -24,10 +25,9 @@ export function SignedInCard({ userData }: { userData: UserData }) {
           <h2 className="h4 mb-0 text-break">{t('home:signedIn.title', { nick })}</h2>
         </div>
         <p className="mb-0" data-testid="signed-in-as">
-          <Trans
-            i18nKey="home:signedIn.as"
-            values={{ nick, roles }}
-            components={{ nick: <strong /> }}
+          <TaggedText
+            text={t('home:signedIn.as', { nick, roles })}
+            elements={{ nick: <strong /> }}
           />
         </p>
         {flags.guest && (

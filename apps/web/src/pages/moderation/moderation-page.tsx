@@ -1,3 +1,7 @@
+import '../../styles/chat-messages.css';
+import '../../styles/im.css';
+import '../../styles/profiles.css';
+import '../../styles/moderation.css';
 import type { ModerationTab } from '@chat/shared';
 import type { ComponentType } from 'react';
 import { Container, Nav } from 'react-bootstrap';

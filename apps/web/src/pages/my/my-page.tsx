@@ -1,3 +1,16 @@
+import '../../styles/chat-layout.css';
+import '../../styles/chat-rooms.css';
+import '../../styles/chat-messages.css';
+import '../../styles/chat-message-actions.css';
+import '../../styles/chat-composer.css';
+import '../../styles/chat-users.css';
+import '../../styles/chat-settings.css';
+import '../../styles/im.css';
+import '../../styles/uploads.css';
+import '../../styles/profiles.css';
+import '../../styles/notifications.css';
+import '../../styles/my.css';
+import '../../styles/premium.css';
 import { Card, Col, Container, Form, Nav, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, useNavigate, useParams } from 'react-router';

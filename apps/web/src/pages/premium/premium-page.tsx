@@ -1,3 +1,4 @@
+import '../../styles/premium.css';
 import type { PremiumPlan } from '@chat/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

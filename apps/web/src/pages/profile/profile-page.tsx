@@ -1,3 +1,12 @@
+import '../../styles/chat-messages.css';
+import '../../styles/chat-message-actions.css';
+import '../../styles/chat-composer.css';
+import '../../styles/chat-users.css';
+import '../../styles/im.css';
+import '../../styles/uploads.css';
+import '../../styles/profiles.css';
+import '../../styles/moderation.css';
+import '../../styles/premium.css';
 import { Button, Card, Container, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';

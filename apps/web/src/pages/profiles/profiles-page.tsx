@@ -1,3 +1,7 @@
+import '../../styles/chat-messages.css';
+import '../../styles/chat-users.css';
+import '../../styles/im.css';
+import '../../styles/profiles.css';
 import { PROFILE_TABS, PROFILES_PAGE_SIZES, type ProfileTab } from '@chat/shared';
 import { Container } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import { GUEST_MESSAGE_MAX_LENGTH, MESSAGE_MAX_LENGTH } from '../constants';
 import type { ChatMessage } from '../wire';
-import { nickKey } from '../../schemas/nick';
+import { nickKey } from '../../schemas/nick-rules';
 
 /** Whether the message names the user: the server lists mentioned users in `nicks`. */
 export function mentionsUser(message: Pick<ChatMessage, 'nicks'>, userId: number): boolean {

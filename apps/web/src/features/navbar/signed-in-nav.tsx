@@ -1,0 +1,14 @@
+import '../../styles/chat-messages.css';
+import '../../styles/im.css';
+import '../../styles/profiles.css';
+import '../../styles/notifications.css';
+import '../../styles/balance.css';
+// The navbar's parts that only a signed-in person sees, with the stores behind them (the chat's
+// and the messenger's unread counts, the bell, the wallet): a chunk of their own, so that a
+// visitor's first page does not load them. signed-in-loader.ts fetches it.
+export { BalanceNav } from '../balance/components/balance-nav';
+export { ChatNavLink } from './chat-nav-link';
+export { ImNavLink } from './im-nav-link';
+export { ModerationNavLink } from './moderation-nav-link';
+export { NotificationBell } from './notification-bell';
+export { UserMenu } from './user-menu';
