@@ -17,6 +17,7 @@ const webSources = [
   'apps/web/public',
   'apps/web/vite.config.ts',
   'apps/web/purge-bootstrap.ts',
+  'apps/web/precompress.ts',
   'packages/shared/src',
 ];
 

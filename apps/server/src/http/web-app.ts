@@ -33,10 +33,18 @@ export const webAppPlugin = fp<WebAppOptions>(async (app, opts) => {
       index: false,
       wildcard: false,
       decorateReply: false,
-      // Vite's hashed files never change; index.html is served fresh by the fallback below.
+      // The build writes .br and .gz beside each text file (apps/web/precompress.ts).
+      preCompressed: true,
+      // Ours below: the plugin's own header would overwrite what setHeaders says.
+      cacheControl: false,
+      // Vite's hashed files never change; the few unhashed ones are revalidated each time
+      // (index.html is served fresh by the fallback below).
       setHeaders: (res, path) => {
-        if (path.includes('/assets/'))
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        res.setHeader(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
