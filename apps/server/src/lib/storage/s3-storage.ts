@@ -1,13 +1,5 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type * as AwsS3 from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import { assertKey, type FileStorage, type PutOptions, type StoredFile } from './file-storage';
 
@@ -21,13 +13,30 @@ export interface S3Options {
   forcePathStyle: boolean;
 }
 
-/** Files in an S3-compatible bucket, for sites on several nodes. */
+type Sdk = typeof AwsS3;
+
+/**
+ * Files in an S3-compatible bucket, for sites on several nodes. The AWS SDK is loaded at the
+ * first call, not at start: it costs ~60–90 ms and several MB, which a site storing files
+ * locally never needs.
+ */
 export class S3Storage implements FileStorage {
   readonly driver = 's3' as const;
-  private readonly client: S3Client;
+  private connection: Promise<{ sdk: Sdk; client: S3Client }> | null = null;
 
-  constructor(private readonly options: S3Options) {
-    this.client = new S3Client({
+  constructor(private readonly options: S3Options) {}
+
+  private connect(): Promise<{ sdk: Sdk; client: S3Client }> {
+    this.connection ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: this.createClient(sdk),
+    }));
+    return this.connection;
+  }
+
+  private createClient(sdk: Sdk): S3Client {
+    const options = this.options;
+    return new sdk.S3Client({
       region: options.region,
       forcePathStyle: options.forcePathStyle,
       // Checksums only where S3 requires them: many S3-compatible servers store the
@@ -52,8 +61,9 @@ export class S3Storage implements FileStorage {
     // bound it: uploads are limited before they reach storage).
     const payload =
       Buffer.isBuffer(body) || options.size !== undefined ? body : await collect(body);
-    await this.client.send(
-      new PutObjectCommand({
+    const { sdk, client } = await this.connect();
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.options.bucket,
         Key: key,
         Body: payload,
@@ -67,9 +77,10 @@ export class S3Storage implements FileStorage {
 
   async open(key: string): Promise<StoredFile | null> {
     assertKey(key);
+    const { sdk, client } = await this.connect();
     try {
-      const res = await this.client.send(
-        new GetObjectCommand({ Bucket: this.options.bucket, Key: key }),
+      const res = await client.send(
+        new sdk.GetObjectCommand({ Bucket: this.options.bucket, Key: key }),
       );
       if (!(res.Body instanceof Readable)) throw new Error('S3 answered without a body stream');
       return {
@@ -78,35 +89,37 @@ export class S3Storage implements FileStorage {
         contentType: res.ContentType ?? 'application/octet-stream',
       };
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissing(sdk, error)) return null;
       throw error;
     }
   }
 
   async delete(key: string): Promise<void> {
     assertKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+    const { sdk, client } = await this.connect();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
   }
 
   async exists(key: string): Promise<boolean> {
     assertKey(key);
+    const { sdk, client } = await this.connect();
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      await client.send(new sdk.HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
       return true;
     } catch (error) {
-      if (isMissing(error)) return false;
+      if (isMissing(sdk, error)) return false;
       throw error;
     }
   }
 
   destroy(): void {
-    this.client.destroy();
+    void this.connection?.then(({ client }) => client.destroy());
   }
 }
 
-function isMissing(error: unknown): boolean {
-  if (error instanceof NoSuchKey || error instanceof NotFound) return true;
-  return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
+function isMissing(sdk: Sdk, error: unknown): boolean {
+  if (error instanceof sdk.NoSuchKey || error instanceof sdk.NotFound) return true;
+  return error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404;
 }
 
 async function collect(stream: Readable): Promise<Buffer> {
