@@ -6,13 +6,13 @@ import { Histogram } from '../lib/stats.mjs';
 /**
  * Sends private messages as the senders of many pairs do, over keep-alive HTTP with bearer
  * tokens: message `seq` goes through pair `seq % pairs`, so a steady rate is spread evenly over
- * every channel. Each text carries its sequence number and send time, which the recipient's
- * socket reads back.
+ * every channel. Each text carries its sequence number, send time and recipient, which the
+ * recipient's socket reads back.
  */
 export class ImPoster {
   constructor(port, pairs, maxSockets = 64) {
     this.port = port;
-    this.pairs = pairs; // [{ channelId, sender: { token } }]
+    this.pairs = pairs; // [{ channelId, sender: { token }, recipient: { id } }]
     this.agent = new Agent({ keepAlive: true, maxSockets });
     this.seq = 0;
   }
@@ -23,7 +23,7 @@ export class ImPoster {
     const pair = this.pairs[seq % this.pairs.length];
     const startedAt = nowMs();
     const body = JSON.stringify({
-      text: `b:${seq}:${startedAt.toFixed(3)}`,
+      text: `b:${seq}:${startedAt.toFixed(3)}:${pair.recipient.id}`,
       client_id: randomBytes(12).toString('base64url'),
     });
     return new Promise((resolve) => {

@@ -3,27 +3,28 @@ import { subscribePrivate } from '../lib/pusher-client.mjs';
 import { Histogram } from '../lib/stats.mjs';
 
 /**
- * Both people of some pairs, in one process: each user's socket subscribed to its own
+ * Some of the people, in one process: each user's socket subscribed to its own
  * `private-user.{id}`, as an open tab of the site is. Every `Im.MessageStored` frame carries the
- * poster's marker "b:{seq}:{sentAt}" in its text: a receipt by the recipient is one latency
- * sample (POST sent → recipient has it); the sender's own copy (its other tabs) is counted apart.
+ * poster's marker "b:{seq}:{sentAt}:{recipientId}" in its text: a receipt by the recipient is
+ * one latency sample (POST sent → recipient has it); the sender's own copy (its other tabs) is
+ * counted apart. One person is the sender of some pairs and the recipient of others.
  * Frames are read with regexes, not parsed, so this side keeps up on its shared core.
  */
 const [wsUrl, key, secret] = process.argv.slice(2);
 const sockets = [];
-const MARKER = /b:(\d+):(\d+(?:\.\d+)?)/;
+const MARKER = /b:(\d+):(\d+(?:\.\d+)?):(\d+)/;
 let state = fresh();
 
 function fresh() {
   return { latency: new Histogram(), echo: new Histogram(), seen: new Set(), duplicates: 0 };
 }
 
-function onFrame(role, text, at) {
+function onFrame(userId, text, at) {
   if (!text.includes('"Im.MessageStored"')) return;
   const m = MARKER.exec(text);
   if (!m) return;
   const ms = at - Number(m[2]);
-  if (role === 'sender') {
+  if (Number(m[3]) !== userId) {
     state.echo.add(ms);
     return;
   }
@@ -46,7 +47,7 @@ async function connectAll(users) {
             wsUrl,
             { key, secret },
             `private-user.${u.id}`,
-            (text, at) => onFrame(u.role, text, at),
+            (text, at) => onFrame(u.id, text, at),
             nowMs,
           ),
         ),

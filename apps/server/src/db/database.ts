@@ -4,8 +4,10 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { preparingClient } from './postgres-statements';
 import type { DB } from './schema';
 import { startCheckpointer } from './sqlite-checkpointer';
+import { cachingStatements } from './sqlite-statements';
 
 const require = createRequire(import.meta.url);
 
@@ -38,9 +40,10 @@ function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  cachePreparedStatements(sqlite);
   const stopCheckpoints = onDisk ? moveCheckpointsOffTheEventLoop(sqlite, file) : null;
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
+  });
   return {
     db,
     dialect: 'sqlite',
@@ -57,25 +60,6 @@ function moveCheckpointsOffTheEventLoop(
 ): () => Promise<void> {
   sqlite.pragma('wal_autocheckpoint = 0');
   return startCheckpointer(file, require.resolve('better-sqlite3'));
-}
-
-/**
- * Kysely prepares every query anew; preparing is a good part of a small query's cost. The app
- * runs a bounded set of query shapes, so statements are kept by their SQL text. Safe because
- * better-sqlite3 runs each statement to completion synchronously (nothing here streams).
- */
-function cachePreparedStatements(sqlite: SQLite.Database, max = 500): void {
-  const prepare = sqlite.prepare.bind(sqlite);
-  const cache = new Map<string, SQLite.Statement>();
-  sqlite.prepare = ((sql: string) => {
-    let statement = cache.get(sql);
-    if (!statement) {
-      if (cache.size >= max) cache.clear();
-      statement = prepare(sql);
-      cache.set(sql, statement);
-    }
-    return statement;
-  }) as typeof sqlite.prepare;
 }
 
 // Timestamps come back as ISO strings and counts as numbers on both dialects, so repositories
@@ -100,7 +84,12 @@ function openPostgres(url: string): Database {
   const pool = new pg.Pool({
     connectionString: parsed.toString(),
     max: 10,
+    // pg closes a connection idle for 10 s by default; the next burst then waits for new
+    // backends that plan every statement again. Kept for 5 minutes, a lull costs nothing.
+    idleTimeoutMillis: 5 * 60_000,
     types: { getTypeParser },
+    // Named prepared statements: each query shape is parsed and planned once per connection.
+    Client: preparingClient(),
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

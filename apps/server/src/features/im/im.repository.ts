@@ -1,24 +1,27 @@
-import type { Kysely, Transaction } from 'kysely';
-import type {
-  DB,
-  ImChannelRow,
-  ImChannelUserRow,
-  ImMessageRow,
-  ImMessagesTable,
-} from '../../db/schema';
-import type { Insertable } from 'kysely';
+import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
+import type { DB, ImChannelRow, ImChannelUserRow, ImMessageRow, UserRow } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { assertMayWrite } from '../moderation/sanction-guard';
-import { countPrivateMessage } from '../profiles/message-counters';
+import {
+  storeOnPostgres,
+  storeOnSqlite,
+  type NewImMessage,
+  type StoredMessage,
+  type StoreOutcome,
+} from './im-message-insert';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export interface StoredMessage {
-  message: ImMessageRow;
-  /** The recipient's state after the message: their unread count in this channel. */
-  recipientUnread: number;
-  /** The channel was not in the recipient's list before this message. */
-  recipientFirstSight: boolean;
+/** A channel as one of its two parties sees it before acting in it. */
+export interface Conversation {
+  other: UserRow;
+  /** The viewer ignores the other person. */
+  ignoringOther: boolean;
+  /** The other person ignores the viewer. */
+  ignoredByOther: boolean;
+  /** The channel is in the other person's list (written in or opened before). */
+  otherListed: boolean;
+  /** The viewer's message stored under the client_id asked about, if any. */
+  earlierId: number | null;
 }
 
 export interface ReadResult {
@@ -30,13 +33,18 @@ export interface ReadResult {
 }
 
 /**
- * Kysely queries of private messages. Every write to a channel takes the channel row's lock
- * first (an UPDATE of that row: a row lock on PostgreSQL, the write lock on SQLite), so writes
- * to one channel happen one at a time and the maintained unread counters stay exact; writes to
- * different channels do not wait for each other.
+ * Kysely queries of private messages. Reads and deletes take the channel row's lock first (an
+ * UPDATE of that row: a row lock on PostgreSQL, the write lock on SQLite) before they read the
+ * counters they rewrite; storing a message only adds to them, each `+ 1` under its row lock,
+ * and updates the channel row too (im-message-insert.ts). So the maintained unread counters
+ * stay exact, and writes to different channels do not wait for each other.
  */
 export class ImRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly postgres: boolean;
+
+  constructor(private readonly db: Kysely<DB>) {
+    this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  }
 
   findChannel(id: number): Promise<ImChannelRow | undefined> {
     return this.db.selectFrom('im_channels').selectAll().where('id', '=', id).executeTakeFirst();
@@ -215,58 +223,93 @@ export class ImRepository {
   }
 
   /**
-   * Stores a message and updates both parties' state in one transaction. Answers the earlier
+   * What a party needs to act in a channel, in one query: the other person's row, who ignores
+   * whom, whether the other person's list shows the channel yet, and (when writing) the id of
+   * the viewer's message already stored under that client_id. Undefined for anyone who is not
+   * one of the two (their party row is what makes them one).
+   */
+  async conversation(
+    viewerId: number,
+    channelId: number,
+    clientId: string | null = null,
+  ): Promise<Conversation | undefined> {
+    const row = await this.db
+      .selectFrom('im_channel_users as me')
+      .innerJoin('users', 'users.id', 'me.other_id')
+      .innerJoin('im_channel_users as them', (join) =>
+        join
+          .onRef('them.channel_id', '=', 'me.channel_id')
+          .onRef('them.user_id', '=', 'me.other_id'),
+      )
+      .selectAll('users')
+      .select((eb) => [
+        'them.activity_at as other_activity_at',
+        eb
+          .exists(
+            eb
+              .selectFrom('ignores')
+              .select('ignores.user_id')
+              .where('ignores.user_id', '=', viewerId)
+              .whereRef('ignores.ignored_id', '=', 'me.other_id'),
+          )
+          .as('viewer_ignores'),
+        eb
+          .exists(
+            eb
+              .selectFrom('ignores')
+              .select('ignores.user_id')
+              .whereRef('ignores.user_id', '=', 'me.other_id')
+              .where('ignores.ignored_id', '=', viewerId),
+          )
+          .as('other_ignores'),
+        (clientId === null
+          ? eb.val<number | null>(null)
+          : eb
+              .selectFrom('im_messages')
+              .select('im_messages.id')
+              .where('im_messages.user_id', '=', viewerId)
+              .where('im_messages.client_id', '=', clientId)
+        ).as('earlier_id'),
+      ])
+      .where('me.channel_id', '=', channelId)
+      .where('me.user_id', '=', viewerId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { other_activity_at, viewer_ignores, other_ignores, earlier_id, ...other } = row;
+    return {
+      other,
+      ignoringOther: Boolean(viewer_ignores),
+      ignoredByOther: Boolean(other_ignores),
+      otherListed: other_activity_at !== null,
+      earlierId: earlier_id === null ? null : Number(earlier_id),
+    };
+  }
+
+  /**
+   * Stores a message and updates the author's counter, the channel and both parties' rows in
+   * one transaction (one statement on PostgreSQL: im-message-insert.ts). Answers the earlier
    * message when the author's client_id is already stored (a retry), null when the channel is
-   * gone. A unique violation still escapes when a twin committed on another connection first.
+   * gone; 403 when a sanction in force stops it.
    */
   async storeMessage(
-    row: Insertable<ImMessagesTable> & { client_id: string },
+    row: NewImMessage,
     recipientId: number,
+    recipientListed: boolean,
   ): Promise<StoredMessage | { replay: ImMessageRow } | null> {
-    return this.db.transaction().execute(async (trx) => {
-      // A sanction that committed after the request's own check still stops this message.
-      await assertMayWrite(trx, row.user_id);
-      if (!(await this.lock(trx, row.channel_id))) return null;
-      const earlier = await this.findByClientId(row.user_id, row.client_id, trx);
-      if (earlier) return { replay: earlier };
-      const message = await trx
-        .insertInto('im_messages')
-        .values(row)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await countPrivateMessage(trx, row.user_id);
-      await trx
-        .updateTable('im_channels')
-        .set({ last_message_id: message.id })
-        .where('id', '=', row.channel_id)
-        .execute();
-      await trx
-        .updateTable('im_channel_users')
-        .set({ activity_at: message.created_at })
-        .where('channel_id', '=', row.channel_id)
-        .where('user_id', '=', row.user_id)
-        .execute();
-      const before = await trx
-        .selectFrom('im_channel_users')
-        .select(['activity_at', 'unread_count'])
-        .where('channel_id', '=', row.channel_id)
-        .where('user_id', '=', recipientId)
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('im_channel_users')
-        .set((eb) => ({
-          activity_at: message.created_at,
-          unread_count: eb('unread_count', '+', 1),
-        }))
-        .where('channel_id', '=', row.channel_id)
-        .where('user_id', '=', recipientId)
-        .execute();
-      return {
-        message,
-        recipientUnread: Number(before.unread_count) + 1,
-        recipientFirstSight: before.activity_at === null,
-      };
-    });
+    let outcome: StoreOutcome;
+    try {
+      outcome = this.postgres
+        ? await storeOnPostgres(this.db, row, recipientId)
+        : await storeOnSqlite(this.db, row, recipientId, recipientListed);
+    } catch (error) {
+      // The channel went away between the request's check and the insert.
+      if (isForeignKeyViolation(error)) return null;
+      throw error;
+    }
+    if (outcome !== 'replay') return outcome;
+    const earlier = await this.findByClientId(row.user_id, row.client_id);
+    if (!earlier) throw new Error('im_messages: a client_id conflict without its message');
+    return { replay: earlier };
   }
 
   /** Marks everything in the channel read for the reader and stamps read_at on what they read. */
@@ -367,4 +410,10 @@ export class ImRepository {
       ignoredBy: new Set(rows.filter((r) => r.ignored_id === viewerId).map((r) => r.user_id)),
     };
   }
+}
+
+/** The channel a message was to go into is gone (SQLite or PostgreSQL). */
+function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }

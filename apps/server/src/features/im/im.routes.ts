@@ -77,7 +77,8 @@ export const imRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/im/channel/:channelId',
     {
-      config: { access: 'registered' },
+      // Posting reads of the sender only who they are, their role and sanctions (cacheable).
+      config: { access: 'registered', session: 'cached' },
       schema: {
         tags: ['im'],
         summary: 'Send a private message; the same client_id again answers the first (200)',

@@ -12,7 +12,7 @@ import {
   type PageMeta,
   type PostImMessageBody,
 } from '@chat/shared';
-import type { ImChannelRow, ImChannelUserRow, ImMessageRow, UserRow } from '../../db/schema';
+import type { ImChannelRow, ImMessageRow, UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError, forbidden, invalid, notFound } from '../../http/app-error';
 import type { MessageKey } from '../../http/messages';
@@ -49,12 +49,6 @@ const BLOCK_MESSAGES: Record<ImBlockReason, MessageKey> = {
   friends_only: 'im.friends_only',
   deleted: 'not_found',
 };
-
-interface Access {
-  channel: ImChannelRow;
-  party: ImChannelUserRow;
-  other: UserRow;
-}
 
 /** Private messages: channels per pair, messages, reads, delete and restore. */
 export class ImService {
@@ -195,13 +189,24 @@ export class ImService {
     channelId: number,
     body: PostImMessageBody,
   ): Promise<ImPostResult> {
-    const { other } = await this.access(viewer.id, channelId);
-    const earlier = await this.im.findByClientId(viewer.id, body.client_id);
-    if (earlier) return this.replay(earlier, channelId, viewer, other);
+    // One query answers who the other person is, the ignores both ways and a retry's message.
+    const conversation = await this.im.conversation(viewer.id, channelId, body.client_id);
+    if (!conversation) throw notFound();
+    const { other } = conversation;
+    if (conversation.earlierId !== null) {
+      const earlier = await this.im.findMessage(conversation.earlierId);
+      if (earlier) return this.replay(earlier, channelId, viewer, other);
+    }
     // Nobody reads what is written to a deleted account: the conversation stays, closed.
     if (other.deleted_at !== null) throw notFound();
 
-    const block = writeBlock(await this.facts(viewer, other));
+    const block = writeBlock({
+      writer: viewer,
+      recipient: other,
+      ignoringRecipient: conversation.ignoringOther,
+      ignoredByRecipient: conversation.ignoredByOther,
+      friends: await this.areFriends(viewer, other),
+    });
     if (block === 'guest' && !canOpenChannel(viewer)) throw new AppError('guest');
     if (block) throw forbidden(BLOCK_MESSAGES[block]);
     const text = body.text.trim();
@@ -232,6 +237,7 @@ export class ImService {
           created_at: nowIso(),
         },
         other.id,
+        conversation.otherListed,
       );
     } catch (error) {
       // A twin on another node committed first: answer the first one.
@@ -252,15 +258,21 @@ export class ImService {
     const message = this.present(stored.message, viewer, other);
     const parties: [number, number] = [viewer.id, other.id];
     if (stored.recipientFirstSight) {
-      const channel = await this.im.findChannel(channelId);
-      if (channel)
+      // The sender's row may come from the session cache, whose im_privacy can be old: the
+      // recipient's first view of the channel says whether they may answer, from a fresh one.
+      const [channel, sender] = await Promise.all([
+        this.im.findChannel(channelId),
+        this.users.findById(viewer.id),
+      ]);
+      if (channel && sender)
         this.events.emit('im.channel.stored', {
           userId: other.id,
-          channel: await this.viewFor(other, viewer, channel),
+          channel: await this.viewFor(other, sender, channel),
         });
     }
     this.events.emit('im.message.stored', { message, parties });
-    await this.emitCount(other.id, channelId, stored.recipientUnread);
+    // The transaction answered the recipient's total: nothing is read after the event.
+    this.emitCount(other.id, channelId, stored.recipientUnread, stored.recipientUnreadTotal);
     return { message, replay: false };
   }
 
@@ -271,7 +283,7 @@ export class ImService {
     const result = await this.im.markRead(channelId, viewer.id, at);
     if (!result) throw notFound();
     if (!result.changed) return;
-    await this.emitCount(viewer.id, channelId, 0);
+    this.emitCount(viewer.id, channelId, 0, await this.im.unreadTotal(viewer.id));
     if (result.newlyRead > 0)
       this.events.emit('im.messages.read', {
         authorId: other.id,
@@ -287,7 +299,7 @@ export class ImService {
   async setDeleted(viewer: UserRow, messageId: number, deleted: 0 | 1): Promise<void> {
     const message = await this.im.findMessage(messageId);
     if (!message) throw notFound();
-    const { channel, other } = await this.access(viewer.id, message.channel_id);
+    const { other } = await this.access(viewer.id, message.channel_id);
     if (!canDeleteMessage(viewer.id, message)) throw forbidden();
     const result = await this.im.setDeleted(message, other.id, deleted);
     if (!result.changed) return;
@@ -297,14 +309,19 @@ export class ImService {
       parties,
     });
     if (result.recipientUnread !== null)
-      await this.emitCount(other.id, channel.id, result.recipientUnread);
+      this.emitCount(
+        other.id,
+        message.channel_id,
+        result.recipientUnread,
+        await this.im.unreadTotal(other.id),
+      );
   }
 
-  private async emitCount(userId: number, channelId: number, newMessages: number) {
+  private emitCount(userId: number, channelId: number, newMessages: number, total: number) {
     this.events.emit('im.count.updated', {
       userId,
       count: {
-        im_unread_count: await this.im.unreadTotal(userId),
+        im_unread_count: total,
         channel_id: channelId,
         new_messages: newMessages,
       },
@@ -322,18 +339,11 @@ export class ImService {
     return { message: this.present(earlier, viewer, other), replay: true };
   }
 
-  /** The channel and the other person, or 404 for anyone who is not one of the two. */
-  private async access(viewerId: number, channelId: number): Promise<Access> {
-    const channel = await this.im.findChannel(channelId);
-    if (!channel || !canSeeChannel(viewerId, channel)) throw notFound();
-    const [party, other] = await Promise.all([
-      this.im.party(channelId, viewerId),
-      this.users.findById(
-        channel.user_low_id === viewerId ? channel.user_high_id : channel.user_low_id,
-      ),
-    ]);
-    if (!party || !other) throw notFound();
-    return { channel, party, other };
+  /** The other person of the channel, or 404 for anyone who is not one of the two. */
+  private async access(viewerId: number, channelId: number): Promise<{ other: UserRow }> {
+    const conversation = await this.im.conversation(viewerId, channelId);
+    if (!conversation) throw notFound();
+    return conversation;
   }
 
   /** One person's view of a channel (their unread count, the other person, the last message). */

@@ -233,6 +233,18 @@ describe.each(dialects)('private messages on %s', (dialect) => {
       expect((await page(b, channel.id)).data).toEqual([message]);
     });
 
+    it('shows the channel in the recipient’s list with the first message only', async () => {
+      const [a, b] = [await person(), await person()];
+      const stored = recordEvents(t.app, 'im.channel.stored');
+      const channel = await channelWith(a, b);
+      expect(stored.map((e) => e.userId)).toEqual([a.user.id]);
+      await sent(a, channel.id);
+      await sent(a, channel.id);
+      await sent(b, channel.id);
+      expect(stored.map((e) => e.userId)).toEqual([a.user.id, b.user.id]);
+      expect(stored[1]!.channel).toMatchObject({ id: channel.id, new_messages: 1 });
+    });
+
     it('stores one message when the same client_id arrives 20 times at once', async () => {
       const [a, b] = [await person(), await person()];
       const channel = await channelWith(a, b);
@@ -394,6 +406,11 @@ describe.each(dialects)('private messages on %s', (dialect) => {
       await sent(c, bc.id);
       await sent(a, channel.id);
       expect(await unread(b)).toBe(2);
+      // ... and so does the total the event carries, counted in the storing transaction.
+      expect(counts.at(-1)).toEqual({
+        userId: b.user.id,
+        count: { im_unread_count: 2, channel_id: channel.id, new_messages: 1 },
+      });
     });
 
     it('lets only the author delete and restore; both see deleted: 1 without text; unread follows', async () => {

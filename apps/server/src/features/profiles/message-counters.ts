@@ -27,11 +27,3 @@ export async function countPublicMessage(
     )
     .execute();
 }
-
-export async function countPrivateMessage(trx: Kysely<DB>, userId: number): Promise<void> {
-  await trx
-    .updateTable('users')
-    .set((eb) => ({ private_messages: eb('private_messages', '+', 1) }))
-    .where('id', '=', userId)
-    .execute();
-}
