@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 
 export type SecurityConfig = Pick<Config, 'publicUrl' | 'wsPort'>;
@@ -84,6 +85,22 @@ export const BARE_ERROR_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The headers helmet writes for these options, worked out once: helmet decides them from the
+ * options alone, and building its middleware for every request (as its Fastify plugin does)
+ * cost more than a small API call's own work.
+ */
+export function helmetHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: () => {},
+  };
+  // Helmet 8 throws a bad option itself rather than passing it to `next`.
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+/**
  * Security headers on every answer, from this one place: pages, API answers, static files and
  * errors alike (registered first, its onRequest hook runs before anything can fail). HSTS only
  * when the site is public over https: on plain http it would be meaningless or, on a host later
@@ -91,8 +108,7 @@ export const BARE_ERROR_HEADERS: Readonly<Record<string, string>> = {
  */
 export const securityHeadersPlugin = fp<{ config: SecurityConfig }>(async (app, { config }) => {
   const secure = config.publicUrl.startsWith('https:');
-  await app.register(helmet, {
-    global: true,
+  const headers = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -101,5 +117,9 @@ export const securityHeadersPlugin = fp<{ config: SecurityConfig }>(async (app, 
     // pictures are meant to be linked. Nothing secret is served without the session cookie.
     crossOriginResourcePolicy: { policy: 'same-site' },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
   });
 });
