@@ -1,4 +1,4 @@
-import { ROOM_STATE } from '@chat/shared';
+import { mentionIndex, ROOM_STATE, type MentionIndex } from '@chat/shared';
 import type { DomainEvents } from '../../events/domain-events';
 import { BoundedCache } from '../../lib/cache/bounded-cache';
 import type { InvalidationBus } from '../../lib/cache/invalidation-bus';
@@ -24,6 +24,8 @@ const TTL_MS = 10 * 60_000;
  */
 export class RoomRosters {
   private readonly cache = new BoundedCache<number, Roster>(MAX_ROOMS, TTL_MS);
+  /** Each cached roster's nicks indexed for mentions, built on the first post that needs it. */
+  private readonly indexes = new WeakMap<Roster, MentionIndex<RosterMember>>();
 
   constructor(
     private readonly rooms: RoomsRepository,
@@ -42,6 +44,17 @@ export class RoomRosters {
     // Deaf to the other nodes (Redis down), memory could keep someone who left a member.
     if (!this.bus.live) return read();
     return (await this.cache.load(roomId, read)) ?? new Map();
+  }
+
+  /** The room's members indexed by nick for findTypedMentions; follows the roster's life. */
+  async mentionIndex(roomId: number): Promise<MentionIndex<RosterMember>> {
+    const roster = await this.of(roomId);
+    let index = this.indexes.get(roster);
+    if (!index) {
+      index = mentionIndex([...roster.values()]);
+      this.indexes.set(roster, index);
+    }
+    return index;
   }
 
   async isMember(roomId: number, userId: number): Promise<boolean> {

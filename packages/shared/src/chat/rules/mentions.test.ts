@@ -4,6 +4,7 @@ import { makeMessage } from './fixtures';
 import {
   findTypedMentions,
   insertMention,
+  mentionIndex,
   mentionsUser,
   messageLength,
   messageMaxLength,
@@ -183,5 +184,17 @@ describe('findTypedMentions', () => {
   it('keeps the members it was given (any extra fields come back)', () => {
     const found = findTypedMentions('hey Ольга', [{ id: 9, nick: 'Ольга', invisible: 0 }]);
     expect(found).toEqual([{ id: 9, nick: 'Ольга', invisible: 0 }]);
+  });
+
+  it('answers the same from an index built once, and skips whom it is told to', () => {
+    const index = mentionIndex(members);
+    expect(findTypedMentions('anna   maria and ann', index).map((m) => m.id)).toEqual([3, 2]);
+    const notAnna = (m: { id: number }) => m.id === 1;
+    expect(findTypedMentions('Anna and Ann', index, notAnna).map((m) => m.id)).toEqual([2]);
+    // A skipped member gives way to another with the same nick, as a filtered list would.
+    const twin = { id: 7, nick: 'ANNA' };
+    const twins = mentionIndex([anna, twin]);
+    expect(findTypedMentions('anna?', twins, notAnna).map((m) => m.id)).toEqual([7]);
+    expect(findTypedMentions('anna?', twins).map((m) => m.id)).toEqual([1]);
   });
 });

@@ -73,25 +73,45 @@ function mentionKey(text: string): string {
   return nickKey(text).replace(/\s+/gu, ' ').trim();
 }
 
+/** Room members keyed by their mention key: build once per member list, match many texts. */
+export interface MentionIndex<T extends MentionCandidate> {
+  byKey: ReadonlyMap<string, readonly T[]>;
+  /** The most words any nick has: how far a match may reach. */
+  maxWords: number;
+}
+
+/** Indexes the members' nicks for findTypedMentions (a list shared by several texts). */
+export function mentionIndex<T extends MentionCandidate>(members: readonly T[]): MentionIndex<T> {
+  const byKey = new Map<string, T[]>();
+  let maxWords = 0;
+  for (const member of members) {
+    const key = mentionKey(member.nick);
+    if (key === '') continue;
+    const same = byKey.get(key);
+    if (same) {
+      same.push(member);
+      continue;
+    }
+    byKey.set(key, [member]);
+    maxWords = Math.max(maxWords, key.split(' ').length);
+  }
+  return { byKey, maxWords };
+}
+
 /**
  * The members whose nick the text names by hand: the nick as a whole word (or words, for nicks
  * with spaces), ignoring case and width forms, with or without a leading "@". At each word of
  * the text the longest nick wins, so "Anna Maria" is not taken for "Anna". Members come back
  * in the order the text names them, each once. Linear in the text and the member list (a
- * room of 500 costs one map of their nicks), whatever the text holds.
+ * room of 500 costs one map of their nicks), whatever the text holds. `skip` leaves members
+ * out (the author, an invisible member); an index lets many texts share one map.
  */
 export function findTypedMentions<T extends MentionCandidate>(
   text: string,
-  members: readonly T[],
+  members: readonly T[] | MentionIndex<T>,
+  skip: (member: T) => boolean = () => false,
 ): T[] {
-  const byKey = new Map<string, T>();
-  let maxWords = 0;
-  for (const member of members) {
-    const key = mentionKey(member.nick);
-    if (key === '' || byKey.has(key)) continue;
-    byKey.set(key, member);
-    maxWords = Math.max(maxWords, key.split(' ').length);
-  }
+  const { byKey, maxWords } = 'byKey' in members ? members : mentionIndex(members);
   if (byKey.size === 0) return [];
   const normalized = nickKey(text);
   const words = [...normalized.matchAll(NICK_RUN)].map((m) => ({
@@ -108,7 +128,7 @@ export function findTypedMentions<T extends MentionCandidate>(
       const stretch = normalized.slice(words[i]!.start, last.end);
       // Words of one nick are apart by spaces only (not by commas or line breaks).
       if (k > 1 && !/^[^\S\n]+$/u.test(joinersOf(normalized, words, i, k))) continue;
-      const member = byKey.get(mentionKey(stretch));
+      const member = byKey.get(mentionKey(stretch))?.find((m) => !skip(m));
       if (member) {
         if (!found.has(member.id)) found.set(member.id, member);
         taken = k;
