@@ -7,6 +7,7 @@ import pg from 'pg';
 import { preparingClient } from './postgres-statements';
 import type { DB } from './schema';
 import { startCheckpointer } from './sqlite-checkpointer';
+import { registerNativeSqlite } from './sqlite-native';
 import { cachingStatements } from './sqlite-statements';
 
 const require = createRequire(import.meta.url);
@@ -41,9 +42,9 @@ function openSqlite(file: string): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const stopCheckpoints = onDisk ? moveCheckpointsOffTheEventLoop(sqlite, file) : null;
-  const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
-  });
+  const statements = cachingStatements(sqlite);
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
+  registerNativeSqlite(db, { sqlite, prepare: (text) => statements.prepare(text) });
   return {
     db,
     dialect: 'sqlite',

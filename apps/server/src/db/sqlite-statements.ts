@@ -11,7 +11,12 @@ import type { SqliteDatabase } from 'kysely';
  * `iterate` before the next one starts. The least recently used statement goes when the
  * cache is full (`in (…)` lists of many lengths would otherwise grow it without end).
  */
-export function cachingStatements(sqlite: SQLite.Database, max = 500): SqliteDatabase {
+/** What Kysely needs of a SQLite database, answering better-sqlite3's own statements. */
+export interface CachingStatements extends SqliteDatabase {
+  prepare(sql: string): SQLite.Statement;
+}
+
+export function cachingStatements(sqlite: SQLite.Database, max = 500): CachingStatements {
   const cache = new Map<string, SQLite.Statement>();
   return {
     prepare(sql: string) {

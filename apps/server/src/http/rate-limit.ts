@@ -53,6 +53,11 @@ export class RateLimits {
     }
   }
 
+  /** Gives back one hit that turned out not to count (a retry of something already done). */
+  async refund(rule: RateLimitRule, key: string): Promise<void> {
+    await this.limiter(rule).reward(key, 1);
+  }
+
   /** Forgets a key, e.g. failed sign-ins after a successful one. */
   async reset(rule: RateLimitRule, key: string): Promise<void> {
     await this.limiter(rule).delete(key);

@@ -292,6 +292,32 @@ describe.each(dialects)('public chat on %s', (dialect) => {
       expect(Number(limited.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000 - 1);
     });
 
+    it('answers a retry even over the rate limit, and never counts retries as flood', async () => {
+      const room = await buildRoom(t.app);
+      const client = await memberOf(t.app, room.id);
+      const post = (text: string, id: string) =>
+        client.asBrowser({
+          method: 'POST',
+          url: `/api/room/${room.id}/message`,
+          payload: { text, client_id: id },
+        });
+      const firstId = clientId();
+      const first = await post('kept', firstId);
+      expect(first.statusCode).toBe(201);
+      // Nine more retries of the first: answered, and the allowance of ten is still whole.
+      for (let i = 0; i < 9; i++) expect((await post('kept', firstId)).statusCode).toBe(200);
+      for (let i = 1; i < 10; i++)
+        expect((await post(`new message ${i}`, clientId())).statusCode).toBe(201);
+      expect((await post('one too many', clientId())).statusCode).toBe(429);
+      // Over the limit, a retry still gets its message back.
+      const late = await post('kept', firstId);
+      expect(late.statusCode).toBe(200);
+      expect(json<{ data: ChatMessage }>(late).data.id).toBe(
+        json<{ data: ChatMessage }>(first).data.id,
+      );
+      expect(await history(client, room.id)).toHaveLength(10);
+    });
+
     it('refuses rooms I am not in, for reading and writing', async () => {
       const room = await buildRoom(t.app);
       const outsider = await signedIn(t.app, await buildUser(t.app));

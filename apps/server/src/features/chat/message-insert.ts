@@ -1,8 +1,8 @@
 import { moscowMonthKey } from '@chat/shared';
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { DB, MessageRow } from '../../db/schema';
+import { onNativeSqlite } from '../../db/sqlite-native';
 import { AppError } from '../../http/app-error';
-import { countPublicMessage } from '../profiles/message-counters';
 
 type NewMessage = Omit<MessageRow, 'id'>;
 
@@ -24,6 +24,14 @@ const PG_TYPES: Record<keyof NewMessage, string> = {
   gif_id: 'integer',
 };
 
+const COLUMNS = Object.keys(PG_TYPES) as (keyof NewMessage)[];
+
+/*
+ * A profile's statistics are counters on the user row (and per Moscow month, for the top of the
+ * month), bumped in the transaction that stores the message, so a profile never counts a
+ * million rows. Deleting a message later does not un-write it.
+ */
+
 interface Written {
   ban_until: string | null;
   gag_until: string | null;
@@ -32,29 +40,26 @@ interface Written {
 /**
  * One statement, so one round trip and its own transaction: the author's row is locked and its
  * sanctions read (a ban that committed first wins, as in sanction-guard.ts), the message goes
- * in only when none is in force and its client_id is new, and only then are the counters of
- * profiles/message-counters.ts bumped (the same two updates, inlined).
+ * in only when none is in force and its client_id is new, and only then are the author's
+ * counters bumped. Its text is written once ($1 the author, $2 the time, then the message's
+ * columns, then the month), so nothing is built per message; each parameter is cast, since
+ * an INSERT … SELECT does not type them by the target columns.
  */
-export async function insertMessageOnPostgres(
-  db: Kysely<DB>,
-  row: NewMessage,
-): Promise<MessageRow | null> {
-  const columns = Object.keys(PG_TYPES) as (keyof NewMessage)[];
-  const values = columns.map((c) =>
-    c === 'user_id' ? sql`allowed.id` : sql`cast(${row[c]} as ${sql.raw(PG_TYPES[c])})`,
+const POSTGRES_INSERT = (() => {
+  let n = 2;
+  const values = COLUMNS.map((c) =>
+    c === 'user_id' ? 'allowed.id' : `cast($${++n} as ${PG_TYPES[c]})`,
   );
-  const now = row.created_at;
-  const month = moscowMonthKey(new Date(row.created_at));
-  const result = await sql<Written & Partial<MessageRow>>`
-    with author as (
-      select id, ban_until, gag_until from users where id = ${row.user_id} for no key update
+  const month = `cast($${++n} as varchar(7))`;
+  return `with author as (
+      select id, ban_until, gag_until from users where id = $1 for no key update
     ), allowed as (
       select id from author
-      where (ban_until is null or ban_until <= cast(${now} as timestamptz))
-        and (gag_until is null or gag_until <= cast(${now} as timestamptz))
+      where (ban_until is null or ban_until <= cast($2 as timestamptz))
+        and (gag_until is null or gag_until <= cast($2 as timestamptz))
     ), stored as (
-      insert into messages (${sql.join(columns.map((c) => sql.ref(c)))})
-      select ${sql.join(values)} from allowed
+      insert into messages (${COLUMNS.join(', ')})
+      select ${values.join(', ')} from allowed
       on conflict (user_id, client_id) do nothing
       returning *
     ), counted as (
@@ -62,11 +67,27 @@ export async function insertMessageOnPostgres(
       where id in (select user_id from stored)
     ), monthly as (
       insert into user_month_messages (month, user_id, messages)
-      select cast(${month} as varchar(7)), user_id, 1 from stored
+      select ${month}, user_id, 1 from stored
       on conflict (month, user_id) do update set messages = user_month_messages.messages + 1
     )
     select author.ban_until, author.gag_until, stored.*
-    from author left join stored on true`.execute(db);
+    from author left join stored on true`;
+})();
+
+export async function insertMessageOnPostgres(
+  db: Kysely<DB>,
+  row: NewMessage,
+): Promise<MessageRow | null> {
+  const now = row.created_at;
+  const parameters = [
+    row.user_id,
+    now,
+    ...COLUMNS.filter((c) => c !== 'user_id').map((c) => row[c]),
+    moscowMonthKey(new Date(now)),
+  ];
+  const result = await db.executeQuery<Written & Partial<MessageRow>>(
+    CompiledQuery.raw(POSTGRES_INSERT, parameters),
+  );
   return outcome(result.rows[0], now, row.user_id);
 }
 
@@ -74,34 +95,44 @@ export async function insertMessageOnPostgres(
  * SQLite serializes write transactions, so no lock is needed: the sanction check rides in the
  * INSERT's own WHERE, and a known client_id inserts nothing.
  */
+const SQLITE = {
+  insert: `insert into messages (${COLUMNS.join(', ')})
+    select ${COLUMNS.map((c) => (c === 'user_id' ? 'users.id' : '?')).join(', ')} from users
+    where users.id = ?
+      and (users.ban_until is null or users.ban_until <= ?)
+      and (users.gag_until is null or users.gag_until <= ?)
+    on conflict (user_id, client_id) do nothing
+    returning *`,
+  countAuthor: 'update users set public_messages = public_messages + 1 where id = ?',
+  countMonth: `insert into user_month_messages (month, user_id, messages) values (?, ?, 1)
+    on conflict (month, user_id) do update set messages = user_month_messages.messages + 1`,
+  sanctions: 'select ban_until, gag_until from users where id = ?',
+};
+
+/**
+ * The whole write runs synchronously on the raw connection (db/sqlite-native.ts): four
+ * prepared statements in one transaction, with nothing built or awaited between them.
+ */
 export async function insertMessageOnSqlite(
   db: Kysely<DB>,
   row: NewMessage,
 ): Promise<MessageRow | null> {
-  const columns = Object.keys(PG_TYPES) as (keyof NewMessage)[];
-  const values = columns.map((c) => (c === 'user_id' ? sql`users.id` : sql`${row[c]}`));
   const now = row.created_at;
-  return db.transaction().execute(async (trx) => {
-    const inserted = await sql<MessageRow>`
-      insert into messages (${sql.join(columns.map((c) => sql.ref(c)))})
-      select ${sql.join(values)} from users
-      where users.id = ${row.user_id}
-        and (users.ban_until is null or users.ban_until <= ${now})
-        and (users.gag_until is null or users.gag_until <= ${now})
-      on conflict (user_id, client_id) do nothing
-      returning *`.execute(trx);
-    const message = inserted.rows[0];
-    if (message) {
-      await countPublicMessage(trx, row.user_id, row.created_at);
-      return message;
-    }
-    const author = await trx
-      .selectFrom('users')
-      .select(['ban_until', 'gag_until'])
-      .where('id', '=', row.user_id)
-      .executeTakeFirst();
-    return outcome(author && { ...author }, now, row.user_id);
-  });
+  const values = COLUMNS.filter((c) => c !== 'user_id').map((c) => row[c]);
+  const month = moscowMonthKey(new Date(now));
+  const written = await onNativeSqlite(db, ({ sqlite, prepare }) =>
+    sqlite.transaction((): Written & Partial<MessageRow> => {
+      const message = prepare(SQLITE.insert).get(...values, row.user_id, now, now) as
+        MessageRow | undefined;
+      if (message) {
+        prepare(SQLITE.countAuthor).run(row.user_id);
+        prepare(SQLITE.countMonth).run(month, row.user_id);
+        return { ban_until: null, gag_until: null, ...message };
+      }
+      return prepare(SQLITE.sanctions).get(row.user_id) as Written;
+    })(),
+  );
+  return outcome(written, now, row.user_id);
 }
 
 /** The stored row; null for a known client_id; 403 when a sanction stopped the write. */

@@ -1,4 +1,4 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import { PostgresAdapter, type CompiledQuery, type Kysely } from 'kysely';
 import type { DB, MessageRow, UserRow } from '../../db/schema';
 import type { GifFields } from '../gifs/gifs.presenter';
 import { insertMessageOnPostgres, insertMessageOnSqlite } from './message-insert';
@@ -12,9 +12,17 @@ export type MessageWithAuthor = MessageRow & { author: MessageAuthor; gif: GifFi
 
 export class MessagesRepository {
   private readonly postgres: boolean;
+  /** Asked before every post: built and compiled once, run with each post's values. */
+  private readonly byClientId: CompiledQuery<MessageRow>;
 
   constructor(private readonly db: Kysely<DB>) {
     this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    this.byClientId = db
+      .selectFrom('messages')
+      .selectAll()
+      .where('user_id', '=', 0)
+      .where('client_id', '=', '')
+      .compile();
   }
 
   /**
@@ -33,12 +41,11 @@ export class MessagesRepository {
   }
 
   async findByClientId(userId: number, clientId: string): Promise<MessageRow | undefined> {
-    return this.db
-      .selectFrom('messages')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('client_id', '=', clientId)
-      .executeTakeFirst();
+    const { rows } = await this.db.executeQuery<MessageRow>({
+      ...this.byClientId,
+      parameters: [userId, clientId],
+    });
+    return rows[0];
   }
 
   /**

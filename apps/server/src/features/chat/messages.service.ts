@@ -22,7 +22,7 @@ import { can } from './chat.policy';
 import { presentMessage } from './chat.presenter';
 import type { MessagesRepository } from './messages.repository';
 import type { RepeatGuard } from './repeat-guard';
-import type { RoomRosters } from './room-rosters';
+import type { RoomRosters, RosterMember } from './room-rosters';
 import type { RoomView } from './room-view';
 import type { RoomsRepository } from './rooms.repository';
 
@@ -74,7 +74,9 @@ export class MessagesService {
 
   /**
    * Stores a message and tells the room. The client_id makes it idempotent: a retry after a
-   * lost answer gets the first message back, never a copy, and is not counted as flood.
+   * lost answer gets the first message back, never a copy, and is not counted as flood. The
+   * store itself tells a retry (its client_id is known), so a new message costs no lookup
+   * before it; a retry over the rate limit is looked up then.
    */
   async post(
     user: UserRow,
@@ -83,11 +85,6 @@ export class MessagesService {
     socketId?: string,
   ): Promise<PostResult> {
     await this.assertMember(roomId, user.id);
-    const existing = await this.messages.findByClientId(user.id, body.client_id);
-    if (existing) {
-      if (existing.room_id !== roomId) throw invalid({ client_id: ['invalid_value'] });
-      return { message: await this.present(existing.id, user.id, roomId), replay: true };
-    }
     const text = body.text.trim();
     const isGuest = user.role === 'guest';
     // Notices from the site are the site's own: nobody posts one.
@@ -102,7 +99,14 @@ export class MessagesService {
     const attachments = await this.attachments.claim(user.id, body.attachments, {
       publicChat: true,
     });
-    await this.rateLimits.hit(isGuest ? this.guestRule : this.userRule, String(user.id));
+    const rule = isGuest ? this.guestRule : this.userRule;
+    try {
+      await this.rateLimits.hit(rule, String(user.id));
+    } catch (error) {
+      const first = await this.replay(user.id, roomId, body.client_id);
+      if (first) return first;
+      throw error;
+    }
     const said = [text, gif ? `gif:${gif.id}` : '', ...attachments.map((a) => `a:${a.id}`)].filter(
       Boolean,
     );
@@ -123,10 +127,11 @@ export class MessagesService {
       gif_id: gif?.id ?? null,
     });
     if (!row) {
-      // The same client_id raced in twice: the first one won, answer it.
-      const first = await this.messages.findByClientId(user.id, body.client_id);
+      // A retry (or the same client_id racing in twice): the first one stays, and is answered.
+      await this.rateLimits.refund(rule, String(user.id));
+      const first = await this.replay(user.id, roomId, body.client_id);
       if (!first) throw new Error('a message client_id conflicted but is not there');
-      return { message: await this.present(first.id, user.id, roomId), replay: true };
+      return first;
     }
     if (attachments.length > 0)
       await this.attachments.link(
@@ -174,13 +179,19 @@ export class MessagesService {
     ids: number[],
   ): Promise<{ nick: string; user_id: number }[]> {
     if (text === '') return [];
-    const members = [...(await this.rosters.of(roomId)).values()];
     const lowered = nickKey(text);
-    const picked = new Set(ids);
-    const clicked = members.filter((m) => picked.has(m.id) && lowered.includes(m.nick_key));
+    const clicked: RosterMember[] = [];
+    if (ids.length > 0) {
+      const roster = await this.rosters.of(roomId);
+      for (const id of ids) {
+        const member = roster.get(id);
+        if (member && lowered.includes(member.nick_key)) clicked.push(member);
+      }
+    }
     const typed = findTypedMentions(
       text,
-      members.filter((m) => m.id !== authorId && m.invisible === 0),
+      await this.rosters.mentionIndex(roomId),
+      (m) => m.id === authorId || m.invisible !== 0,
     );
     const found = new Map<number, { nick: string; user_id: number }>();
     for (const m of [...clicked, ...typed])
@@ -208,6 +219,18 @@ export class MessagesService {
     const room = await this.rooms.find(message.room_id);
     if (!room) return false;
     return room.is_public === 1 || Boolean(await this.rooms.membership(room.id, viewerId));
+  }
+
+  /** The message this client_id already stored, answered again; null when there is none. */
+  private async replay(
+    userId: number,
+    roomId: number,
+    clientId: string,
+  ): Promise<PostResult | null> {
+    const existing = await this.messages.findByClientId(userId, clientId);
+    if (!existing) return null;
+    if (existing.room_id !== roomId) throw invalid({ client_id: ['invalid_value'] });
+    return { message: await this.present(existing.id, userId, roomId), replay: true };
   }
 
   private async present(messageId: number, viewerId: number, roomId: number): Promise<ChatMessage> {

@@ -51,7 +51,7 @@ type PostgresAnswer = Sanctions &
  * One statement, so one round trip and its own transaction. The author's row is locked and its
  * sanctions read (a ban that committed first wins, as in moderation/sanction-guard.ts); the
  * message goes in only when none is in force and its client_id is new; only then are the
- * author's counter (profiles/message-counters.ts), the channel's last message and both parties'
+ * author's message counter, the channel's last message and both parties'
  * rows updated. Counters stay exact without the channel lock coming first: each is a `+ 1`
  * under its row lock, and a concurrent read receipt cannot see a message before it commits.
  * The recipient's other channels and whether their list showed this one are read in the
