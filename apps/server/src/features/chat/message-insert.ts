@@ -1,7 +1,7 @@
 import { moscowMonthKey } from '@chat/shared';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DB, MessageRow } from '../../db/schema';
-import { onNativeSqlite } from '../../db/sqlite-native';
+import type { SqliteGroupCommit } from '../../db/sqlite-group-commit';
 import { AppError } from '../../http/app-error';
 
 type NewMessage = Omit<MessageRow, 'id'>;
@@ -110,28 +110,27 @@ const SQLITE = {
 };
 
 /**
- * The whole write runs synchronously on the raw connection (db/sqlite-native.ts): four
- * prepared statements in one transaction, with nothing built or awaited between them.
+ * The whole write runs synchronously on the raw connection, in the group commit of the
+ * messages posted in the same turn (db/sqlite-group-commit.ts): four prepared statements with
+ * nothing built or awaited between them.
  */
 export async function insertMessageOnSqlite(
-  db: Kysely<DB>,
+  writer: SqliteGroupCommit,
   row: NewMessage,
 ): Promise<MessageRow | null> {
   const now = row.created_at;
   const values = COLUMNS.filter((c) => c !== 'user_id').map((c) => row[c]);
   const month = moscowMonthKey(new Date(now));
-  const written = await onNativeSqlite(db, ({ sqlite, prepare }) =>
-    sqlite.transaction((): Written & Partial<MessageRow> => {
-      const message = prepare(SQLITE.insert).get(...values, row.user_id, now, now) as
-        MessageRow | undefined;
-      if (message) {
-        prepare(SQLITE.countAuthor).run(row.user_id);
-        prepare(SQLITE.countMonth).run(month, row.user_id);
-        return { ban_until: null, gag_until: null, ...message };
-      }
-      return prepare(SQLITE.sanctions).get(row.user_id) as Written;
-    })(),
-  );
+  const written = await writer.run(({ prepare }): Written & Partial<MessageRow> => {
+    const message = prepare(SQLITE.insert).get(...values, row.user_id, now, now) as
+      MessageRow | undefined;
+    if (message) {
+      prepare(SQLITE.countAuthor).run(row.user_id);
+      prepare(SQLITE.countMonth).run(month, row.user_id);
+      return { ban_until: null, gag_until: null, ...message };
+    }
+    return prepare(SQLITE.sanctions).get(row.user_id) as Written;
+  });
   return outcome(written, now, row.user_id);
 }
 

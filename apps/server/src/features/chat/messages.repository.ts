@@ -1,5 +1,6 @@
 import { PostgresAdapter, type CompiledQuery, type Kysely } from 'kysely';
 import type { DB, MessageRow, UserRow } from '../../db/schema';
+import { SqliteGroupCommit } from '../../db/sqlite-group-commit';
 import type { GifFields } from '../gifs/gifs.presenter';
 import { insertMessageOnPostgres, insertMessageOnSqlite } from './message-insert';
 
@@ -12,11 +13,13 @@ export type MessageWithAuthor = MessageRow & { author: MessageAuthor; gif: GifFi
 
 export class MessagesRepository {
   private readonly postgres: boolean;
+  private readonly sqliteWriter: SqliteGroupCommit;
   /** Asked before every post: built and compiled once, run with each post's values. */
   private readonly byClientId: CompiledQuery<MessageRow>;
 
   constructor(private readonly db: Kysely<DB>) {
     this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    this.sqliteWriter = new SqliteGroupCommit(db);
     this.byClientId = db
       .selectFrom('messages')
       .selectAll()
@@ -33,7 +36,7 @@ export class MessagesRepository {
   async insert(row: Omit<MessageRow, 'id'>): Promise<MessageRow | null> {
     return this.postgres
       ? insertMessageOnPostgres(this.db, row)
-      : insertMessageOnSqlite(this.db, row);
+      : insertMessageOnSqlite(this.sqliteWriter, row);
   }
 
   async find(id: number): Promise<MessageRow | undefined> {
