@@ -5,8 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { sleep } from '../lib/clock.mjs';
 import { freePort } from '../lib/ports.mjs';
 import { CREDS, ROOT, postgresSchema, startOurs } from '../lib/ours.mjs';
+import { cpuSeconds, pidsNamed, postgresCpuMeter } from '../lib/proc-stats.mjs';
 import {
   guardProcesses,
+  onExit,
+  pinProcess,
   pinSelf,
   startServer,
   startWorker,
@@ -42,6 +45,9 @@ function options(argv) {
     phaseMs: Number(get('phase-ms', 5000)),
     concurrency: Number(get('concurrency', 16)),
     dialects: String(get('dialects', 'sqlite,postgres')).split(','),
+    // PostgreSQL's processes share the load's core, as if on a machine of their own, so that
+    // the server's core is its alone in every phase ('all': leave them where the kernel puts them).
+    pgCpus: String(get('pg-cpus', '1')),
   };
 }
 
@@ -103,10 +109,14 @@ async function settle(worker, expected = Infinity, quietMs = 500) {
   }
 }
 
-async function phase(label, poster, worker, run, members) {
+async function phase(label, poster, worker, run, members, serverPid, dialect) {
   await settle(worker);
   await ask(worker, 'report'); // start from zero
+  const serverCpuAtStart = cpuSeconds(serverPid);
+  const pgCpu = dialect === 'postgres' ? postgresCpuMeter() : null;
   const posted = await run();
+  const serverCpuMs = ((cpuSeconds(serverPid) ?? 0) - (serverCpuAtStart ?? 0)) * 1000;
+  const pgCpuPercent = pgCpu ? pgCpu() : null;
   await settle(worker, posted.stored * members); // let the last broadcasts land
   const seen = await ask(worker, 'report');
   return {
@@ -124,13 +134,39 @@ async function phase(label, poster, worker, run, members) {
     receiptP50: pct(seen.latency, 0.5),
     receiptP99: pct(seen.latency, 0.99),
     lastMemberP99: pct(seen.lastMember, 0.99),
+    // CPU per message stored (or published): comparable whatever the rate.
+    serverCpuMsPerMessage: posted.stored > 0 ? round(serverCpuMs / posted.stored, 3) : null,
+    postgresCpuMsPerMessage:
+      pgCpuPercent === null || posted.stored === 0
+        ? null
+        : round(((pgCpuPercent / 100) * (posted.elapsedMs ?? 0)) / posted.stored, 3),
   };
+}
+
+/**
+ * Pins PostgreSQL's processes (new backends inherit it from the postmaster) to `list`; the
+ * answer puts them back on every CPU (also done if the bench is interrupted).
+ */
+function pinPostgres(list) {
+  if (list === 'all') return () => {};
+  const pin = (to) => {
+    for (const pid of pidsNamed('postgres')) {
+      try {
+        pinProcess(pid, to);
+      } catch {
+        // A backend that ended meanwhile.
+      }
+    }
+  };
+  pin(list);
+  return onExit(() => pin(`0-${cpus().length - 1}`));
 }
 
 async function benchOurs(dialect, opts) {
   const schema = dialect === 'postgres' ? await postgresSchema() : null;
   if (dialect === 'postgres' && !schema) return { skipped: 'PostgreSQL did not answer' };
   const server = await startOurs({ databaseUrl: schema?.url });
+  const unpinPostgres = dialect === 'postgres' ? pinPostgres(opts.pgCpus) : () => {};
   const worker = startWorker(
     'members',
     fileURLToPath(new URL('./members-worker.mjs', import.meta.url)),
@@ -158,6 +194,8 @@ async function benchOurs(dialect, opts) {
           worker,
           async () => timed(() => poster.steady(rate, opts.phaseMs)),
           opts.members,
+          server.child.pid,
+          dialect,
         ),
       );
     }
@@ -169,6 +207,8 @@ async function benchOurs(dialect, opts) {
         worker,
         async () => timed(() => publisher.saturate(opts.concurrency, opts.phaseMs)),
         opts.members,
+        server.child.pid,
+        dialect,
       ),
     );
     publisher.close();
@@ -179,12 +219,15 @@ async function benchOurs(dialect, opts) {
         worker,
         async () => timed(() => poster.saturate(opts.concurrency, opts.phaseMs)),
         opts.members,
+        server.child.pid,
+        dialect,
       ),
     );
     poster.close();
     return { rows };
   } finally {
     worker.send({ type: 'close' });
+    unpinPostgres();
     await server.stop();
     await schema?.drop();
   }
@@ -297,6 +340,8 @@ export async function run(argv) {
         'receipt p50': r.receiptP50,
         'receipt p99': r.receiptP99,
         'last member p99': r.lastMemberP99,
+        'server CPU ms/msg': r.serverCpuMsPerMessage,
+        ...(dialect === 'postgres' ? { 'PG CPU ms/msg': r.postgresCpuMsPerMessage } : {}),
         errors:
           Object.entries(r.statuses)
             .filter(([s]) => s !== '201' && s !== '200')

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sleep } from '../lib/clock.mjs';
 import { CREDS, ROOT, postgresSchema, registerMany, startOurs } from '../lib/ours.mjs';
-import { cpuMeter, cpuSeconds, otherLoadMeter, pidsNamed } from '../lib/proc-stats.mjs';
+import { cpuMeter, otherLoadMeter, pidsNamed, postgresCpuMeter } from '../lib/proc-stats.mjs';
 import { waitBudget, waitQuiet } from '../lib/quiet.mjs';
 import { benchPids, guardProcesses, pinProcess, pinSelf, startWorker } from '../lib/procs.mjs';
 import { Histogram, round } from '../lib/stats.mjs';
@@ -156,23 +156,6 @@ async function phase(label, rate, opts, poster, workers, server, dialect) {
     serverCpuMsPerMessage: perMessage(serverCpu, posted),
     postgresCpuMsPerMessage: postgresCpu === null ? null : perMessage(postgresCpu, posted),
     otherCpu,
-  };
-}
-
-/**
- * CPU of PostgreSQL's processes as a percentage of one core, counting the backends that start
- * during the phase too: the server's pool closes connections idle for 10 s (the wait for a
- * quiet machine), and opens new ones once the load comes.
- */
-function postgresCpuMeter() {
-  const start = new Map(pidsNamed('postgres').map((pid) => [pid, cpuSeconds(pid) ?? 0]));
-  const startedAt = performance.now();
-  return () => {
-    let seconds = 0;
-    for (const pid of pidsNamed('postgres'))
-      seconds += (cpuSeconds(pid) ?? 0) - (start.get(pid) ?? 0);
-    const elapsed = (performance.now() - startedAt) / 1000;
-    return elapsed > 0 ? Math.round((seconds / elapsed) * 100) : null;
   };
 }
 

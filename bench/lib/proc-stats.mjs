@@ -108,3 +108,20 @@ export function pidsNamed(name) {
   }
   return pids;
 }
+
+/**
+ * CPU of PostgreSQL's processes as a percentage of one core, counting the backends that start
+ * during the phase too: the server's pool closes connections idle for long, and opens new
+ * ones once the load comes.
+ */
+export function postgresCpuMeter() {
+  const start = new Map(pidsNamed('postgres').map((pid) => [pid, cpuSeconds(pid) ?? 0]));
+  const startedAt = performance.now();
+  return () => {
+    let seconds = 0;
+    for (const pid of pidsNamed('postgres'))
+      seconds += (cpuSeconds(pid) ?? 0) - (start.get(pid) ?? 0);
+    const elapsed = (performance.now() - startedAt) / 1000;
+    return elapsed > 0 ? Math.round((seconds / elapsed) * 100) : null;
+  };
+}
