@@ -45,9 +45,9 @@ function options(argv) {
     phaseMs: Number(get('phase-ms', 5000)),
     concurrency: Number(get('concurrency', 16)),
     dialects: String(get('dialects', 'sqlite,postgres')).split(','),
-    // PostgreSQL's processes share the load's core, as if on a machine of their own, so that
-    // the server's core is its alone in every phase ('all': leave them where the kernel puts them).
-    pgCpus: String(get('pg-cpus', '1')),
+    // A CPU list for PostgreSQL's processes during its run (e.g. 1: the load's core, as if on a
+    // machine of its own); 'all' leaves them where the kernel puts them.
+    pgCpus: String(get('pg-cpus', 'all')),
   };
 }
 

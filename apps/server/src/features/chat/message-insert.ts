@@ -4,14 +4,14 @@ import type { DB, MessageRow } from '../../db/schema';
 import type { SqliteGroupCommit } from '../../db/sqlite-group-commit';
 import { AppError } from '../../http/app-error';
 
-type NewMessage = Omit<MessageRow, 'id'>;
+export type NewMessage = Omit<MessageRow, 'id'>;
 
 /**
  * PostgreSQL types of the columns a message is written with: parameters in an INSERT … SELECT
  * are not typed by the target columns, so each one is cast. Typed by the row, so a new column
  * cannot be forgotten here.
  */
-const PG_TYPES: Record<keyof NewMessage, string> = {
+export const PG_TYPES: Record<keyof NewMessage, string> = {
   room_id: 'integer',
   user_id: 'integer',
   type_id: 'integer',
@@ -24,7 +24,7 @@ const PG_TYPES: Record<keyof NewMessage, string> = {
   gif_id: 'integer',
 };
 
-const COLUMNS = Object.keys(PG_TYPES) as (keyof NewMessage)[];
+export const MESSAGE_COLUMNS = Object.keys(PG_TYPES) as (keyof NewMessage)[];
 
 /*
  * A profile's statistics are counters on the user row (and per Moscow month, for the top of the
@@ -32,7 +32,7 @@ const COLUMNS = Object.keys(PG_TYPES) as (keyof NewMessage)[];
  * million rows. Deleting a message later does not un-write it.
  */
 
-interface Written {
+export interface Written {
   ban_until: string | null;
   gag_until: string | null;
 }
@@ -47,7 +47,7 @@ interface Written {
  */
 const POSTGRES_INSERT = (() => {
   let n = 2;
-  const values = COLUMNS.map((c) =>
+  const values = MESSAGE_COLUMNS.map((c) =>
     c === 'user_id' ? 'allowed.id' : `cast($${++n} as ${PG_TYPES[c]})`,
   );
   const month = `cast($${++n} as varchar(7))`;
@@ -58,7 +58,7 @@ const POSTGRES_INSERT = (() => {
       where (ban_until is null or ban_until <= cast($2 as timestamptz))
         and (gag_until is null or gag_until <= cast($2 as timestamptz))
     ), stored as (
-      insert into messages (${COLUMNS.join(', ')})
+      insert into messages (${MESSAGE_COLUMNS.join(', ')})
       select ${values.join(', ')} from allowed
       on conflict (user_id, client_id) do nothing
       returning *
@@ -82,7 +82,7 @@ export async function insertMessageOnPostgres(
   const parameters = [
     row.user_id,
     now,
-    ...COLUMNS.filter((c) => c !== 'user_id').map((c) => row[c]),
+    ...MESSAGE_COLUMNS.filter((c) => c !== 'user_id').map((c) => row[c]),
     moscowMonthKey(new Date(now)),
   ];
   const result = await db.executeQuery<Written & Partial<MessageRow>>(
@@ -96,8 +96,8 @@ export async function insertMessageOnPostgres(
  * INSERT's own WHERE, and a known client_id inserts nothing.
  */
 const SQLITE = {
-  insert: `insert into messages (${COLUMNS.join(', ')})
-    select ${COLUMNS.map((c) => (c === 'user_id' ? 'users.id' : '?')).join(', ')} from users
+  insert: `insert into messages (${MESSAGE_COLUMNS.join(', ')})
+    select ${MESSAGE_COLUMNS.map((c) => (c === 'user_id' ? 'users.id' : '?')).join(', ')} from users
     where users.id = ?
       and (users.ban_until is null or users.ban_until <= ?)
       and (users.gag_until is null or users.gag_until <= ?)
@@ -119,7 +119,7 @@ export async function insertMessageOnSqlite(
   row: NewMessage,
 ): Promise<MessageRow | null> {
   const now = row.created_at;
-  const values = COLUMNS.filter((c) => c !== 'user_id').map((c) => row[c]);
+  const values = MESSAGE_COLUMNS.filter((c) => c !== 'user_id').map((c) => row[c]);
   const month = moscowMonthKey(new Date(now));
   const written = await writer.run(({ prepare }): Written & Partial<MessageRow> => {
     const message = prepare(SQLITE.insert).get(...values, row.user_id, now, now) as
@@ -135,7 +135,7 @@ export async function insertMessageOnSqlite(
 }
 
 /** The stored row; null for a known client_id; 403 when a sanction stopped the write. */
-function outcome(
+export function outcome(
   written: (Written & Partial<MessageRow>) | undefined,
   now: string,
   userId: number,

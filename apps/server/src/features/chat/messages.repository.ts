@@ -2,7 +2,8 @@ import { PostgresAdapter, type CompiledQuery, type Kysely } from 'kysely';
 import type { DB, MessageRow, UserRow } from '../../db/schema';
 import { SqliteGroupCommit } from '../../db/sqlite-group-commit';
 import type { GifFields } from '../gifs/gifs.presenter';
-import { insertMessageOnPostgres, insertMessageOnSqlite } from './message-insert';
+import { PostgresMessageGroups } from './message-groups.postgres';
+import { insertMessageOnSqlite } from './message-insert';
 
 export type MessageAuthor = Pick<
   UserRow,
@@ -14,12 +15,14 @@ export type MessageWithAuthor = MessageRow & { author: MessageAuthor; gif: GifFi
 export class MessagesRepository {
   private readonly postgres: boolean;
   private readonly sqliteWriter: SqliteGroupCommit;
+  private readonly postgresGroups: PostgresMessageGroups;
   /** Asked before every post: built and compiled once, run with each post's values. */
   private readonly byClientId: CompiledQuery<MessageRow>;
 
   constructor(private readonly db: Kysely<DB>) {
     this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
     this.sqliteWriter = new SqliteGroupCommit(db);
+    this.postgresGroups = new PostgresMessageGroups(db);
     this.byClientId = db
       .selectFrom('messages')
       .selectAll()
@@ -35,7 +38,7 @@ export class MessagesRepository {
    */
   async insert(row: Omit<MessageRow, 'id'>): Promise<MessageRow | null> {
     return this.postgres
-      ? insertMessageOnPostgres(this.db, row)
+      ? this.postgresGroups.insert(row)
       : insertMessageOnSqlite(this.sqliteWriter, row);
   }
 

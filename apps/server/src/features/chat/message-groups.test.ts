@@ -1,0 +1,113 @@
+import { moscowMonthKey } from '@chat/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MessageRow } from '../../db/schema';
+import { nowIso } from '../../lib/clock';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildRoom, clientId } from '../../test/chat-fixtures';
+import { testDialects } from '../../test/databases';
+import { buildUser } from '../../test/factories';
+import { MessagesRepository } from './messages.repository';
+
+const dialects = await testDialects();
+
+/** Messages posted in the same turn are written together (group commit on both databases). */
+describe.each(dialects)('messages written in groups on %s', (dialect) => {
+  let t: TestApp;
+  let repo: MessagesRepository;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    repo = new MessagesRepository(t.database.db);
+  });
+  afterAll(async () => t.close());
+
+  const message = (roomId: number, userId: number, text: string, client = clientId()) => ({
+    room_id: roomId,
+    user_id: userId,
+    type_id: 1,
+    text,
+    nicks: '[]',
+    attachments: '[]',
+    client_id: client,
+    created_at: nowIso(),
+    deleted_at: null,
+    gif_id: null,
+  });
+  const counters = async (userId: number) => {
+    const user = await t.database.db
+      .selectFrom('users')
+      .select('public_messages')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const month = await t.database.db
+      .selectFrom('user_month_messages')
+      .select('messages')
+      .where('user_id', '=', userId)
+      .where('month', '=', moscowMonthKey(new Date()))
+      .executeTakeFirst();
+    return { total: Number(user.public_messages), month: Number(month?.messages ?? 0) };
+  };
+
+  it('stores every message of a turn in order and counts each author once per message', async () => {
+    const room = await buildRoom(t.app);
+    const authors = await Promise.all([1, 2, 3].map(() => buildUser(t.app)));
+    const rows = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        repo.insert(message(room.id, authors[i % 3]!.id, `text ${i}`)),
+      ),
+    );
+    const ids = rows.map((r) => r!.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(30);
+    expect(rows.map((r) => r!.text)).toEqual(rows.map((_, i) => `text ${i}`));
+    for (const author of authors)
+      expect(await counters(author.id)).toEqual({ total: 10, month: 10 });
+  });
+
+  it('writes a client_id once when it comes twice in one turn or again later', async () => {
+    const room = await buildRoom(t.app);
+    const author = await buildUser(t.app);
+    const same = clientId();
+    const [first, twin, other] = await Promise.all([
+      repo.insert(message(room.id, author.id, 'once', same)),
+      repo.insert(message(room.id, author.id, 'once', same)),
+      repo.insert(message(room.id, author.id, 'another')),
+    ]);
+    expect(first?.text).toBe('once');
+    expect(twin).toBeNull();
+    expect(other?.text).toBe('another');
+    expect(await repo.insert(message(room.id, author.id, 'once', same))).toBeNull();
+    expect(await counters(author.id)).toEqual({ total: 2, month: 2 });
+  });
+
+  it('refuses a gagged author and a message to a room that is gone, alone', async () => {
+    const room = await buildRoom(t.app);
+    const [gagged, speaker] = await Promise.all([buildUser(t.app), buildUser(t.app)]);
+    await t.database.db
+      .updateTable('users')
+      .set({ gag_until: new Date(Date.now() + 60_000).toISOString() })
+      .where('id', '=', gagged.id)
+      .execute();
+    const outcomes = await Promise.allSettled([
+      repo.insert(message(room.id, speaker.id, 'before')),
+      repo.insert(message(room.id, gagged.id, 'muted')),
+      repo.insert(message(room.id + 10_000, speaker.id, 'nowhere')),
+      repo.insert(message(room.id, speaker.id, 'after')),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ code: 'gagged' });
+    const stored = await t.database.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('room_id', '=', room.id)
+      .orderBy('id')
+      .execute();
+    expect(stored.map((m: MessageRow) => m.text)).toEqual(['before', 'after']);
+    expect(await counters(speaker.id)).toEqual({ total: 2, month: 2 });
+    expect(await counters(gagged.id)).toEqual({ total: 0, month: 0 });
+  });
+});
