@@ -19,14 +19,14 @@ export function clientEventBroadcast(
   if (
     !channel ||
     !(isPrivateChannel(channel) || isPresenceChannel(channel)) ||
-    !conn.channels.has(channel)
+    !conn.subscribedTo(channel)
   ) {
     conn.send(
       errorFrame(null, 'Client events need a private or presence channel you are subscribed to'),
     );
     return null;
   }
-  if (!conn.clientEvents.take(Limits.clientEventsPerSecond, now)) {
+  if (!conn.takeClientEvent(Limits.clientEventsPerSecond, now)) {
     conn.send(
       errorFrame(CloseCode.clientEventRateLimit, 'Client event rejected due to rate limit'),
     );
@@ -41,7 +41,7 @@ export function clientEventBroadcast(
     conn.send(errorFrame(null, 'Client event data too large'));
     return null;
   }
-  const userId = conn.presence.get(channel);
+  const userId = conn.presence?.get(channel);
   return {
     channel,
     event: message.event,

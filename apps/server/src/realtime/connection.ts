@@ -1,49 +1,82 @@
-import type { WebSocket } from 'ws';
+import { WebSocket, type RawData } from 'ws';
 import type { FanOut } from './fan-out';
+import { MAX_BUFFERED_BYTES } from './frames';
 
-/** A counter over one-second windows: cheap enough to run on every frame. */
-export class SecondWindow {
-  private start = 0;
-  private count = 0;
+const NO_CHANNELS: readonly string[] = Object.freeze([]);
 
-  /** Counts one; false when this second already had `limit`. */
-  take(limit: number, now: number): boolean {
-    if (now - this.start >= 1000) {
-      this.start = now;
-      this.count = 0;
-    }
-    this.count += 1;
-    return this.count <= limit;
-  }
-}
-
-/** One client socket and what it is subscribed to. */
+/**
+ * One client socket and what it is subscribed to. A node holds thousands of mostly idle ones,
+ * so what each costs in memory counts: state that few sockets use is created when first needed,
+ * and the rate counters are plain fields rather than objects.
+ */
 export class Connection {
-  readonly channels = new Set<string>();
-  /** Presence channels joined, with the user id this socket joined as. */
-  readonly presence = new Map<string, string>();
-  readonly messages = new SecondWindow();
-  readonly clientEvents = new SecondWindow();
+  /**
+   * The channels this socket is in, an array replaced at each change: a socket is in a few
+   * channels (at most Limits.maxChannelsPerConnection), and a Set would cost ~100 bytes more.
+   */
+  channels: readonly string[] = NO_CHANNELS;
+  /** Presence channels joined, with the user id this socket joined as (null until the first). */
+  presence: Map<string, string> | null = null;
   lastActivity = Date.now();
   pingSentAt = 0;
   /** Set by pusher:signin. */
   userId: string | null = null;
   /**
    * The account whose HTTP session authorised this socket (channel auth or user-auth) and
-   * those sessions: signing one of them out closes the socket. The first account to claim a
-   * socket keeps it, so nobody can tie another person's socket to a session they control.
+   * those sessions (null until the first): signing one of them out closes the socket. The
+   * first account to claim a socket keeps it, so nobody can tie another person's socket to a
+   * session they control.
    */
   sessionUserId: number | null = null;
-  readonly sessionIds = new Set<number>();
+  sessionIds: Set<number> | null = null;
   closed = false;
   /** The fan-out flush that last corked this socket (see FanOut). */
   corkEpoch = 0;
+  // One-second windows (start, count) of the messages and client events the socket sent.
+  private messagesStart = 0;
+  private messagesCount = 0;
+  private clientEventsStart = 0;
+  private clientEventsCount = 0;
 
   constructor(
     readonly socketId: string,
     readonly ws: WebSocket,
     private readonly fanOut: FanOut,
   ) {}
+
+  subscribedTo(channel: string): boolean {
+    return this.channels.includes(channel);
+  }
+
+  // concat and toSpliced make arrays of the exact size; push would leave room for 16 more.
+  addChannel(channel: string): void {
+    if (!this.subscribedTo(channel)) this.channels = this.channels.concat(channel);
+  }
+
+  removeChannel(channel: string): void {
+    const at = this.channels.indexOf(channel);
+    if (at >= 0) this.channels = this.channels.toSpliced(at, 1);
+  }
+
+  /** Counts a message from the client; false when this second already had `limit`. */
+  takeMessage(limit: number, now: number): boolean {
+    if (now - this.messagesStart >= 1000) {
+      this.messagesStart = now;
+      this.messagesCount = 0;
+    }
+    this.messagesCount += 1;
+    return this.messagesCount <= limit;
+  }
+
+  /** Counts a client event; false when this second already had `limit`. */
+  takeClientEvent(limit: number, now: number): boolean {
+    if (now - this.clientEventsStart >= 1000) {
+      this.clientEventsStart = now;
+      this.clientEventsCount = 0;
+    }
+    this.clientEventsCount += 1;
+    return this.clientEventsCount <= limit;
+  }
 
   /** A frame for this socket alone; broadcasts queued before it go out first. */
   send(text: string): void {
@@ -61,4 +94,52 @@ export class Connection {
     if (this.ws.readyState === this.ws.OPEN || this.ws.readyState === this.ws.CONNECTING)
       this.ws.close(code, reason);
   }
+}
+
+/**
+ * The sockets the server creates (its `WebSocket` option): each carries its Connection, so
+ * that one set of listeners serves every socket instead of three closures per connection.
+ */
+export class PusherSocket extends WebSocket {
+  connection: Connection | null = null;
+
+  /**
+   * Answers WebSocket pings (RFC 6455 5.5.2) in place of ws's `autoPong`, which gives every
+   * socket a closure of its own; a 'ping' listener would cost as much, in a larger `_events`.
+   * pusher-js pings with `pusher:ping` frames, other clients may use these. A client that
+   * pings without reading what it is sent is dropped, as a slow reader is (see frames.ts).
+   */
+  override emit(event: string | symbol, ...args: unknown[]): boolean {
+    if (event === 'ping' && this.readyState === WebSocket.OPEN) {
+      if (this.bufferedAmount > MAX_BUFFERED_BYTES) this.terminate();
+      else this.pong(args[0]);
+    }
+    return super.emit(event, ...args);
+  }
+}
+
+/** What the server does with a socket's events. */
+export interface SocketHandlers {
+  message(conn: Connection, data: RawData, isBinary: boolean): void;
+  close(conn: Connection): void;
+  error(conn: Connection, error: Error): void;
+}
+
+/** Listeners to share between all sockets: ws calls them with the socket as `this`. */
+export function socketListeners(handlers: SocketHandlers) {
+  // Only PusherSockets get these listeners (see RealtimeServer.accept).
+  const connectionOf = (ws: WebSocket) => (ws as PusherSocket).connection;
+  function message(this: WebSocket, data: RawData, isBinary: boolean): void {
+    const conn = connectionOf(this);
+    if (conn) handlers.message(conn, data, isBinary);
+  }
+  function close(this: WebSocket): void {
+    const conn = connectionOf(this);
+    if (conn) handlers.close(conn);
+  }
+  function error(this: WebSocket, err: Error): void {
+    const conn = connectionOf(this);
+    if (conn) handlers.error(conn, err);
+  }
+  return { message, close, error };
 }

@@ -41,7 +41,7 @@ interface SocketInternals {
 }
 
 /** Past this much unsent data a client is too slow to keep; it is dropped and will reconnect. */
-const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 /**
  * The TCP socket under an open WebSocket whose sender has nothing of its own in flight, so

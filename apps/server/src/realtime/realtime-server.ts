@@ -2,10 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { isPresenceChannel, isPrivateChannel, isValidChannelName } from '@chat/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type Server as WsServer } from 'ws';
 import type { Broadcast, PresenceMember, RealtimeAdapter } from './adapters/adapter';
 import { clientEventBroadcast } from './client-events';
-import { Connection } from './connection';
+import { Connection, PusherSocket, socketListeners } from './connection';
 import { FanOut } from './fan-out';
 import {
   channelOf,
@@ -42,11 +42,21 @@ export interface RealtimeServerOptions {
 const APP_PATH = /^\/app\/([^/?]+)\/?$/;
 
 /**
+ * Turns a socket away with Pusher's error frame and close code. A function rather than a
+ * closure made at every accept: the bundle (keepNames) names such closures with
+ * Object.defineProperty, which turns each into a slow dictionary-mode object.
+ */
+function refuse(ws: PusherSocket, code: number, message: string): void {
+  ws.send(errorFrame(code, message));
+  ws.close(code, message);
+}
+
+/**
  * A Pusher Channels protocol 7 server on `ws`, sharing the HTTP port. It keeps this node's
  * sockets and subscriptions; the adapter carries broadcasts and presence to the other nodes.
  */
 export class RealtimeServer {
-  private readonly wss: WebSocketServer;
+  private readonly wss: WsServer<typeof PusherSocket>;
   private readonly connections = new Map<string, Connection>();
   private readonly channels = new Map<string, Set<Connection>>();
   /** Broadcasts are written at the end of the event-loop turn, one write per socket. */
@@ -60,9 +70,18 @@ export class RealtimeServer {
   private readonly activityTimeoutMs: number;
   private readonly pongTimeoutMs: number;
   private closing = false;
+  private readonly listeners = socketListeners({
+    message: (conn, data, isBinary) => this.onMessage(conn, data, isBinary),
+    close: (conn) => void this.onClose(conn),
+    error: (conn, error) =>
+      this.opts.log.debug({ err: error, socketId: conn.socketId }, 'socket error'),
+  });
 
   constructor(private readonly opts: RealtimeServerOptions) {
     this.wss = new WebSocketServer({
+      WebSocket: PusherSocket,
+      // PusherSocket answers pings itself, without a closure per socket.
+      autoPong: false,
       noServer: true,
       maxPayload: Limits.maxFrameBytes,
       perMessageDeflate: false,
@@ -101,36 +120,31 @@ export class RealtimeServer {
     return true;
   }
 
-  private accept(ws: WebSocket, url: URL): void {
-    const refuse = (code: number, message: string) => {
-      ws.send(errorFrame(code, message));
-      ws.close(code, message);
-    };
+  private accept(ws: PusherSocket, url: URL): void {
     const match = APP_PATH.exec(url.pathname);
-    if (!match) return refuse(CloseCode.pathNotFound, 'Invalid path');
+    if (!match) return refuse(ws, CloseCode.pathNotFound, 'Invalid path');
     if (match[1] !== this.opts.key)
-      return refuse(CloseCode.unknownApp, `App key ${match[1]} not in this cluster`);
+      return refuse(ws, CloseCode.unknownApp, `App key ${match[1]} not in this cluster`);
     const protocol = url.searchParams.get('protocol');
-    if (protocol === null) return refuse(CloseCode.noVersion, 'No protocol version supplied');
+    if (protocol === null) return refuse(ws, CloseCode.noVersion, 'No protocol version supplied');
     if (!/^\d{1,3}$/.test(protocol))
-      return refuse(CloseCode.badVersionFormat, 'Invalid version string format');
+      return refuse(ws, CloseCode.badVersionFormat, 'Invalid version string format');
     const version = Number(protocol);
     if (version < MIN_PROTOCOL_VERSION || version > PROTOCOL_VERSION) {
-      return refuse(CloseCode.unsupportedVersion, `Unsupported protocol version ${version}`);
+      return refuse(ws, CloseCode.unsupportedVersion, `Unsupported protocol version ${version}`);
     }
-    if (this.closing) return refuse(CloseCode.reconnect, 'Server is restarting');
+    if (this.closing) return refuse(ws, CloseCode.reconnect, 'Server is restarting');
     if (this.opts.maxConnections && this.connections.size >= this.opts.maxConnections) {
-      return refuse(CloseCode.overCapacity, 'Over capacity');
+      return refuse(ws, CloseCode.overCapacity, 'Over capacity');
     }
 
     const conn = new Connection(newSocketId(this.nodeNumber), ws, this.fanOut);
     this.connections.set(conn.socketId, conn);
     this.opts.adapter.countConnections(1);
-    ws.on('message', (data, isBinary) => this.onMessage(conn, data, isBinary));
-    ws.on('close', () => void this.onClose(conn));
-    ws.on('error', (error) =>
-      this.opts.log.debug({ err: error, socketId: conn.socketId }, 'socket error'),
-    );
+    ws.connection = conn;
+    ws.on('message', this.listeners.message);
+    ws.on('close', this.listeners.close);
+    ws.on('error', this.listeners.error);
     conn.send(
       frame(
         'pusher:connection_established',
@@ -146,7 +160,7 @@ export class RealtimeServer {
     const now = Date.now();
     conn.lastActivity = now;
     conn.pingSentAt = 0;
-    if (!conn.messages.take(Limits.messagesPerSecond, now)) {
+    if (!conn.takeMessage(Limits.messagesPerSecond, now)) {
       conn.send(errorFrame(CloseCode.overCapacity, 'Too many messages'));
       conn.close(CloseCode.overCapacity, 'Too many messages');
       return;
@@ -198,7 +212,7 @@ export class RealtimeServer {
         400,
       );
     }
-    if (!conn.channels.has(channel) && conn.channels.size >= Limits.maxChannelsPerConnection) {
+    if (!conn.subscribedTo(channel) && conn.channels.length >= Limits.maxChannelsPerConnection) {
       return this.subscriptionError(conn, channel, 'LimitReached', 'Too many channels', 429);
     }
     const { key, secret } = this.opts;
@@ -239,7 +253,7 @@ export class RealtimeServer {
     channel: string,
     member: PresenceMember,
   ): Promise<void> {
-    const previous = conn.presence.get(channel);
+    const previous = conn.presence?.get(channel);
     if (previous !== undefined && previous !== member.user_id) {
       return this.subscriptionError(
         conn,
@@ -251,7 +265,7 @@ export class RealtimeServer {
     }
     if (previous === undefined) {
       this.addLocal(conn, channel);
-      conn.presence.set(channel, member.user_id);
+      (conn.presence ??= new Map()).set(channel, member.user_id);
       const { first } = await this.opts.adapter.join(channel, member);
       if (conn.closed) return;
       if (first) {
@@ -274,22 +288,22 @@ export class RealtimeServer {
 
   private addLocal(conn: Connection, channel: string): void {
     this.fanOut.beforeSubscriptionChange();
-    conn.channels.add(channel);
+    conn.addChannel(channel);
     let subscribers = this.channels.get(channel);
     if (!subscribers) this.channels.set(channel, (subscribers = new Set()));
     subscribers.add(conn);
   }
 
   private async unsubscribe(conn: Connection, channel: string | undefined): Promise<void> {
-    if (channel === undefined || !conn.channels.has(channel)) return;
+    if (channel === undefined || !conn.subscribedTo(channel)) return;
     this.fanOut.beforeSubscriptionChange();
-    conn.channels.delete(channel);
+    conn.removeChannel(channel);
     const subscribers = this.channels.get(channel);
     subscribers?.delete(conn);
     if (subscribers?.size === 0) this.channels.delete(channel);
-    const userId = conn.presence.get(channel);
+    const userId = conn.presence?.get(channel);
     if (userId === undefined) return;
-    conn.presence.delete(channel);
+    conn.presence?.delete(channel);
     const { last } = await this.opts.adapter.leave(channel, userId);
     if (last) this.memberRemoved(channel, userId);
   }
@@ -346,7 +360,8 @@ export class RealtimeServer {
     conn.closed = true;
     this.connections.delete(conn.socketId);
     this.opts.adapter.countConnections(-1);
-    for (const channel of [...conn.channels]) {
+    // Unsubscribing replaces conn.channels; this goes through the array as it was.
+    for (const channel of conn.channels) {
       await this.unsubscribe(conn, channel).catch((error: unknown) => {
         this.opts.log.error({ err: error }, 'realtime unsubscribe on close failed');
       });

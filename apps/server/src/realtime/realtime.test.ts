@@ -97,6 +97,16 @@ describe('connection', () => {
     raw.ws.close();
   });
 
+  it('answers a WebSocket ping frame with a pong carrying its data', async () => {
+    const raw = await rawSocket(
+      `ws://127.0.0.1:${port}/app/${t.app.deps.config.secrets.pusherKey}?protocol=7`,
+    );
+    const pong = new Promise<Buffer>((resolve) => raw.ws.once('pong', resolve));
+    raw.ws.ping('are you there');
+    expect((await pong).toString()).toBe('are you there');
+    raw.ws.close();
+  });
+
   it.each([
     ['an unknown app key', '/app/nope?protocol=7', 4001],
     ['no protocol', '/app/KEY', 4008],

@@ -78,7 +78,7 @@ export class SanctionsGuard {
    */
   silences(conn: Connection, channel: string, now: number): boolean {
     if (this.ends.size === 0) return false;
-    const id = conn.presence.get(channel) ?? conn.sessionUserId ?? conn.userId;
+    const id = conn.presence?.get(channel) ?? conn.sessionUserId ?? conn.userId;
     if (id === null) return false;
     const userId = Number(id);
     const ends = this.ends.get(userId);
@@ -113,7 +113,7 @@ export class SanctionsGuard {
    */
   private endRoomPresence(userId: string): void {
     for (const conn of this.connections.values()) {
-      if (conn.presence.size === 0) continue;
+      if (!conn.presence?.size) continue;
       const rooms = [...conn.presence].filter(
         ([channel, member]) => member === userId && parseChannel(channel).kind === 'room',
       );

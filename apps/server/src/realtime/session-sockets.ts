@@ -55,7 +55,7 @@ export class SessionSockets {
   closeLocal(sessionId: number): number {
     let closed = 0;
     for (const conn of this.connections.values()) {
-      if (!conn.sessionIds.has(sessionId)) continue;
+      if (!conn.sessionIds?.has(sessionId)) continue;
       conn.send(errorFrame(CloseCode.unauthorized, 'Session ended'));
       conn.close(CloseCode.unauthorized, 'Session ended');
       closed += 1;
@@ -72,6 +72,6 @@ export class SessionSockets {
   private bindLocal(conn: Connection, sessionId: number, userId: number): void {
     if (conn.sessionUserId !== null && conn.sessionUserId !== userId) return;
     conn.sessionUserId = userId;
-    conn.sessionIds.add(sessionId);
+    (conn.sessionIds ??= new Set()).add(sessionId);
   }
 }
