@@ -1,19 +1,22 @@
 /**
  * A load-client process (forked by the orchestrator): holds many sockets to one server, counts
- * every delivery and records its latency. It speaks Pusher frames over raw `ws` (ours and the
- * bare ws server) or Socket.IO, through socket.io-client or (socketio-raw) as Engine.IO v4 /
- * Socket.IO v5 text packets over raw `ws`. Commands come over IPC; every reply carries the
- * command's id.
+ * every delivery and records its latency. It speaks Pusher frames over a raw WebSocket (ours
+ * and the bare ws server) or Socket.IO, through socket.io-client or (socketio-raw) as Engine.IO
+ * v4 / Socket.IO v5 text packets over a raw WebSocket. The raw WebSocket is light-ws.mjs by
+ * default (with `ws` the clients spend ~1.4× the CPU per delivery), or the `ws` library.
+ * Commands come over IPC; every reply carries the command's id.
  *
- * argv: <protocol: pusher|socketio|socketio-raw> <url>
+ * argv: <protocol: pusher|socketio|socketio-raw> <url> [raw client: light|ws]
  */
 import { io } from 'socket.io-client';
 import WebSocket from 'ws';
 import { nowMs, sleep } from '../lib/clock.mjs';
 import { Histogram } from '../lib/stats.mjs';
+import { LightWebSocket } from './light-ws.mjs';
 import { parseBuffer, parseString, parsed } from './payload.mjs';
 
-const [protocol, url] = process.argv.slice(2);
+const [protocol, url, wsClient = 'light'] = process.argv.slice(2);
+if (wsClient !== 'light' && wsClient !== 'ws') throw new Error(`unknown raw client ${wsClient}`);
 const CHANNEL = 'common';
 
 // A worker never outlives the bench: it leaves with its parent, and after 15 minutes at most.
@@ -92,10 +95,19 @@ function open(client, timeoutMs, done) {
   else openPusher(client, settle, onLost);
 }
 
-function openPusher(client, settle, onLost) {
+/**
+ * A raw WebSocket to `url` with `onMessage(Buffer)`; both clients have the same 'error' and
+ * 'close' events and send / close / terminate.
+ */
+function rawSocket(onMessage) {
+  if (wsClient === 'light') return new LightWebSocket(url, { onMessage });
   const ws = new WebSocket(url, { perMessageDeflate: false });
-  client.socket = ws;
-  ws.on('message', (data) => {
+  ws.on('message', onMessage);
+  return ws;
+}
+
+function openPusher(client, settle, onLost) {
+  const ws = rawSocket((data) => {
     // Deliveries first and without JSON: they are almost all the traffic.
     if (parseBuffer(data)) return onDelivery(client, parsed.seq, parsed.sentMs);
     let message;
@@ -120,6 +132,7 @@ function openPusher(client, settle, onLost) {
         break;
     }
   });
+  client.socket = ws;
   ws.on('error', (error) => settle(errorKind(error)));
   ws.on('close', onLost);
 }
@@ -147,9 +160,7 @@ function openSocketIO(client, settle, onLost) {
  * The same cheap delivery path as the Pusher clients, so the client side costs the same.
  */
 function openSocketIORaw(client, settle, onLost) {
-  const ws = new WebSocket(url, { perMessageDeflate: false });
-  client.socket = ws;
-  ws.on('message', (data) => {
+  const ws = rawSocket((data) => {
     if (parseBuffer(data)) return onDelivery(client, parsed.seq, parsed.sentMs);
     const text = data.toString();
     if (text === '2') ws.send('3');
@@ -158,6 +169,7 @@ function openSocketIORaw(client, settle, onLost) {
     else if (text.startsWith('42["subscribed"')) settle(null);
     else if (text.startsWith('44')) settle(`connect_error ${text.slice(2, 80)}`);
   });
+  client.socket = ws;
   ws.on('error', (error) => settle(errorKind(error)));
   ws.on('close', onLost);
 }
@@ -173,6 +185,7 @@ function kill(client) {
     if (raw && typeof raw.terminate === 'function') raw.terminate();
     else socket.disconnect();
   } else {
+    // Also stops a light client's deliveries: terminate() ends its parsing of the current chunk.
     socket.removeAllListeners();
     socket.on('error', () => {});
     socket.terminate();

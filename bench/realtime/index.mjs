@@ -52,6 +52,11 @@ const DEFAULTS = {
   waitBudgetMs: 120_000,
   /** Load clients for Socket.IO: `lib` (socket.io-client) or `raw` (its packets over raw ws). */
   sioClient: 'lib',
+  /**
+   * The raw WebSocket of the Pusher-protocol (and raw Socket.IO) load clients: `light`
+   * (light-ws.mjs, ~30% less client CPU per delivery) or `ws` (the library).
+   */
+  wsClient: 'light',
   /** listen() backlog of the two reference servers (an experiment; ours keeps its own). */
   backlog: 0,
   pin: true,
@@ -75,6 +80,10 @@ function parseArgs(argv) {
   opts.rates = String(opts.rates).split(',').map(Number);
   opts.only = String(opts.only).split(',');
   for (const name of opts.only) if (!TARGETS[name]) throw new Error(`unknown server ${name}`);
+  if (!['light', 'ws'].includes(opts.wsClient))
+    throw new Error(`--ws-client must be light or ws, not ${opts.wsClient}`);
+  if (!['lib', 'raw'].includes(opts.sioClient))
+    throw new Error(`--sio-client must be lib or raw, not ${opts.sioClient}`);
   return opts;
 }
 
@@ -96,6 +105,8 @@ export async function run(argv) {
     log(`diagnostics of ours go to ${diagnostics.dir}`);
   }
 
+  const clients = loadClients(opts);
+  log(`load clients: Pusher protocol over ${clients.pusher}, Socket.IO over ${clients.socketio}`);
   const started = Date.now();
   waitBudget.maxMs = opts.waitBudgetMs;
   const results = await runAll(
@@ -110,6 +121,7 @@ export async function run(argv) {
     cpus: cpuList().length,
     cpuModel: cpuList()[0]?.model,
     pinned: pinned ? { server: 'cpu 0', clients: 'cpu 1' } : false,
+    loadClients: clients,
     options: opts,
     waitedForQuietS: Math.round(waitBudget.spentMs / 1000),
     durationS: Math.round((Date.now() - started) / 1000),
@@ -120,6 +132,21 @@ export async function run(argv) {
   writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
   printReport(report);
   log(`done in ${report.durationS} s; JSON in ${relative(ROOT, file)}`);
+}
+
+/** What the load clients of a protocol run on (the client decides part of the latency). */
+function clientLibrary(protocol, opts) {
+  if (protocol === 'socketio') return 'socket.io-client';
+  return opts.wsClient === 'light' ? 'light-ws' : 'ws';
+}
+
+/** The clients of this run, for the header line and the JSON. */
+function loadClients(opts) {
+  const raw = clientLibrary('pusher', opts);
+  return {
+    pusher: raw,
+    socketio: opts.sioClient === 'raw' ? `${raw}, raw packets` : 'socket.io-client',
+  };
 }
 
 /**
@@ -211,9 +238,13 @@ async function openSession(target, opts) {
   };
   try {
     const client = target.client(port, opts);
-    pool = await WorkerPool.start(opts.workers, client.protocol, client.url);
+    pool = await WorkerPool.start(opts.workers, client.protocol, client.url, opts.wsClient);
     const ctx = { target, port, pool, pid: server.child.pid, seq: 0, spawnedAt };
-    const out = { clientKind: client.protocol, otherLoadBeforeStart: quiet };
+    const out = {
+      clientKind: client.protocol,
+      clientLibrary: clientLibrary(client.protocol, opts),
+      otherLoadBeforeStart: quiet,
+    };
 
     out.idle = await idleMemory(ctx, opts);
     log(
@@ -264,7 +295,8 @@ function describe(r) {
   return (
     `${r.name}: ${r.deliveriesPerSec}/s received, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms, ` +
     `lost ${r.lost}/${r.expected}; publish answered p50 ${r.publishRttP50Ms} ms, max ${r.publishRttMaxMs} ms; ` +
-    `CPU: server ${r.serverCpu}%, clients ${r.clientCpu}%, other processes ${r.otherCpu}%` +
+    `CPU: server ${r.serverCpu}%, clients ${r.clientCpu}% (${r.clientCpuUsPerDelivery} µs per delivery), ` +
+    `other processes ${r.otherCpu}%` +
     (r.outOfOrder || r.duplicates || r.dropped
       ? `; OUT OF ORDER ${r.outOfOrder}, DUPLICATES ${r.duplicates}, DROPPED SOCKETS ${r.dropped}`
       : '')
@@ -321,6 +353,8 @@ async function phase(ctx, name, publish, minDurationMs) {
   pool.resetProgress(firstSeq - 1);
   const meter = cpuMeter([ctx.pid, ...pool.pids]);
   const serverCpuStart = cpuSeconds(ctx.pid);
+  const clientsCpuSeconds = () => pool.pids.reduce((s, pid) => s + (cpuSeconds(pid) ?? 0), 0);
+  const clientsCpuStart = clientsCpuSeconds();
   const writesStart = writeSyscalls(ctx.pid);
   const other = otherLoadMeter(benchPids());
   ctx.publishRtt = new Histogram();
@@ -333,6 +367,8 @@ async function phase(ctx, name, publish, minDurationMs) {
   const otherCpu = other();
   const publishMs = nowMs() - t0;
   const reports = await pool.call('phaseEnd', { lastSeq: ctx.seq, drainMs: 10_000 }, 30_000);
+  // Up to the end of the drain: the clients' work on the last messages counts too.
+  const clientsCpu = clientsCpuSeconds() - clientsCpuStart;
 
   const hist = new Histogram();
   for (const r of reports) hist.merge(r.hist);
@@ -364,6 +400,9 @@ async function phase(ctx, name, publish, minDurationMs) {
     serverCpuUsPerDelivery: sum('received')
       ? round((serverCpuSeconds * 1e6) / sum('received'))
       : null,
+    // The measuring clients' CPU time per delivery (µs): when it approaches the time between
+    // deliveries, the clients rather than the server decide the latency.
+    clientCpuUsPerDelivery: sum('received') ? round((clientsCpu * 1e6) / sum('received')) : null,
     writeSyscallsPerDelivery:
       Number.isFinite(writes) && sum('received') ? round(writes / sum('received'), 3) : null,
     p50Ms: round(hist.percentile(0.5)),

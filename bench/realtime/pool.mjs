@@ -8,11 +8,12 @@ import { startWorker, stop } from '../lib/procs.mjs';
 const WORKER = fileURLToPath(new URL('./client-worker.mjs', import.meta.url));
 
 export class WorkerPool {
-  static async start(count, protocol, url) {
+  /** `wsClient`: the raw WebSocket client of the pusher and socketio-raw protocols (light|ws). */
+  static async start(count, protocol, url, wsClient = 'light') {
     const pool = new WorkerPool();
     pool.workers = await Promise.all(
       Array.from({ length: count }, (_, i) => {
-        const child = startWorker(`client-${i + 1}`, WORKER, [protocol, url]);
+        const child = startWorker(`client-${i + 1}`, WORKER, [protocol, url, wsClient]);
         return new Promise((resolve, reject) => {
           const timer = setTimeout(() => reject(new Error('client worker did not start')), 15_000);
           child.once('exit', (code) => reject(new Error(`client worker exited with ${code}`)));

@@ -32,6 +32,11 @@ function rows(results) {
     out.push([`${label}: p50 ms`, figure('p50Ms')]);
     out.push([`${label}: p99 ms`, figure('p99Ms')]);
     out.push([
+      `${label}: clients CPU µs per delivery`,
+      (name) => get(name, (r) => at(r).clientCpuUsPerDelivery),
+      false,
+    ]);
+    out.push([
       `${label}: lost`,
       (name) => get(name, (r) => at(r).lostAllAttempts ?? at(r).lost),
       false,
@@ -57,6 +62,11 @@ function rows(results) {
   out.push([
     'saturation: clients CPU %',
     (name) => get(name, (r) => r.saturation.clientCpu),
+    false,
+  ]);
+  out.push([
+    'saturation: clients CPU µs per delivery',
+    (name) => get(name, (r) => r.saturation.clientCpuUsPerDelivery),
     false,
   ]);
   out.push(['idle RSS KB/connection', (name) => get(name, (r) => r.idle.kbPerConnection)]);
@@ -174,8 +184,12 @@ export function floorComparison(results) {
 }
 
 export function printReport(report) {
+  // The load clients decide part of the latency: a table is read with them in mind.
+  const clients = report.loadClients
+    ? `; load clients: Pusher protocol over ${report.loadClients.pusher}, Socket.IO over ${report.loadClients.socketio}`
+    : '';
   console.log(
-    `\nRealtime bench, ${report.date}, Node ${report.node}, ${report.cpus} cores (${report.cpuModel})`,
+    `\nRealtime bench, ${report.date}, Node ${report.node}, ${report.cpus} cores (${report.cpuModel})${clients}`,
   );
   console.log(
     report.pinned ? 'server pinned to CPU 0; clients and publisher on CPU 1\n' : 'no CPU pinning\n',
