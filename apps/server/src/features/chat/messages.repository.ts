@@ -1,9 +1,9 @@
-import { PostgresAdapter, type CompiledQuery, type Kysely } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
 import type { DB, MessageRow, UserRow } from '../../db/schema';
 import { SqliteGroupCommit } from '../../db/sqlite-group-commit';
 import type { GifFields } from '../gifs/gifs.presenter';
 import { PostgresMessageGroups } from './message-groups.postgres';
-import { insertMessageOnSqlite } from './message-insert';
+import { insertMessageOnSqlite, type NewMessage } from './message-insert';
 
 export type MessageAuthor = Pick<
   UserRow,
@@ -13,22 +13,17 @@ export type MessageAuthor = Pick<
 export type MessageWithAuthor = MessageRow & { author: MessageAuthor; gif: GifFields | null };
 
 export class MessagesRepository {
-  private readonly postgres: boolean;
-  private readonly sqliteWriter: SqliteGroupCommit;
-  private readonly postgresGroups: PostgresMessageGroups;
-  /** Asked before every post: built and compiled once, run with each post's values. */
-  private readonly byClientId: CompiledQuery<MessageRow>;
+  /** Writes a message through its dialect's group commit. */
+  private readonly write: (row: NewMessage) => Promise<MessageRow | null>;
 
   constructor(private readonly db: Kysely<DB>) {
-    this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-    this.sqliteWriter = new SqliteGroupCommit(db);
-    this.postgresGroups = new PostgresMessageGroups(db);
-    this.byClientId = db
-      .selectFrom('messages')
-      .selectAll()
-      .where('user_id', '=', 0)
-      .where('client_id', '=', '')
-      .compile();
+    if (db.getExecutor().adapter instanceof PostgresAdapter) {
+      const groups = new PostgresMessageGroups(db);
+      this.write = (row) => groups.insert(row);
+    } else {
+      const writer = new SqliteGroupCommit(db);
+      this.write = (row) => insertMessageOnSqlite(writer, row);
+    }
   }
 
   /**
@@ -36,10 +31,8 @@ export class MessagesRepository {
    * banned / gagged) when a sanction of the author committed before this write. Answers null
    * when the author already sent this client_id (the first one stays; nothing is counted).
    */
-  async insert(row: Omit<MessageRow, 'id'>): Promise<MessageRow | null> {
-    return this.postgres
-      ? this.postgresGroups.insert(row)
-      : insertMessageOnSqlite(this.sqliteWriter, row);
+  async insert(row: NewMessage): Promise<MessageRow | null> {
+    return this.write(row);
   }
 
   async find(id: number): Promise<MessageRow | undefined> {
@@ -47,11 +40,12 @@ export class MessagesRepository {
   }
 
   async findByClientId(userId: number, clientId: string): Promise<MessageRow | undefined> {
-    const { rows } = await this.db.executeQuery<MessageRow>({
-      ...this.byClientId,
-      parameters: [userId, clientId],
-    });
-    return rows[0];
+    return this.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
   }
 
   /**
