@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { optionReader } from '../lib/args.mjs';
 import { nowMs } from '../lib/clock.mjs';
 import { ROOT, postgresSchema, registerMany, startOurs } from '../lib/ours.mjs';
-import { cpuMeter, cpuSeconds, otherLoadMeter, pidsNamed } from '../lib/proc-stats.mjs';
+import { cpuMeter, otherLoadMeter, postgresCpuMeter } from '../lib/proc-stats.mjs';
 import { waitBudget, waitQuiet } from '../lib/quiet.mjs';
 import { benchPids, guardProcesses, pinProcess, pinSelf } from '../lib/procs.mjs';
 import { Histogram, round } from '../lib/stats.mjs';
@@ -111,21 +111,10 @@ async function closedLoop(port, path, people, body, ms) {
   return { latency, statuses, elapsedMs };
 }
 
-/** CPU of PostgreSQL's processes over a phase (% of a core), new backends counted from zero. */
-function postgresMeter() {
-  const start = new Map(pidsNamed('postgres').map((pid) => [pid, cpuSeconds(pid) ?? 0]));
-  const at = performance.now();
-  return () => {
-    let used = 0;
-    for (const pid of pidsNamed('postgres')) used += (cpuSeconds(pid) ?? 0) - (start.get(pid) ?? 0);
-    return Math.round((used / ((performance.now() - at) / 1000)) * 100);
-  };
-}
-
 async function phase(label, run, opts, serverPid, dialect) {
   const other = otherLoadMeter(benchPids());
   const cpu = cpuMeter([serverPid]);
-  const pgCpu = dialect === 'postgres' ? postgresMeter() : null;
+  const pgCpu = dialect === 'postgres' ? postgresCpuMeter() : null;
   const r = await run(opts.phaseMs);
   const [serverCpu] = cpu();
   const postgresCpu = pgCpu ? pgCpu() : null;
