@@ -10,6 +10,21 @@ export function rssKB(pid) {
   }
 }
 
+/**
+ * RSS split the way the kernel counts it, in KB: anonymous (heaps, malloc), file-backed (code,
+ * mapped files) and shared memory (e.g. SQLite's WAL index); null when gone.
+ */
+export function rssPartsKB(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (name) =>
+      Number(new RegExp(`^${name}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1] ?? 0);
+    return { anon: field('RssAnon'), file: field('RssFile'), shmem: field('RssShmem') };
+  } catch {
+    return null;
+  }
+}
+
 // Linux reports CPU times in clock ticks; 100 a second on every common kernel config.
 const TICKS_PER_SECOND = 100;
 

@@ -2,6 +2,7 @@
 
 const RSS_TOLERANCE = 0.1;
 
+const parts = (m) => (m ? `${m.rssAnonMB} / ${m.rssFileMB} / ${m.rssShmemMB}` : '–');
 const gcNote = (results) => (results.settledMemory?.forcedGc ? ' and a full GC' : ', no GC forced');
 
 function lossTotals(results) {
@@ -81,6 +82,7 @@ export function markdown(results) {
     `| RSS after start / baseline (warm-up wave gone) / peak MB | ${results.rssAfterStartMB} / ${results.rssBaselineMB} / ${results.rssPeakMB} |`,
     `| RSS after all left / ${results.options.settleMs / 1000} s later / then after a full GC MB | ${results.rssAfterLeaveMB} / ${results.settledMemory?.rssBeforeGcMB} / ${results.rssAfterSettleMB} |`,
     `| baseline RSS before / after its full GC MB | ${results.baselineMemory?.rssBeforeGcMB} / ${results.rssBaselineMB} |`,
+    `| RSS anonymous / file-backed / shared MB (after the GC): baseline → after all left | ${parts(results.baselineMemory)} → ${parts(results.settledMemory)} |`,
     `| V8 heap used / heap total / external MB (after the GC): baseline → after all left | ${mem(results.baselineMemory)} → ${mem(results.settledMemory)} |`,
     `| ${results.options.tabs} tabs connected and subscribed (ms; ${results.options.connectConcurrency} handshakes at a time per worker) / failed | ${connect?.ms} / ${connect?.failed} |`,
     `| storm: all back (ms) / failed / retried attempts / listen overflows | ${storm?.allBackMs} / ${storm?.failed} / ${storm?.retries} / ${storm?.listenOverflows} |`,

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { nowMs } from '../lib/clock.mjs';
-import { cpuSeconds, otherLoadMeter, rssKB } from '../lib/proc-stats.mjs';
+import { cpuSeconds, otherLoadMeter, rssKB, rssPartsKB } from '../lib/proc-stats.mjs';
 import { benchPids } from '../lib/procs.mjs';
 import { Histogram, round } from '../lib/stats.mjs';
 
@@ -73,7 +73,16 @@ export class ServerWatch {
   /** RSS and the V8 heap: heap back to its size with RSS not means memory kept, not leaked. */
   async memory() {
     const { heapUsedMB, heapTotalMB, externalMB } = await this.eventLoop();
-    return { rssMB: round((rssKB(this.pid) ?? 0) / 1024), heapUsedMB, heapTotalMB, externalMB };
+    const parts = rssPartsKB(this.pid) ?? { anon: 0, file: 0, shmem: 0 };
+    return {
+      rssMB: round((rssKB(this.pid) ?? 0) / 1024),
+      rssAnonMB: round(parts.anon / 1024),
+      rssFileMB: round(parts.file / 1024),
+      rssShmemMB: round(parts.shmem / 1024),
+      heapUsedMB,
+      heapTotalMB,
+      externalMB,
+    };
   }
 
   /** Starts measuring a phase; `end()` answers its figures. */
