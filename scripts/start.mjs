@@ -7,7 +7,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureServerBuilt, SERVER_MAIN } from '../apps/server/scripts/build.mjs';
+import {
+  ensureServerBuilt,
+  SERVER_MAIN,
+  SERVER_NODE_FLAGS,
+} from '../apps/server/scripts/build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const webIndex = join(root, 'apps/web/dist/index.html');
@@ -45,7 +49,7 @@ if (process.env.SKIP_WEB_BUILD !== '1' && sourcesAt > builtAt) {
 
 await ensureServerBuilt();
 
-const server = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

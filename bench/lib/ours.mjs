@@ -8,6 +8,7 @@ import {
   SERVER_DIST,
   SERVER_ENTRIES,
   SERVER_MAIN,
+  SERVER_NODE_FLAGS,
 } from '../../apps/server/scripts/build.mjs';
 import { freePort } from './ports.mjs';
 import { onExit, startServer, stop, waitHealthy } from './procs.mjs';
@@ -63,14 +64,14 @@ export async function nodeArgsFor(entry = MAIN_SOURCE) {
   if (process.env.BENCH_FROM_SOURCES === '1') return ['--import', 'tsx', entry];
   if (resolve(ROOT, entry) === SERVER_ENTRIES.main) {
     await ensureServerBuilt();
-    return ['--enable-source-maps', SERVER_MAIN];
+    return [...SERVER_NODE_FLAGS, SERVER_MAIN];
   }
   // bench/purchases/server.mjs → dist/bench-purchases-server.js
   const name = relative(ROOT, resolve(ROOT, entry))
     .replace(/\.[^.]+$/, '')
     .replace(/\W+/g, '-');
   await ensureServerBuilt({ entries: { ...SERVER_ENTRIES, [name]: resolve(ROOT, entry) } });
-  return ['--enable-source-maps', join(SERVER_DIST, `${name}.js`)];
+  return [...SERVER_NODE_FLAGS, join(SERVER_DIST, `${name}.js`)];
 }
 
 /**

@@ -8,7 +8,11 @@ import { freePort } from '../lib/ports.mjs';
 import { cpuSeconds, machineBusySeconds, rssKB } from '../lib/proc-stats.mjs';
 import { guardProcesses, onExit, startServer, stop } from '../lib/procs.mjs';
 import { waitBudget, waitQuiet } from '../lib/quiet.mjs';
-import { ensureServerBuilt, SERVER_MAIN } from '../../apps/server/scripts/build.mjs';
+import {
+  ensureServerBuilt,
+  SERVER_MAIN,
+  SERVER_NODE_FLAGS,
+} from '../../apps/server/scripts/build.mjs';
 
 /**
  * `npm run bench -- start [--runs 5]`: how long our server takes to start and how much memory it
@@ -22,7 +26,14 @@ import { ensureServerBuilt, SERVER_MAIN } from '../../apps/server/scripts/build.
  */
 const WAYS = [
   { name: 'tsx, from sources (before)', args: ['--import', 'tsx', 'apps/server/src/main.ts'] },
-  { name: 'built, --enable-source-maps (now)', args: ['--enable-source-maps', SERVER_MAIN] },
+  {
+    name: 'built, --enable-source-maps (before the small young generation)',
+    args: ['--enable-source-maps', SERVER_MAIN],
+  },
+  {
+    name: `built, ${SERVER_NODE_FLAGS.join(' ')} (now)`,
+    args: [...SERVER_NODE_FLAGS, SERVER_MAIN],
+  },
   { name: 'built, no source maps', args: [SERVER_MAIN] },
 ];
 
