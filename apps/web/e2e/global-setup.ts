@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { SERVER_MAIN, SERVER_NODE_FLAGS } from '../../server/scripts/build.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -64,7 +65,7 @@ export default async function setup(project: TestProject) {
   });
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'chat-e2e-'));
-  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
