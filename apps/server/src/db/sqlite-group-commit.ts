@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { atEndOfTurn } from '../lib/end-of-turn';
 import type { DB } from './schema';
 import { onNativeSqlite, type NativeSqlite } from './sqlite-native';
 
@@ -25,7 +26,7 @@ export class SqliteGroupCommit {
   run<T>(work: (native: NativeSqlite) => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (this.queue.length === 1) setImmediate(() => void this.commit());
+      if (this.queue.length === 1) atEndOfTurn('store', () => void this.commit());
     });
   }
 

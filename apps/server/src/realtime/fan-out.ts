@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import { atEndOfTurn } from '../lib/end-of-turn';
 import type { Connection } from './connection';
 import { frameOnce, writableSocket } from './frames';
 
@@ -41,7 +42,7 @@ export class FanOut {
     this.pending.push({ subscribers, framed: frameOnce(text), text, exceptSocketId, exceptUserId });
     if (!this.scheduled) {
       this.scheduled = true;
-      setImmediate(this.flushNow);
+      atEndOfTurn('send', this.flushNow);
     }
   }
 
