@@ -1,6 +1,7 @@
 import { moscowMonthKey } from '@chat/shared';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DB, MessageRow } from '../../db/schema';
+import { atEndOfTurn } from '../../lib/end-of-turn';
 import {
   insertMessageOnPostgres,
   MESSAGE_COLUMNS,
@@ -65,9 +66,15 @@ const GROUP_INSERT = (() => {
  * together (one socket write each for all of them). A lone message takes the one-message
  * statement. When a group's statement fails (a room deleted meanwhile, a deadlock), each of
  * its messages is written alone, so one bad message never sinks the others.
+ *
+ * One group is written at a time: what is posted while a group is on its way waits and goes
+ * as the next group. Under load the groups grow instead of multiplying, so PostgreSQL gets
+ * fewer statements and the room fewer, larger writes; ids follow the order of posting.
  */
 export class PostgresMessageGroups {
   private queue: Pending[] = [];
+  private scheduled = false;
+  private writing = false;
 
   constructor(private readonly db: Kysely<DB>) {}
 
@@ -85,8 +92,21 @@ export class PostgresMessageGroups {
       reject = no;
     });
     this.queue.push({ row, resolve, reject, done });
-    if (this.queue.length === 1) setImmediate(() => void this.write());
+    this.schedule();
     return done;
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.writing || this.queue.length === 0) return;
+    this.scheduled = true;
+    atEndOfTurn('store', () => {
+      this.scheduled = false;
+      this.writing = true;
+      void this.write().finally(() => {
+        this.writing = false;
+        this.schedule();
+      });
+    });
   }
 
   private async write(): Promise<void> {

@@ -63,6 +63,23 @@ describe.each(dialects)('messages written in groups on %s', (dialect) => {
       expect(await counters(author.id)).toEqual({ total: 10, month: 10 });
   });
 
+  it('keeps the order of posting across turns while earlier groups are being written', async () => {
+    const room = await buildRoom(t.app);
+    const author = await buildUser(t.app);
+    const posted: Promise<MessageRow | null>[] = [];
+    // A few messages a turn for 20 turns: later ones arrive while earlier ones are on their way.
+    for (let turn = 0; turn < 20; turn++) {
+      for (let k = 0; k <= turn % 3; k++)
+        posted.push(repo.insert(message(room.id, author.id, `turn ${turn}.${k}`)));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const rows = await Promise.all(posted);
+    const ids = rows.map((r) => r!.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(posted.length);
+    expect(await counters(author.id)).toEqual({ total: posted.length, month: posted.length });
+  });
+
   it('writes a client_id once when it comes twice in one turn or again later', async () => {
     const room = await buildRoom(t.app);
     const author = await buildUser(t.app);
