@@ -5,6 +5,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { ensureAdmin, seedDemo } from './db/seed/seed';
 import { announceBuild } from './features/ops/build-announcer';
+import { startMemoryTrimming } from './lib/memory-trim';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
     app.addHook('onClose', async () => void wsServer.close());
   }
   await announceBuild(database.db, app.deps.events, app.deps.buildKey);
+  startMemoryTrimming();
   app.log.info(`Chat site is up at ${config.publicUrl} (database: ${database.dialect})`);
   console.log(`\n  Serving ${config.publicUrl}\n`);
 }

@@ -1,0 +1,107 @@
+import type * as KoffiModule from 'koffi';
+import { createRequire } from 'node:module';
+import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
+
+/**
+ * Gives memory the C allocator keeps back to the system. glibc's malloc holds on to what the
+ * process frees unless it sits at the very top of its heap: after 10,000 sockets came and went
+ * (each with its native handle and read buffers), the soak found ~25 MB of RSS that was free
+ * inside malloc and never returned; malloc_trim(3) returned it. jemalloc and Chrome's
+ * allocator return such memory after a delay; glibc needs to be asked, which this does when
+ * enough of it is free.
+ *
+ * Only on Linux with glibc (through koffi, a prebuilt FFI); elsewhere a no-op.
+ */
+export interface MemoryTrimmer {
+  /** Free bytes held inside malloc's arenas, or null where unknown. */
+  freeHeldBytes(): number | null;
+  /** Returns free memory to the system when at least `minFreeBytes` of it is held; true if it trimmed. */
+  trimIfWorth(minFreeBytes: number): boolean;
+}
+
+interface Libc {
+  mallinfo2: () => { fordblks: number | bigint };
+  malloc_trim: (pad: number) => number;
+}
+
+type Koffi = typeof KoffiModule;
+
+/** A 'gc' performance entry: its detail says which collector ran. */
+type GcEntry = PerformanceEntry & { detail?: { kind?: number } };
+
+let libc: Libc | null | undefined;
+
+function loadLibc(): Libc | null {
+  if (libc !== undefined) return libc;
+  libc = null;
+  // musl and other systems: no mallinfo2/malloc_trim (and nothing to gain the same way).
+  if (process.platform !== 'linux' || !process.report?.getReport) return libc;
+  const header = (process.report.getReport() as { header?: { glibcVersionRuntime?: string } })
+    .header;
+  if (!header?.glibcVersionRuntime) return libc;
+  try {
+    const koffi = createRequire(import.meta.url)('koffi') as Koffi;
+    const lib = koffi.load('libc.so.6');
+    const sizeT = 'size_t';
+    const info = koffi.struct('mallinfo2', {
+      arena: sizeT,
+      ordblks: sizeT,
+      smblks: sizeT,
+      hblks: sizeT,
+      hblkhd: sizeT,
+      usmblks: sizeT,
+      fsmblks: sizeT,
+      uordblks: sizeT,
+      fordblks: sizeT,
+      keepcost: sizeT,
+    });
+    libc = {
+      mallinfo2: lib.func('mallinfo2', info, []) as Libc['mallinfo2'],
+      malloc_trim: lib.func('int malloc_trim(size_t pad)') as Libc['malloc_trim'],
+    };
+  } catch {
+    libc = null; // glibc older than 2.33 (no mallinfo2) or koffi unavailable here.
+  }
+  return libc;
+}
+
+export const memoryTrimmer: MemoryTrimmer = {
+  freeHeldBytes() {
+    const c = loadLibc();
+    return c ? Number(c.mallinfo2().fordblks) : null;
+  },
+  trimIfWorth(minFreeBytes) {
+    const c = loadLibc();
+    if (!c || Number(c.mallinfo2().fordblks) < minFreeBytes) return false;
+    c.malloc_trim(0);
+    return true;
+  },
+};
+
+/**
+ * Trims when it is worth it (at least `minFreeBytes` held free): after a full garbage
+ * collection, when the native memory of what it collected has just been freed (at most once
+ * per `everyMs`), and every `everyMs` for what was freed without one (closed sockets).
+ * Answers a stop function.
+ */
+export function startMemoryTrimming(everyMs = 30_000, minFreeBytes = 16 * 1024 * 1024): () => void {
+  if (memoryTrimmer.freeHeldBytes() === null) return () => {};
+  let lastAt = 0;
+  const check = () => {
+    lastAt = Date.now();
+    memoryTrimmer.trimIfWorth(minFreeBytes);
+  };
+  const timer = setInterval(check, everyMs);
+  timer.unref();
+  const observer = new PerformanceObserver((list) => {
+    const major = list
+      .getEntries()
+      .some((entry) => (entry as GcEntry).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR);
+    if (major && Date.now() - lastAt >= everyMs / 3) check();
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return () => {
+    clearInterval(timer);
+    observer.disconnect();
+  };
+}
