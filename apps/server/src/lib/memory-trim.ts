@@ -1,6 +1,5 @@
 import type * as KoffiModule from 'koffi';
 import { createRequire } from 'node:module';
-import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 
 /**
  * Gives memory the C allocator keeps back to the system. glibc's malloc holds on to what the
@@ -25,9 +24,6 @@ interface Libc {
 }
 
 type Koffi = typeof KoffiModule;
-
-/** A 'gc' performance entry: its detail says which collector ran. */
-type GcEntry = PerformanceEntry & { detail?: { kind?: number } };
 
 let libc: Libc | null | undefined;
 
@@ -79,29 +75,13 @@ export const memoryTrimmer: MemoryTrimmer = {
 };
 
 /**
- * Trims when it is worth it (at least `minFreeBytes` held free): after a full garbage
- * collection, when the native memory of what it collected has just been freed (at most once
- * per `everyMs`), and every `everyMs` for what was freed without one (closed sockets).
+ * Checks every `everyMs` and trims when at least `minFreeBytes` are held free (closed sockets
+ * free their native memory at once, and a full GC what the objects it collected held).
  * Answers a stop function.
  */
-export function startMemoryTrimming(everyMs = 30_000, minFreeBytes = 16 * 1024 * 1024): () => void {
+export function startMemoryTrimming(everyMs = 10_000, minFreeBytes = 16 * 1024 * 1024): () => void {
   if (memoryTrimmer.freeHeldBytes() === null) return () => {};
-  let lastAt = 0;
-  const check = () => {
-    lastAt = Date.now();
-    memoryTrimmer.trimIfWorth(minFreeBytes);
-  };
-  const timer = setInterval(check, everyMs);
+  const timer = setInterval(() => memoryTrimmer.trimIfWorth(minFreeBytes), everyMs);
   timer.unref();
-  const observer = new PerformanceObserver((list) => {
-    const major = list
-      .getEntries()
-      .some((entry) => (entry as GcEntry).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR);
-    if (major && Date.now() - lastAt >= everyMs / 3) check();
-  });
-  observer.observe({ entryTypes: ['gc'] });
-  return () => {
-    clearInterval(timer);
-    observer.disconnect();
-  };
+  return () => clearInterval(timer);
 }
