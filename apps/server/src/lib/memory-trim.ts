@@ -30,11 +30,9 @@ let libc: Libc | null | undefined;
 function loadLibc(): Libc | null {
   if (libc !== undefined) return libc;
   libc = null;
-  // musl and other systems: no mallinfo2/malloc_trim (and nothing to gain the same way).
-  if (process.platform !== 'linux' || !process.report?.getReport) return libc;
-  const header = (process.report.getReport() as { header?: { glibcVersionRuntime?: string } })
-    .header;
-  if (!header?.glibcVersionRuntime) return libc;
+  // glibc's own symbols: on musl (no libc.so.6), macOS or a glibc older than 2.33 (no
+  // mallinfo2) the load or the lookup throws, and there is nothing to trim the same way.
+  if (process.platform !== 'linux') return libc;
   try {
     const koffi = createRequire(import.meta.url)('koffi') as Koffi;
     const lib = koffi.load('libc.so.6');
@@ -56,7 +54,7 @@ function loadLibc(): Libc | null {
       malloc_trim: lib.func('int malloc_trim(size_t pad)') as Libc['malloc_trim'],
     };
   } catch {
-    libc = null; // glibc older than 2.33 (no mallinfo2) or koffi unavailable here.
+    libc = null; // not glibc 2.33+, or koffi unavailable here.
   }
   return libc;
 }
@@ -67,9 +65,9 @@ export const memoryTrimmer: MemoryTrimmer = {
     return c ? Number(c.mallinfo2().fordblks) : null;
   },
   trimIfWorth(minFreeBytes) {
-    const c = loadLibc();
-    if (!c || Number(c.mallinfo2().fordblks) < minFreeBytes) return false;
-    c.malloc_trim(0);
+    const free = this.freeHeldBytes();
+    if (free === null || free < minFreeBytes) return false;
+    loadLibc()!.malloc_trim(0);
     return true;
   },
 };
