@@ -1,28 +1,32 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** Resident set size of a process in KB, from /proc/<pid>/status (VmRSS); null when gone. */
-export function rssKB(pid) {
+/**
+ * A process's memory as /proc/<pid>/status gives it, in KB: resident set size (VmRSS) and its
+ * parts the way the kernel counts them: anonymous (heaps, malloc), file-backed (code, mapped
+ * files) and shared memory (e.g. SQLite's WAL index); null when gone, a field null when the
+ * kernel does not give it (a process that exited but was not reaped has no VmRSS).
+ */
+export function memoryStatusKB(pid) {
   try {
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) : null;
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (name) => {
+      const match = new RegExp(`^${name}:\\s+(\\d+)\\s+kB`, 'm').exec(status);
+      return match ? Number(match[1]) : null;
+    };
+    return {
+      rss: field('VmRSS'),
+      anon: field('RssAnon'),
+      file: field('RssFile'),
+      shmem: field('RssShmem'),
+    };
   } catch {
     return null;
   }
 }
 
-/**
- * RSS split the way the kernel counts it, in KB: anonymous (heaps, malloc), file-backed (code,
- * mapped files) and shared memory (e.g. SQLite's WAL index); null when gone.
- */
-export function rssPartsKB(pid) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const field = (name) =>
-      Number(new RegExp(`^${name}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1] ?? 0);
-    return { anon: field('RssAnon'), file: field('RssFile'), shmem: field('RssShmem') };
-  } catch {
-    return null;
-  }
+/** Resident set size of a process in KB (VmRSS); null when gone. */
+export function rssKB(pid) {
+  return memoryStatusKB(pid)?.rss ?? null;
 }
 
 // Linux reports CPU times in clock ticks; 100 a second on every common kernel config.

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { nowMs } from '../lib/clock.mjs';
-import { cpuSeconds, otherLoadMeter, rssKB, rssPartsKB } from '../lib/proc-stats.mjs';
+import { cpuSeconds, memoryStatusKB, otherLoadMeter, rssKB } from '../lib/proc-stats.mjs';
 import { benchPids } from '../lib/procs.mjs';
 import { Histogram, round } from '../lib/stats.mjs';
 
@@ -73,12 +73,13 @@ export class ServerWatch {
   /** RSS and the V8 heap: heap back to its size with RSS not means memory kept, not leaked. */
   async memory() {
     const { heapUsedMB, heapTotalMB, externalMB } = await this.eventLoop();
-    const parts = rssPartsKB(this.pid) ?? { anon: 0, file: 0, shmem: 0 };
+    const kb = memoryStatusKB(this.pid);
+    const mb = (field) => round((kb?.[field] ?? 0) / 1024);
     return {
-      rssMB: round((rssKB(this.pid) ?? 0) / 1024),
-      rssAnonMB: round(parts.anon / 1024),
-      rssFileMB: round(parts.file / 1024),
-      rssShmemMB: round(parts.shmem / 1024),
+      rssMB: mb('rss'),
+      rssAnonMB: mb('anon'),
+      rssFileMB: mb('file'),
+      rssShmemMB: mb('shmem'),
       heapUsedMB,
       heapTotalMB,
       externalMB,
