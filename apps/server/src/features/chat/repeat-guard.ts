@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { nickKey } from '@chat/shared';
 import type { Redis } from 'ioredis';
 
 /**
@@ -20,7 +21,8 @@ export class RepeatGuard {
    * another client_id (the same client_id is a retry, which the idempotency check answers).
    */
   async isRepeat(userId: number, roomId: number, text: string, clientId: string): Promise<boolean> {
-    const normalized = text.normalize('NFKC').toLocaleLowerCase('ru').replace(/\s+/g, ' ').trim();
+    // Compared as nicks are (NFKC, lower case), spaces folded.
+    const normalized = nickKey(text).replace(/\s+/g, ' ').trim();
     const key = `repeat:${this.scope}:${userId}:${roomId}:${createHash('sha1').update(normalized).digest('base64url')}`;
     if (this.redis) {
       if ((await this.redis.set(key, clientId, 'EX', this.windowSeconds, 'NX')) !== null)
