@@ -3,6 +3,7 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import type { DB, MessageRow } from '../../db/schema';
 import { atEndOfTurn } from '../../lib/end-of-turn';
 import {
+  COMMIT_WITHOUT_WAITING_FOR_DISK,
   insertMessageOnPostgres,
   MESSAGE_COLUMNS,
   outcome,
@@ -24,6 +25,7 @@ interface Pending {
  * Authors are locked in id order (two groups never wait on each other crosswise), sanctions
  * are checked per message against its own time, a known client_id inserts nothing, and each
  * author's counters go up by their messages stored. One row comes back per message, by `n`.
+ * It commits as the one-message statement does, without waiting for the disk.
  */
 const GROUP_INSERT = (() => {
   const arrays = MESSAGE_COLUMNS.map((c, i) => `cast($${i + 1} as ${PG_TYPES[c]}[])`);
@@ -56,7 +58,7 @@ const GROUP_INSERT = (() => {
         set messages = user_month_messages.messages + excluded.messages
     )
     select input.n, authors.ban_until, authors.gag_until, stored.*
-    from input join authors on authors.id = input.user_id
+    from input join authors on authors.id = input.user_id ${COMMIT_WITHOUT_WAITING_FOR_DISK}
     left join stored on stored.user_id = input.user_id and stored.client_id = input.client_id`;
 })();
 

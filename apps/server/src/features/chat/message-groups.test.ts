@@ -1,13 +1,15 @@
 import { moscowMonthKey } from '@chat/shared';
-import type { CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MessageRow } from '../../db/schema';
+import type { DB, MessageRow } from '../../db/schema';
 import { nowIso } from '../../lib/clock';
 import { atEndOfTurn } from '../../lib/end-of-turn';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildRoom, clientId } from '../../test/chat-fixtures';
 import { testDialects } from '../../test/databases';
 import { buildUser } from '../../test/factories';
+import { PostgresMessageGroups } from './message-groups.postgres';
+import { insertMessageOnPostgres } from './message-insert';
 import { MessagesRepository } from './messages.repository';
 
 const dialects = await testDialects();
@@ -120,6 +122,40 @@ describe.each(dialects)('messages written in groups on %s', (dialect) => {
       } finally {
         spy.mockRestore();
       }
+    },
+  );
+
+  it.skipIf(dialect === 'sqlite')(
+    "commits without waiting for the disk, for the message's own transaction only",
+    async () => {
+      const room = await buildRoom(t.app);
+      const author = await buildUser(t.app);
+      const setting = async (db: Kysely<DB>) =>
+        (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(db)).rows[0]!
+          .synchronous_commit;
+      // Inside a transaction of the caller's, the setting is seen until it commits...
+      const inside = await t.database.db.transaction().execute(async (trx) => {
+        await insertMessageOnPostgres(trx, message(room.id, author.id, 'alone'));
+        const alone = await setting(trx);
+        await sql`set local synchronous_commit = on`.execute(trx);
+        const groups = new PostgresMessageGroups(trx);
+        await Promise.all(
+          ['one', 'two'].map((text) => groups.insert(message(room.id, author.id, text))),
+        );
+        return [alone, await setting(trx)];
+      });
+      expect(inside).toEqual(['off', 'off']);
+      // ...and ends with it: the pooled connection keeps the server's own.
+      await t.database.db.connection().execute(async (conn) => {
+        const before = await setting(conn);
+        await insertMessageOnPostgres(conn, message(room.id, author.id, 'three'));
+        const groups = new PostgresMessageGroups(conn);
+        await Promise.all(
+          ['four', 'five'].map((text) => groups.insert(message(room.id, author.id, text))),
+        );
+        expect(await setting(conn)).toBe(before);
+      });
+      expect(await counters(author.id)).toEqual({ total: 6, month: 6 });
     },
   );
 
