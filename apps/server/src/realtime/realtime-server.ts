@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { isPresenceChannel, isPrivateChannel, isValidChannelName } from '@chat/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type RawData, type Server as WsServer } from 'ws';
 import type { Broadcast, PresenceMember, RealtimeAdapter } from './adapters/adapter';
+import { checkSubscription, handshakeRefusal, type SubscriptionRules } from './admission';
 import { clientEventBroadcast } from './client-events';
 import { Connection, PusherSocket, socketListeners } from './connection';
 import { FanOut } from './fan-out';
@@ -13,17 +13,14 @@ import {
   errorFrame,
   frame,
   Limits,
-  MIN_PROTOCOL_VERSION,
   newSocketId,
   parseClientFrame,
-  parseMember,
   parseUserId,
-  PROTOCOL_VERSION,
   rawToString,
 } from './protocol';
 import { SanctionsGuard } from './sanctions-guard';
 import { SessionSockets } from './session-sockets';
-import { channelAuth, userAuth, verifyAuth } from './signatures';
+import { userAuth, verifyAuth } from './signatures';
 
 export interface RealtimeServerOptions {
   appId: string;
@@ -38,8 +35,6 @@ export interface RealtimeServerOptions {
   pongTimeoutMs?: number;
   sweepEveryMs?: number;
 }
-
-const APP_PATH = /^\/app\/([^/?]+)\/?$/;
 
 /**
  * Turns a socket away with Pusher's error frame and close code. A function rather than a
@@ -65,6 +60,7 @@ export class RealtimeServer {
   readonly sessions: SessionSockets;
   /** Who is gagged or banned: refuses their client events and room presence. */
   readonly sanctions: SanctionsGuard;
+  private readonly subscriptionRules: SubscriptionRules;
   private readonly sweeper: NodeJS.Timeout;
   private readonly nodeNumber = Math.floor(Math.random() * 1_000_000_000);
   private readonly activityTimeoutMs: number;
@@ -93,6 +89,12 @@ export class RealtimeServer {
     this.sanctions = new SanctionsGuard(this.connections, opts.adapter, opts.log, (conn, channel) =>
       this.unsubscribe(conn, channel),
     );
+    this.subscriptionRules = {
+      key: opts.key,
+      secret: opts.secret,
+      isPublicChannel: opts.isPublicChannel,
+      sanctions: this.sanctions,
+    };
     // One sweep over all sockets instead of a timer per socket: cheap at 5,000 connections.
     this.sweeper = setInterval(() => this.sweep(), opts.sweepEveryMs ?? 5000);
     this.sweeper.unref();
@@ -121,18 +123,8 @@ export class RealtimeServer {
   }
 
   private accept(ws: PusherSocket, url: URL): void {
-    const match = APP_PATH.exec(url.pathname);
-    if (!match) return refuse(ws, CloseCode.pathNotFound, 'Invalid path');
-    if (match[1] !== this.opts.key)
-      return refuse(ws, CloseCode.unknownApp, `App key ${match[1]} not in this cluster`);
-    const protocol = url.searchParams.get('protocol');
-    if (protocol === null) return refuse(ws, CloseCode.noVersion, 'No protocol version supplied');
-    if (!/^\d{1,3}$/.test(protocol))
-      return refuse(ws, CloseCode.badVersionFormat, 'Invalid version string format');
-    const version = Number(protocol);
-    if (version < MIN_PROTOCOL_VERSION || version > PROTOCOL_VERSION) {
-      return refuse(ws, CloseCode.unsupportedVersion, `Unsupported protocol version ${version}`);
-    }
+    const refusal = handshakeRefusal(url, this.opts.key);
+    if (refusal) return refuse(ws, refusal.code, refusal.message);
     if (this.closing) return refuse(ws, CloseCode.reconnect, 'Server is restarting');
     if (this.opts.maxConnections && this.connections.size >= this.opts.maxConnections) {
       return refuse(ws, CloseCode.overCapacity, 'Over capacity');
@@ -201,51 +193,12 @@ export class RealtimeServer {
   }
 
   private async subscribe(conn: Connection, data: unknown): Promise<void> {
-    const channel = channelOf(data);
-    const fields = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
-    if (!isValidChannelName(channel)) {
-      return this.subscriptionError(
-        conn,
-        String(channel ?? '').slice(0, 200),
-        'InvalidChannel',
-        'Invalid channel name',
-        400,
-      );
-    }
-    if (!conn.subscribedTo(channel) && conn.channels.length >= Limits.maxChannelsPerConnection) {
-      return this.subscriptionError(conn, channel, 'LimitReached', 'Too many channels', 429);
-    }
-    const { key, secret } = this.opts;
-    if (isPresenceChannel(channel)) {
-      const channelData = fields.channel_data;
-      if (
-        typeof channelData !== 'string' ||
-        !verifyAuth(channelAuth(key, secret, conn.socketId, channel, channelData), fields.auth)
-      ) {
-        return this.subscriptionError(conn, channel, 'AuthError', 'Invalid signature', 401);
-      }
-      const member = parseMember(channelData);
-      if (!member)
-        return this.subscriptionError(
-          conn,
-          channel,
-          'InvalidChannelData',
-          'Invalid channel_data',
-          400,
-        );
-      if (this.sanctions.refusesPresence(channel, member.user_id))
-        return this.subscriptionError(conn, channel, 'AuthError', 'Banned', 403);
-      return this.joinPresence(conn, channel, member);
-    }
-    if (isPrivateChannel(channel)) {
-      if (!verifyAuth(channelAuth(key, secret, conn.socketId, channel), fields.auth)) {
-        return this.subscriptionError(conn, channel, 'AuthError', 'Invalid signature', 401);
-      }
-    } else if (!this.opts.isPublicChannel(channel)) {
-      return this.subscriptionError(conn, channel, 'AuthError', 'No such channel', 403);
-    }
-    this.addLocal(conn, channel);
-    conn.send(frame('pusher_internal:subscription_succeeded', '{}', channel));
+    const check = checkSubscription(conn, data, this.subscriptionRules);
+    if (!check.ok)
+      return this.subscriptionError(conn, check.channel, check.type, check.error, check.status);
+    if (check.member) return this.joinPresence(conn, check.channel, check.member);
+    this.addLocal(conn, check.channel);
+    conn.send(frame('pusher_internal:subscription_succeeded', '{}', check.channel));
   }
 
   private async joinPresence(
