@@ -44,6 +44,8 @@ export interface Written {
  * whose stalls of 0.1–0.3 s on a busy disk held every message behind them; what a crash of
  * PostgreSQL or the machine may lose is the last fraction of a second of room messages, never
  * corrupted data (docs/adr/0005-room-messages-commit-without-waiting-for-the-disk.md).
+ * Run them on the pool, never inside a transaction of other writes: that whole transaction
+ * would then commit the same way.
  */
 export const COMMIT_WITHOUT_WAITING_FOR_DISK =
   "cross join (select set_config('synchronous_commit', 'off', true)) as commit_mode";
