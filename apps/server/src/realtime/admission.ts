@@ -59,6 +59,14 @@ export interface SubscriptionRules {
   sanctions: SanctionsGuard;
 }
 
+/**
+ * A module function, not a closure made at every subscribe: the bundle (keepNames) names such
+ * closures with Object.defineProperty, which makes each a slow dictionary-mode object.
+ */
+function refuse(channel: string, type: string, error: string, status: number): SubscriptionCheck {
+  return { ok: false, channel, type, error, status };
+}
+
 export function checkSubscription(
   conn: Connection,
   data: unknown,
@@ -66,8 +74,6 @@ export function checkSubscription(
 ): SubscriptionCheck {
   const channel = channelOf(data);
   const fields = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
-  const refuse = (name: string, type: string, error: string, status: number) =>
-    ({ ok: false, channel: name, type, error, status }) as const;
   if (!isValidChannelName(channel))
     return refuse(
       String(channel ?? '').slice(0, 200),
