@@ -1,5 +1,4 @@
 import type { JobQueue } from '../jobs/job-queue';
-import type { BansService } from './bans.service';
 
 export const BAN_EXPIRE_JOB = 'ban.expire';
 
@@ -10,8 +9,13 @@ declare module '../jobs/job-queue' {
   }
 }
 
+/** What the job needs of BansService (which enqueues it, so it names no type of that file). */
+export interface BanExpirer {
+  expire(banId: number): Promise<void>;
+}
+
 /** Registers the job that ends sanctions on time (enqueued by BansService.give). */
-export function registerBanExpiry(jobs: JobQueue, bans: Pick<BansService, 'expire'>): void {
+export function registerBanExpiry(jobs: JobQueue, bans: BanExpirer): void {
   jobs.register(BAN_EXPIRE_JOB, {
     run: ({ banId }) => bans.expire(banId),
   });
