@@ -11,6 +11,7 @@ import * as social from './migrations/0008-social';
 import * as moderation from './migrations/0009-moderation';
 import * as economy from './migrations/0010-economy';
 import * as testPayments from './migrations/0011-test-payments';
+import * as recentSmileys from './migrations/0012-recent-smileys';
 
 /** Migrations are listed in code, so they ship inside the build and run at start. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-moderation': moderation,
   '0010-economy': economy,
   '0011-test-payments': testPayments,
+  '0012-recent-smileys': recentSmileys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

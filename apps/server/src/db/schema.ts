@@ -176,6 +176,7 @@ export interface DB {
   gif_categories: GifCategoriesTable;
   gifs: GifsTable;
   recent_gifs: RecentGifsTable;
+  recent_smileys: RecentSmileysTable;
   jobs: JobsTable;
   attachments: AttachmentsTable;
   attachment_links: AttachmentLinksTable;
@@ -290,6 +291,14 @@ export interface RecentGifsTable {
   id: Generated<number>;
   user_id: number;
   gif_id: number;
+  used_at: string;
+}
+
+/** A smiley the user sent lately, by tag (db/migrations/0012-recent-smileys.ts). */
+export interface RecentSmileysTable {
+  id: Generated<number>;
+  user_id: number;
+  tag: string;
   used_at: string;
 }
 
