@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobRow } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { DB, JobRow } from '../../db/schema';
+import type { JobOptions, JobStore } from '../../db/unit-of-work';
 import type { JobsRepository } from './jobs.repository';
 
 /**
@@ -19,14 +21,8 @@ export interface JobInfo {
   maxAttempts: number;
 }
 
-export interface EnqueueOptions {
-  /** Not before this time (a timer); default now. */
-  runAt?: Date;
-  /** Runs before it fails for good; default 5. */
-  maxAttempts?: number;
-  /** While a job with this key waits or runs, enqueueing another with it does nothing. */
-  dedupeKey?: string;
-}
+/** Run-at, attempts and dedupe key (db/unit-of-work.ts declares them, for its own enqueue). */
+export type EnqueueOptions = JobOptions;
 
 export interface JobHandler<K extends JobKind> {
   run(payload: JobPayloads[K], job: JobInfo): Promise<void>;
@@ -58,7 +54,7 @@ const DAY_MS = 24 * 3600 * 1000;
  * A small job queue kept in the database, so any node may run any job and nothing is lost
  * across restarts. Workers poll every `pollMs`, and enqueue on this node wakes them at once.
  */
-export class JobQueue {
+export class JobQueue implements JobStore<JobPayloads> {
   private readonly handlers = new Map<string, AnyHandler>();
   private readonly running = new Set<Promise<void>>();
   private readonly concurrency: number;
@@ -97,23 +93,44 @@ export class JobQueue {
     this.handlers.set(kind, handler);
   }
 
-  /** Stores a job; returns its id, or null when its dedupe key is already waiting. */
+  /**
+   * Stores a job on its own; returns its id, or null when its dedupe key is already waiting.
+   * A job that belongs to a write goes in that write's unit instead (`tx.enqueue`), so that it
+   * exists exactly when the write does.
+   */
   async enqueue<K extends JobKind>(
     kind: K,
     payload: JobPayloads[K],
     options: EnqueueOptions = {},
   ): Promise<number | null> {
-    const now = this.now();
-    const id = await this.repo.insert({
-      kind,
-      payload: JSON.stringify(payload),
-      runAt: (options.runAt ?? now).toISOString(),
-      maxAttempts: options.maxAttempts ?? 5,
-      dedupeKey: options.dedupeKey ?? null,
-      now: now.toISOString(),
-    });
-    if (id !== null && (!options.runAt || options.runAt <= now)) this.wake();
+    const { id, due } = await this.insertIn(null, kind, payload, options);
+    if (due) this.wake();
     return id;
+  }
+
+  /**
+   * Inserts a job through `db` (a unit's transaction; null: the queue's own connection) and
+   * says whether the workers should be woken for it once it is committed.
+   */
+  async insertIn<K extends JobKind>(
+    db: Kysely<DB> | null,
+    kind: K,
+    payload: JobPayloads[K],
+    options: EnqueueOptions = {},
+  ): Promise<{ id: number | null; due: boolean }> {
+    const now = this.now();
+    const id = await this.repo.insert(
+      {
+        kind,
+        payload: JSON.stringify(payload),
+        runAt: (options.runAt ?? now).toISOString(),
+        maxAttempts: options.maxAttempts ?? 5,
+        dedupeKey: options.dedupeKey ?? null,
+        now: now.toISOString(),
+      },
+      db ?? undefined,
+    );
+    return { id, due: id !== null && (!options.runAt || options.runAt <= now) };
   }
 
   /** Takes back what a previous run of this node left running, then starts (or resumes) work. */

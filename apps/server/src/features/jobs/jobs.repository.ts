@@ -18,9 +18,12 @@ export class JobsRepository {
     private readonly dialect: DialectName,
   ) {}
 
-  /** Inserts a job; with a dedupe key already waiting or running, inserts nothing (null). */
-  async insert(job: NewJob): Promise<number | null> {
-    const row = await this.db
+  /**
+   * Inserts a job; with a dedupe key already waiting or running, inserts nothing (null).
+   * Through `db` when given: a transaction the job commits or rolls back with.
+   */
+  async insert(job: NewJob, db: Kysely<DB> = this.db): Promise<number | null> {
+    const row = await db
       .insertInto('jobs')
       .values({
         kind: job.kind,

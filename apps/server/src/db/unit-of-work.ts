@@ -1,0 +1,146 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { DomainEventMap, DomainEventName, DomainEvents } from '../events/domain-events';
+import type { DB } from './schema';
+
+/** When and how often a job runs. */
+export interface JobOptions {
+  /** Not before this time (a timer); default now. */
+  runAt?: Date;
+  /** Runs before it fails for good; default 5. */
+  maxAttempts?: number;
+  /** While a job with this key waits or runs, enqueueing another with it does nothing. */
+  dedupeKey?: string;
+}
+
+/**
+ * Where a unit's jobs go: the site's job queue (features/jobs/job-queue.ts). Kept to a port so
+ * that this module knows no feature; `Jobs` is the queue's payload map by kind.
+ */
+export interface JobStore<Jobs> {
+  /** Inserts the job through `db`; its id (null: deduplicated) and whether it is due now. */
+  insertIn<K extends keyof Jobs & string>(
+    db: Kysely<DB>,
+    kind: K,
+    payload: Jobs[K],
+    options?: JobOptions,
+  ): Promise<{ id: number | null; due: boolean }>;
+  /** Tells the workers to look for due jobs. */
+  wake(): void;
+}
+
+/**
+ * One running unit: its transaction, and what is to happen once that transaction commits.
+ * A feature may widen it with operations of its own by spreading it (`{ ...tx, debit }`, the
+ * ledger's LedgerTx); the copy is the same unit.
+ */
+export interface UnitTx<Jobs> {
+  /** Every statement of the unit goes through this. */
+  readonly db: Transaction<DB>;
+  /** Emits the event after the commit; never when the unit rolls back. */
+  emit<K extends DomainEventName>(name: K, payload: DomainEventMap[K]): void;
+  /** Inserts the job in this transaction: it exists if, and only if, the unit commits. */
+  enqueue<K extends keyof Jobs & string>(
+    kind: K,
+    payload: Jobs[K],
+    options?: JobOptions,
+  ): Promise<number | null>;
+  /** Runs `effect` after the commit, in order with the unit's events; its failure is logged. */
+  afterCommit(effect: () => unknown): void;
+}
+
+interface UnitState {
+  open: boolean;
+  effects: (() => unknown)[];
+}
+
+/** Keyed by the transaction, so a spread copy of a unit still finds its state. */
+const states = new WeakMap<Transaction<DB>, UnitState>();
+
+export interface UnitOfWorkParts<Jobs> {
+  db: Kysely<DB>;
+  events: DomainEvents;
+  jobs: JobStore<Jobs>;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Writes that commit whole, with their events and jobs (zulip's `send_event_on_commit`): a
+ * service does its writes through `tx.db`, announces through `tx.emit`, and schedules through
+ * `tx.enqueue`. The job rows are inserted in the transaction itself; the events (and the
+ * workers' wake-up) wait for the commit. A unit that throws rolls back, and then nothing was
+ * emitted and no job exists.
+ *
+ * Inside a unit every statement must go through `tx.db`: on SQLite the unit holds the one
+ * connection, and a statement on the root Kysely (or onNativeSqlite, the group commit) would
+ * wait for the unit while the unit waits for it.
+ */
+export class UnitOfWork<Jobs> {
+  constructor(private readonly parts: UnitOfWorkParts<Jobs>) {}
+
+  /**
+   * Runs `work` in a new transaction, or, given `within` (a unit still running), as part of
+   * that one: no second transaction, and its events and jobs go out with the outer commit.
+   * A joined work that throws takes its events and jobs back; its statements stay in the
+   * outer transaction, which the error normally rolls back whole.
+   */
+  async run<T>(work: (tx: UnitTx<Jobs>) => Promise<T>, within?: UnitTx<Jobs> | null): Promise<T> {
+    if (within) return this.join(within, work);
+    const state: UnitState = { open: true, effects: [] };
+    let result: T;
+    try {
+      result = await this.parts.db.transaction().execute((trx) => {
+        states.set(trx, state);
+        return work(this.unitOf(trx, state));
+      });
+    } finally {
+      state.open = false;
+    }
+    for (const effect of state.effects) this.settle(effect);
+    return result;
+  }
+
+  private async join<T>(within: UnitTx<Jobs>, work: (tx: UnitTx<Jobs>) => Promise<T>) {
+    const state = states.get(within.db);
+    if (!state?.open) throw new Error('unit of work: joined a unit that is not running');
+    const mark = state.effects.length;
+    try {
+      return await work(within);
+    } catch (error) {
+      state.effects.length = mark;
+      throw error;
+    }
+  }
+
+  private unitOf(trx: Transaction<DB>, state: UnitState): UnitTx<Jobs> {
+    const { events, jobs } = this.parts;
+    const later = (effect: () => unknown) => {
+      if (!state.open) throw new Error('unit of work: used after its commit or rollback');
+      state.effects.push(effect);
+    };
+    return {
+      db: trx,
+      emit: (name, payload) => later(() => events.emit(name, payload)),
+      enqueue: async (kind, payload, options) => {
+        if (!state.open) throw new Error('unit of work: used after its commit or rollback');
+        const { id, due } = await jobs.insertIn(trx, kind, payload, options);
+        if (due) later(() => jobs.wake());
+        return id;
+      },
+      afterCommit: later,
+    };
+  }
+
+  /** An effect runs once the data is there for good: its failure is the effect's alone. */
+  private settle(effect: () => unknown): void {
+    try {
+      const result = effect();
+      if (result instanceof Promise)
+        result.catch((error: unknown) =>
+          this.parts.log.error({ err: error }, 'unit of work: an after-commit effect failed'),
+        );
+    } catch (error) {
+      this.parts.log.error({ err: error }, 'unit of work: an after-commit effect failed');
+    }
+  }
+}
