@@ -1,5 +1,5 @@
 import type { PageMeta } from '@chat/shared';
-import type { ApiResponse } from '../../lib/api-client';
+import type { ApiResponse } from '../lib/api-client';
 
 /** One page of a paged list, as the moderation and complaints lists show it. */
 export interface Paged<T> {

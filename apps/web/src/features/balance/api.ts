@@ -9,7 +9,7 @@ import {
 } from '@chat/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { toPaged, type Paged } from '../moderation/paged';
+import { toPaged, type Paged } from '../../shared/paged';
 
 /** GET /api/wallet: the totals, the daily bonus's state and the payment providers on offer. */
 export interface WalletStatus {

@@ -25,6 +25,7 @@ import {
   roomIds,
   withoutRoom,
 } from '../realtime/chat-transitions';
+import { useShowGradientsStore } from '../../shared/hooks/use-show-gradients';
 import { useSessionStore } from '../session/store';
 import { createChatApi, type ChatApi } from './api';
 import { createOutbox, makeClientId } from './outbox';
@@ -310,4 +311,11 @@ export const useChatStore: ChatStoreApi = createChatStore({
   later: (run, ms) => {
     setTimeout(run, ms);
   },
+});
+
+// Shared UI draws nicks outside the chat screen as this setting says.
+useChatStore.subscribe((state, prev) => {
+  if (state.settings.show_gradients !== prev.settings.show_gradients) {
+    useShowGradientsStore.setState({ value: state.settings.show_gradients });
+  }
 });

@@ -7,7 +7,7 @@ import type {
 } from '@chat/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { compactQuery, toPaged, type Paged } from '../moderation/paged';
+import { compactQuery, toPaged, type Paged } from '../../shared/paged';
 
 export type ComplaintTab = (typeof COMPLAINT_TABS)[number];
 

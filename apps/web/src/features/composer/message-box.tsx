@@ -1,7 +1,7 @@
 import type { ClipboardEvent, KeyboardEvent, ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SendIcon } from '../chat/components/common/icons';
-import { CharCounter } from '../chat/components/composer/char-counter';
+import { SendIcon } from '../../shared/ui/icons';
+import { CharCounter } from './char-counter';
 import { GagBanner, useMyActiveGag } from '../sanctions/components/gag-banner';
 import { AttachButton, droppedFiles, UploadTray, type PendingUploads } from '../uploads';
 

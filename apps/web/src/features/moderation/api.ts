@@ -1,7 +1,7 @@
 import type { BanReason, BanWire, ContentReview, ModerationLogEntry } from '@chat/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { compactQuery, toPaged, type Paged } from './paged';
+import { compactQuery, toPaged, type Paged } from '../../shared/paged';
 
 export type BanStatus = 'active' | 'past' | 'all';
 

@@ -4,9 +4,9 @@ import { ListGroup } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { localePath } from '../../lib/locale-path';
 import { useLocale } from '../../lib/use-locale';
-import { Nick } from '../chat/components/common/nick';
-import { useFontFamily } from '../chat/hooks/use-fonts';
-import { UserAvatar } from '../navbar/user-avatar';
+import { Nick } from '../../shared/ui/nick';
+import { useFontFamily } from '../../shared/hooks/use-fonts';
+import { UserAvatar } from '../../shared/ui/user-avatar';
 
 /** A person in one of the tab's lists: avatar, styled nick linking to the profile, actions. */
 export function UserRow({ user, children }: { user: PublicUser; children?: ReactNode }) {

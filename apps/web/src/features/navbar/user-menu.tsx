@@ -6,7 +6,7 @@ import { useNavbarAvatarSize } from '../session/hooks';
 import { pushToast } from '../toasts/store';
 import { Link } from 'react-router';
 import { useLocale } from '../../lib/use-locale';
-import { AvatarWithFrame } from '../profiles/components/avatar-with-frame';
+import { AvatarWithFrame } from '../../shared/ui/avatar-with-frame';
 import { profilePath } from '../profiles/links';
 import { localePath } from '../../lib/locale-path';
 

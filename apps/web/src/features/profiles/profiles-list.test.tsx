@@ -4,7 +4,6 @@ import { makeNick, makePublicUser } from '../../../../../packages/shared/src/cha
 import { i18n } from '../../i18n/i18n';
 import { ProfilesPage } from '../../pages/profiles/profiles-page';
 import { useSessionStore } from '../session/store';
-import { pageWindow } from './components/profiles-list';
 import { renderAt } from './render-kit';
 
 const server = vi.hoisted(() => ({
@@ -125,13 +124,5 @@ describe('profiles lists', () => {
   it('an unknown tab is not found', async () => {
     open('/en/profiles/everyone');
     expect(await screen.findByText('Page not found', { exact: false })).toBeTruthy();
-  });
-});
-
-describe('pageWindow', () => {
-  it('keeps the first, the last and the neighbours, with gaps', () => {
-    expect(pageWindow(1, 1)).toEqual([1]);
-    expect(pageWindow(5, 10)).toEqual([1, null, 4, 5, 6, null, 10]);
-    expect(pageWindow(2, 3)).toEqual([1, 2, 3]);
   });
 });

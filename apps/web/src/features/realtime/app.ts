@@ -13,7 +13,7 @@ import { createDispatcher } from './dispatcher';
 import { bindRealtimeClient } from './port';
 import { createPusher } from './pusher';
 import { useRealtimeStore } from './store';
-import { useFontsStore } from '../chat/hooks/use-fonts';
+import { useFontsStore } from '../../shared/hooks/use-fonts';
 import { queryClient } from '../../app/query-client';
 import { patchProfilesCache } from '../profiles/cache';
 import { createIdentityEvents, isIdentityPatch, type UserPatchTarget } from './identity-events';

@@ -1,7 +1,7 @@
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { settle } from '../../features/chat/components/common/settle';
-import { LogOutIcon } from '../../features/chat/components/common/icons';
+import { settle } from '../../lib/settle';
+import { LogOutIcon } from '../../shared/ui/icons';
 import { useChatStore } from '../../features/chat/store';
 
 /** After "Leave chat": every room is closed; one button brings the user back in. */

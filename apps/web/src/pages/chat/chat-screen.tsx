@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ChatProvider } from '../../features/chat/components/chat-context';
-import { settle } from '../../features/chat/components/common/settle';
+import { settle } from '../../lib/settle';
 import { ChatLayout } from '../../features/chat/components/layout/chat-layout';
 import { previewSound } from '../../features/chat/sound';
 import { useChatStore } from '../../features/chat/store';

@@ -3,7 +3,7 @@ import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useAuthDialogStore } from '../../features/auth/auth-store';
 import { chatPath } from '../../features/auth/next-path';
-import { UserAvatar } from '../../features/navbar/user-avatar';
+import { UserAvatar } from '../../shared/ui/user-avatar';
 import { useRoleFlags } from '../../features/session/hooks';
 import { TaggedText } from '../../lib/tagged-text';
 import { useLocale } from '../../lib/use-locale';

@@ -13,7 +13,7 @@ import { Button, Card, Container } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useAuthDialogStore } from '../../features/auth/auth-store';
-import { useMediaQuery } from '../../features/chat/hooks/use-media-query';
+import { useMediaQuery } from '../../shared/hooks/use-media-query';
 import { ImProvider } from '../../features/im/components/im-context';
 import { Messenger } from '../../features/im/components/messenger';
 import { useImStore } from '../../features/im/store';

@@ -1,5 +1,5 @@
 import type { PublicUser } from '@chat/shared';
-import { UserAvatar } from '../../navbar/user-avatar';
+import { UserAvatar } from './user-avatar';
 
 /** How much wider than the avatar a frame is drawn: its ornament sits around the circle. */
 export const FRAME_SCALE = 1.28;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Svg, type IconProps } from '../../../../lib/icons';
+import { Svg, type IconProps } from '../../lib/icons';
 
 // The chat's line icons (24-unit grid, stroke only), drawn inline like the rest of the site's:
 // emoji glyphs and icon fonts depend on the visitor's system.

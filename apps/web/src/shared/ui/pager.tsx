@@ -1,6 +1,17 @@
 import { Pagination } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { pageWindow } from '../../profiles/components/profiles-list';
+
+/** The pages around the current one, with the first and the last always reachable. */
+export function pageWindow(page: number, last: number): (number | null)[] {
+  const shown = new Set([1, last, page - 1, page, page + 1].filter((p) => p >= 1 && p <= last));
+  const sorted = [...shown].sort((a, b) => a - b);
+  const out: (number | null)[] = [];
+  sorted.forEach((p, i) => {
+    if (i > 0 && p - (sorted[i - 1] ?? p) > 1) out.push(null);
+    out.push(p);
+  });
+  return out;
+}
 
 interface PagerProps {
   page: number;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Svg, type IconProps } from '../../../lib/icons';
+import { Svg, type IconProps } from '../../lib/icons';
 
 export const CrownIcon = (p: IconProps) => (
   <Svg {...p}>

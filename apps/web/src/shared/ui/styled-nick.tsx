@@ -1,13 +1,29 @@
 import type { NickStyle } from '@chat/shared';
-import { Nick } from '../../chat/components/common/nick';
-import { useFontFamily } from '../../chat/hooks/use-fonts';
-import { useChatStore } from '../../chat/store';
+import { useFontFamily } from '../hooks/use-fonts';
+import { useShowGradients } from '../hooks/use-show-gradients';
+import { Nick } from './nick';
 
-/** A nick in its owner's style outside the chat screen, as the viewer's chat settings allow. */
-export function StyledNick({ nick, className }: { nick: NickStyle; className?: string }) {
-  const showGradients = useChatStore((s) => s.settings.show_gradients);
+/**
+ * A nick in its owner's style, as the viewer's chat settings allow (gradients on or off).
+ * `showGradients` overrides the setting: the chat screen passes its own store's.
+ */
+export function StyledNick({
+  nick,
+  className,
+  showGradients,
+}: {
+  nick: NickStyle;
+  className?: string | undefined;
+  showGradients?: boolean | undefined;
+}) {
+  const setting = useShowGradients();
   const fontFamily = useFontFamily(nick.font_id);
   return (
-    <Nick nick={nick} showGradients={showGradients} fontFamily={fontFamily} className={className} />
+    <Nick
+      nick={nick}
+      showGradients={showGradients ?? setting}
+      fontFamily={fontFamily}
+      className={className}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { Button, Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale';
-import { useNow } from '../../chat/hooks/use-now';
+import { useNow } from '../../../shared/hooks/use-now';
 import { formatCoins } from '../format';
 import { nextBonusIn, useClaimDailyBonus, useWalletStatus, useWalletTotals } from '../use-wallet';
 import { GiftIcon } from './coin-icon';

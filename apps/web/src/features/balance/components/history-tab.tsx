@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale';
-import { Pager } from '../../moderation/components/pager';
-import { UserLink, When } from '../../moderation/components/user-link';
-import { useListParams } from '../../moderation/use-list-params';
+import { Pager } from '../../../shared/ui/pager';
+import { UserLink } from '../../../shared/ui/user-link';
+import { When } from '../../../shared/ui/when';
+import { useListParams } from '../../../shared/hooks/use-list-params';
 import { historyQuery } from '../api';
 import { formatCoins, formatSignedCoins } from '../format';
 

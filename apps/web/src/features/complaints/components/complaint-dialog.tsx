@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api-error';
 import { pushToast } from '../../toasts/store';
 import { fileComplaint, type FiledComplaint } from '../api';
 import { useComplaintDialog } from '../dialog-store';
-import { NoteField } from '../../moderation/components/note-field';
+import { NoteField } from '../../../shared/ui/note-field';
 
 export interface ComplaintDialogProps {
   targetType: ComplaintTarget;

@@ -1,7 +1,8 @@
 import type { ComplaintDetail } from '@chat/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UserLink, When } from '../../moderation/components/user-link';
+import { UserLink } from '../../../shared/ui/user-link';
+import { When } from '../../../shared/ui/when';
 import { ComplaintStatusBadge } from './status-badge';
 
 /** Who reported what and why, who handles it, and the answer. */

@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { UserLink, When } from '../../moderation/components/user-link';
+import { UserLink } from '../../../shared/ui/user-link';
+import { When } from '../../../shared/ui/when';
 import { commentComplaint } from '../api';
 import { commentAdded } from '../cache';
 

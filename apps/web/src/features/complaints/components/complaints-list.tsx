@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Pager } from '../../moderation/components/pager';
+import { Pager } from '../../../shared/ui/pager';
 import { complaintsQuery, type ComplaintTab } from '../api';
 import { ComplaintsTable } from './complaints-table';
 import type { ComplaintWire } from '@chat/shared';

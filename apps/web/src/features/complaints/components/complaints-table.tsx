@@ -3,7 +3,8 @@ import { Button, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../../lib/use-locale';
-import { UserLink, When } from '../../moderation/components/user-link';
+import { UserLink } from '../../../shared/ui/user-link';
+import { When } from '../../../shared/ui/when';
 import { complaintPath } from '../links';
 import { ComplaintStatusBadge } from './status-badge';
 

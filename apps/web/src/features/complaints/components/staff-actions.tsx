@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { pushToast } from '../../toasts/store';
 import { complaintKeys, resolveComplaint, takeComplaint } from '../api';
 import { complaintChanged } from '../cache';
-import { NoteField } from '../../moderation/components/note-field';
+import { NoteField } from '../../../shared/ui/note-field';
 
 /**
  * Take (one moderator at a time) and answer: accept or refuse with a comment the reporter

@@ -2,9 +2,9 @@ import type { ImChannel } from '@chat/shared';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale';
-import { UserAvatar } from '../../navbar/user-avatar';
-import { listTime } from './format';
-import { ImNick } from './im-nick';
+import { UserAvatar } from '../../../shared/ui/user-avatar';
+import { listTime } from '../../../shared/time-format';
+import { StyledNick } from '../../../shared/ui/styled-nick';
 import { Ticks } from './ticks';
 
 interface ChannelItemProps {
@@ -42,7 +42,7 @@ export const ChannelItem = memo(function ChannelItem(props: ChannelItemProps) {
         <UserAvatar user={channel.user} size={44} />
         <span className="im-channel-body">
           <span className="im-channel-line">
-            <ImNick nick={channel.user.nick} className="im-channel-nick text-truncate" />
+            <StyledNick nick={channel.user.nick} className="im-channel-nick text-truncate" />
             <span className="im-channel-time">
               {own && <Ticks read={last.read_at !== null} />}
               {listTime(channel.updated_at, locale, new Date())}

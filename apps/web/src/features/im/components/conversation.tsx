@@ -3,12 +3,12 @@ import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../../lib/use-locale';
-import { AvatarWithFrame } from '../../profiles/components/avatar-with-frame';
+import { AvatarWithFrame } from '../../../shared/ui/avatar-with-frame';
 import { profilePath } from '../../profiles/links';
 import { useSessionStore } from '../../session/store';
 import { ImComposer } from './composer';
 import { useIm, useImActions } from './im-context';
-import { ImNick } from './im-nick';
+import { StyledNick } from '../../../shared/ui/styled-nick';
 import { MessageList } from './message-list';
 import { useActiveChannel } from './use-active-channel';
 
@@ -94,7 +94,7 @@ export function Conversation({ channelId, onBack }: ConversationProps) {
                 className="im-head-link text-truncate"
                 data-testid="im-head-profile"
               >
-                <ImNick nick={channel.user.nick} className="text-truncate" />
+                <StyledNick nick={channel.user.nick} className="text-truncate" />
               </Link>
             </h2>
           </>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ClockIcon, AlertIcon } from '../../chat/components/common/icons';
+import { ClockIcon, AlertIcon } from '../../../shared/ui/icons';
 import { AttachmentGrid } from '../../uploads';
 import type { PendingImMessage } from '../types';
 

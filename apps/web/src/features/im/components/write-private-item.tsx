@@ -1,6 +1,6 @@
 import { Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { settle } from '../../chat/components/common/settle';
+import { settle } from '../../../lib/settle';
 import { useCan } from '../../session/permissions';
 import { startConversation } from '../start-conversation';
 import { ImIcon } from './im-icon';

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale';
 import { sanctionPeriod, sanctionReason } from '../labels';
 import { EvidenceView } from './evidence-view';
-import { UserLink, When, formatWhen } from './user-link';
+import { UserLink } from '../../../shared/ui/user-link';
+import { When, formatWhen } from '../../../shared/ui/when';
 
 /** One sanction in full: what, why (in words), for how long, by whom, and what caused it. */
 export function BanDetails({ ban }: { ban: BanWire }) {

@@ -2,10 +2,10 @@ import type { BanWire, PublicUser } from '@chat/shared';
 import { Badge, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale';
-import { useNow } from '../../chat/hooks/use-now';
+import { useNow } from '../../../shared/hooks/use-now';
 import { sanctionPeriod, sanctionReason } from '../labels';
 import { FilterNick } from './filter-nick';
-import { When } from './user-link';
+import { When } from '../../../shared/ui/when';
 
 interface BanRowProps {
   ban: BanWire;

@@ -7,7 +7,7 @@ import { useLocale } from '../../../lib/use-locale';
 import { useCan } from '../../session/permissions';
 import { pushToast } from '../../toasts/store';
 import { bansQuery, liftBan, moderationKeys, type BanStatus } from '../api';
-import { useListParams } from '../use-list-params';
+import { useListParams } from '../../../shared/hooks/use-list-params';
 import { BanRow } from './ban-row';
 import { FilterChip } from './filter-nick';
 import { LiftDialog } from './lift-dialog';

@@ -8,7 +8,7 @@ import { complaintKeys, takeComplaint } from '../../complaints/api';
 import { ComplaintsList } from '../../complaints/components/complaints-list';
 import { complaintPath } from '../../complaints/links';
 import { pushToast } from '../../toasts/store';
-import { useListParams } from '../use-list-params';
+import { useListParams } from '../../../shared/hooks/use-list-params';
 
 /** The open complaints; "Take" makes one yours and opens it. */
 export function ComplaintsTab() {

@@ -2,7 +2,8 @@ import type { Evidence } from '@chat/shared';
 import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { AttachmentGrid } from '../../uploads';
-import { UserLink, When } from './user-link';
+import { UserLink } from '../../../shared/ui/user-link';
+import { When } from '../../../shared/ui/when';
 
 /**
  * What was reported or sanctioned, as it was then: the author, the moment, the text as typed

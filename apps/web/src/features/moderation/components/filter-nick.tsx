@@ -1,7 +1,7 @@
 import type { PublicUser } from '@chat/shared';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { StyledNick } from '../../profiles/components/styled-nick';
+import { StyledNick } from '../../../shared/ui/styled-nick';
 
 /** A nick in a moderation list that narrows the list to that person when clicked. */
 export function FilterNick({

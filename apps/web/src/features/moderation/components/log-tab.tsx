@@ -11,11 +11,11 @@ import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale';
 import { logQuery } from '../api';
-import { useListParams } from '../use-list-params';
+import { useListParams } from '../../../shared/hooks/use-list-params';
 import { sanctionReason } from '../labels';
 import { FilterChip, FilterNick } from './filter-nick';
 import { PagedList } from './paged-list';
-import { When } from './user-link';
+import { When } from '../../../shared/ui/when';
 
 /** The moderation log: every action, who, when, what, why; filtered by actor or target. */
 export function LogTab() {

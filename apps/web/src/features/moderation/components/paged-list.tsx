@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Spinner } from 'react-bootstrap';
-import type { Paged } from '../paged';
-import { Pager } from './pager';
+import type { Paged } from '../../../shared/paged';
+import { Pager } from '../../../shared/ui/pager';
 
 interface PagedListProps<T> {
   /** The list's query as TanStack Query answers it. */

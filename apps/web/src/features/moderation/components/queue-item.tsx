@@ -2,7 +2,8 @@ import type { ContentReview } from '@chat/shared';
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { UserLink, When } from './user-link';
+import { UserLink } from '../../../shared/ui/user-link';
+import { When } from '../../../shared/ui/when';
 
 interface QueueItemProps {
   review: ContentReview;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pushToast } from '../../toasts/store';
 import { decideReview, moderationKeys, queueQuery } from '../api';
-import { useListParams } from '../use-list-params';
+import { useListParams } from '../../../shared/hooks/use-list-params';
 import { PagedList } from './paged-list';
 import { QueueItem } from './queue-item';
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { AvatarWithFrame } from '../../profiles/components/avatar-with-frame';
+import { AvatarWithFrame } from '../../../shared/ui/avatar-with-frame';
 import { PremiumLock } from '../../premium/components/premium-lock';
 import { useCan } from '../../session/permissions';
 import { useSessionStore } from '../../session/store';

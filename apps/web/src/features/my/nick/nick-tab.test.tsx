@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { PREMIUM_PERMISSIONS } from '@chat/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useFontsStore } from '../../chat/hooks/use-fonts';
+import { useFontsStore } from '../../../shared/hooks/use-fonts';
 import { useSessionStore } from '../../session/store';
 import { i18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-error';

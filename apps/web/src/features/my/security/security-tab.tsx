@@ -8,7 +8,7 @@ import { pushToast } from '../../toasts/store';
 import { myApi, myKeys } from '../api';
 import { rememberCurrentSession } from '../session-ended';
 import { timeAgo } from '../time-ago';
-import { useNow } from '../../chat/hooks/use-now';
+import { useNow } from '../../../shared/hooks/use-now';
 
 /** Every signed-in device of the account, with a way to sign each (or all others) out. */
 export function SecurityTab() {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../../lib/locale-path';
 import { useLocale } from '../../../lib/use-locale';
-import { CrownIcon } from './premium-mark';
+import { CrownIcon } from '../../../shared/ui/premium-mark';
 
 /**
  * Beside a perk the person does not have: "Premium", a link to the premium page, with the reason

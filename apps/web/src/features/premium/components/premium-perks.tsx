@@ -1,6 +1,6 @@
 import { GRADIENT_MAX, PREMIUM_PHOTOS_MAX, PREMIUM_UPLOAD_MAX_BYTES } from '@chat/shared';
 import { useTranslation } from 'react-i18next';
-import { CheckIcon } from '../../chat/components/common/icons';
+import { CheckIcon } from '../../../shared/ui/icons';
 
 /** The perks in words, as the server grants them (permissions of an active premium). */
 export function PremiumPerks() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale';
 import { useSessionStore } from '../../session/store';
 import { formatUntil } from '../format';
-import { CrownIcon } from './premium-mark';
+import { CrownIcon } from '../../../shared/ui/premium-mark';
 
 /** My premium as the session holds it: live (MyPremiumUpdated, a purchase in this tab). */
 export function PremiumStatus() {

@@ -2,7 +2,7 @@ import type { Gift } from '@chat/shared';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale';
 import { formatCoins } from '../../balance/format';
-import { CrownIcon } from '../../premium/components/premium-mark';
+import { CrownIcon } from '../../../shared/ui/premium-mark';
 
 interface Props {
   gifts: readonly Gift[];

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useLocale } from '../../../lib/use-locale';
 import { formatDate } from '../../profiles/format';
 import { profilePath } from '../../profiles/links';
-import { StyledNick } from '../../profiles/components/styled-nick';
+import { StyledNick } from '../../../shared/ui/styled-nick';
 
 interface Props {
   gifts: readonly SentGift[];

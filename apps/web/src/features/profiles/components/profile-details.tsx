@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../../lib/use-locale';
 import { profilePath } from '../links';
-import { StyledNick } from './styled-nick';
+import { StyledNick } from '../../../shared/ui/styled-nick';
 
 /** Gender, age and marital status (labelled by gender) with the partner's linked profile. */
 export function ProfileDetails({ profile }: { profile: Profile }) {

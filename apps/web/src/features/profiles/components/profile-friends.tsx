@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../../lib/use-locale';
 import { profilePath } from '../links';
-import { AvatarWithFrame } from './avatar-with-frame';
+import { AvatarWithFrame } from '../../../shared/ui/avatar-with-frame';
 
 /** The user's friends as avatars linking to their profiles; the count covers those not shown. */
 export function ProfileFriends({

@@ -4,8 +4,8 @@ import { useLocale } from '../../../lib/use-locale';
 import type { ProfileRow } from '../api';
 import { formatDate, relativeTime } from '../format';
 import { profilePath } from '../links';
-import { AvatarWithFrame } from './avatar-with-frame';
-import { StyledNick } from './styled-nick';
+import { AvatarWithFrame } from '../../../shared/ui/avatar-with-frame';
+import { StyledNick } from '../../../shared/ui/styled-nick';
 
 /** One person in a list: avatar with frame, styled nick, age and gender, online or last seen. */
 export function ProfileRowItem({ row, now }: { row: ProfileRow; now: number }) {

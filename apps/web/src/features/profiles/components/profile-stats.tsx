@@ -1,7 +1,7 @@
 import type { ProfileStatistics } from '@chat/shared';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale';
-import { useNow } from '../../chat/hooks/use-now';
+import { useNow } from '../../../shared/hooks/use-now';
 import { formatDate, relativeTime } from '../format';
 
 /** The spec's statistics; last online is "hidden" when the server withholds it (invisibility). */

@@ -2,8 +2,8 @@ import type { Profile } from '@chat/shared';
 import type { ReactNode } from 'react';
 import { Badge, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { CrownIcon } from '../../premium/components/premium-mark';
-import { AvatarWithFrame } from './avatar-with-frame';
+import { CrownIcon } from '../../../shared/ui/premium-mark';
+import { AvatarWithFrame } from '../../../shared/ui/avatar-with-frame';
 import { ContentModeration } from './content-moderation';
 import { ProfileActions } from './profile-actions';
 import { ProfileDetails } from './profile-details';
@@ -12,7 +12,7 @@ import { ProfileGifts } from '../../presents/components/profile-gifts';
 import { ProfilePhotos } from './profile-photos';
 import { ProfileRoleActions } from './profile-role-actions';
 import { ProfileStats } from './profile-stats';
-import { StyledNick } from './styled-nick';
+import { StyledNick } from '../../../shared/ui/styled-nick';
 
 function Section({
   title,

@@ -5,7 +5,8 @@ import { Button, Form, Nav, Pagination, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../../lib/use-locale';
-import { useNow } from '../../chat/hooks/use-now';
+import { useNow } from '../../../shared/hooks/use-now';
+import { pageWindow } from '../../../shared/ui/pager';
 import { profilesQuery, type ProfilesQuery } from '../api';
 import { profilesPath } from '../links';
 import { ProfileRowItem } from './profile-row';
@@ -24,18 +25,6 @@ const RULES: Record<ProfileTab, string | null> = {
   top: 'list.topRule',
   search: 'list.searchHint',
 };
-
-/** The pages around the current one, with the first and the last always reachable. */
-export function pageWindow(page: number, last: number): (number | null)[] {
-  const shown = new Set([1, last, page - 1, page, page + 1].filter((p) => p >= 1 && p <= last));
-  const sorted = [...shown].sort((a, b) => a - b);
-  const out: (number | null)[] = [];
-  sorted.forEach((p, i) => {
-    if (i > 0 && p - (sorted[i - 1] ?? p) > 1) out.push(null);
-    out.push(p);
-  });
-  return out;
-}
 
 function SearchForm({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
   const { t } = useTranslation('profiles');

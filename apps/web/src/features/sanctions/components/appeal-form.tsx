@@ -5,7 +5,7 @@ import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { fileComplaint } from '../../complaints/api';
 import { refreshMyBan } from '../my-ban';
-import { NoteField } from '../../moderation/components/note-field';
+import { NoteField } from '../../../shared/ui/note-field';
 
 type AppealReason = (typeof APPEAL_REASONS)[number];
 

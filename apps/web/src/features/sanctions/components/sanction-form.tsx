@@ -18,7 +18,7 @@ import { useLocale } from '../../../lib/use-locale';
 import { useSessionStore } from '../../session/store';
 import { can } from '../../session/permissions';
 import type { SanctionChoice, SanctionKind } from '../use-sanction';
-import { NoteField } from '../../moderation/components/note-field';
+import { NoteField } from '../../../shared/ui/note-field';
 
 const KIND_PERMISSION: Record<SanctionKind, Permission> = {
   gag: 'user.gag',

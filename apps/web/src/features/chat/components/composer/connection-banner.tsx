@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConnectionState } from '../../../realtime/types';
 import { useOnline } from '../../hooks/use-online';
 import { useConnectionState } from '../chat-context';
-import { WifiOffIcon } from '../common/icons';
+import { WifiOffIcon } from '../../../../shared/ui/icons';
 
 /** A blip shorter than this (a page load, a quick network switch) is not worth a banner. */
 const SHOW_AFTER_MS = 1200;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PickerButton } from '../../../composer/picker-button';
-import { SmileIcon } from '../common/icons';
+import { SmileIcon } from '../../../../shared/ui/icons';
 import { SmileyPicker } from './smiley-picker';
 
 /** The smiley button of the message box and its picker; the picker stays open for several. */

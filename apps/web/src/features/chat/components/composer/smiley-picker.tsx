@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRecentSmileys, useSmileyGroups } from '../../hooks/use-smileys';
 import { PickerTab } from '../../../composer/picker-tab';
-import { ClockIcon } from '../common/icons';
+import { ClockIcon } from '../../../../shared/ui/icons';
 
 const RECENT = 'recent';
 

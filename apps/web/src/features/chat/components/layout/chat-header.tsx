@@ -4,8 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../../lib/use-locale';
 import { useRoomUsers } from '../../hooks/use-room-users';
 import { useViewer } from '../../hooks/use-viewer';
-import { EditIcon, GearIcon, LockIcon, LogOutIcon, MoreIcon, UsersIcon } from '../common/icons';
-import { roomName } from '../rooms/room-name';
+import {
+  EditIcon,
+  GearIcon,
+  LockIcon,
+  LogOutIcon,
+  MoreIcon,
+  UsersIcon,
+} from '../../../../shared/ui/icons';
+import { roomName } from '../../room-name';
 import { ImDockButton } from '../../../im/components/im-dock';
 
 interface ChatHeaderProps {

@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { Offcanvas } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ImDock } from '../../../im/components/im-dock';
-import { DESKTOP_QUERY, useMediaQuery } from '../../hooks/use-media-query';
+import { DESKTOP_QUERY, useMediaQuery } from '../../../../shared/hooks/use-media-query';
 import { useChat } from '../chat-context';
 import { LeaveChatModal } from '../rooms/leave-chat-modal';
 import { RoomFormModal } from '../rooms/room-form-modal';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../../lib/use-locale';
 import { useChat, useChatActions } from '../chat-context';
-import { GearIcon, UsersIcon } from '../common/icons';
-import { settle } from '../common/settle';
-import { roomName } from '../rooms/room-name';
+import { GearIcon, UsersIcon } from '../../../../shared/ui/icons';
+import { settle } from '../../../../lib/settle';
+import { roomName } from '../../room-name';
 
 /** In no room (every tab closed, or a new user): the rooms to enter, as big buttons. */
 export function NoRoom({ onSettings }: { onSettings: () => void }) {

@@ -6,7 +6,7 @@ import { addRoomFiles } from '../composer/use-room-uploads';
 import { ConnectionBanner } from '../composer/connection-banner';
 import { MessageList } from '../messages/message-list';
 import { TypingLine } from '../messages/typing-line';
-import { roomName } from '../rooms/room-name';
+import { roomName } from '../../room-name';
 
 /**
  * The middle of the screen: the room's messages, who is typing, the message box. Pictures

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LogOutIcon } from '../common/icons';
+import { LogOutIcon } from '../../../../shared/ui/icons';
 import { AddRoomMenu } from '../rooms/add-room-menu';
 import { RoomTabs } from '../rooms/room-tabs';
 

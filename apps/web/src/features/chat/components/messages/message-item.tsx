@@ -8,10 +8,10 @@ import {
 } from '@chat/shared';
 import { memo, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UserAvatar } from '../../../navbar/user-avatar';
+import { UserAvatar } from '../../../../shared/ui/user-avatar';
 import type { Viewer } from '../../hooks/use-viewer';
 import { ChatNick } from '../common/chat-nick';
-import { MessageText } from '../common/message-text';
+import { MessageText } from '../../../../shared/ui/message-text';
 import { MessageMedia } from './message-media';
 import { MessageReactions } from './message-reactions';
 import { MessageTime } from './message-time';

@@ -2,7 +2,7 @@ import type { ChatMessage, Reaction } from '@chat/shared';
 import { useRef, useState } from 'react';
 import { Dropdown, Overlay, Popover } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { AtIcon, MoreIcon, QuoteIcon, SmilePlusIcon, TrashIcon } from '../common/icons';
+import { AtIcon, MoreIcon, QuoteIcon, SmilePlusIcon, TrashIcon } from '../../../../shared/ui/icons';
 import { WritePrivateItem } from '../../../im/components/write-private-item';
 import { ReportMenuItem } from '../../../complaints/components/report-item';
 import { SanctionButton } from '../../../sanctions/components/sanction-button';

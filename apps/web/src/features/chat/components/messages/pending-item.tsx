@@ -1,12 +1,12 @@
 import type { SmileyDictionary } from '@chat/shared';
 import { Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { UserAvatar } from '../../../navbar/user-avatar';
+import { UserAvatar } from '../../../../shared/ui/user-avatar';
 import type { PendingMessage } from '../../types';
 import type { Viewer } from '../../hooks/use-viewer';
 import { ChatNick } from '../common/chat-nick';
-import { AlertIcon, ClockIcon } from '../common/icons';
-import { MessageText } from '../common/message-text';
+import { AlertIcon, ClockIcon } from '../../../../shared/ui/icons';
+import { MessageText } from '../../../../shared/ui/message-text';
 import { MessageMedia } from './message-media';
 
 interface PendingItemProps {

@@ -1,6 +1,6 @@
 import { activeTypers, typingLabel, type TypingState } from '@chat/shared';
 import { useLocale } from '../../../../lib/use-locale';
-import { useNow } from '../../hooks/use-now';
+import { useNow } from '../../../../shared/hooks/use-now';
 import { useChat } from '../chat-context';
 
 const NOBODY: TypingState = [];

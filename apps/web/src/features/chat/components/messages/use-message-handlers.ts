@@ -2,7 +2,7 @@ import type { ChatMessage, Reaction } from '@chat/shared';
 import { useMemo, useState } from 'react';
 import { useComposerStore } from '../../hooks/composer-store';
 import { useChatActions } from '../chat-context';
-import { settle } from '../common/settle';
+import { settle } from '../../../../lib/settle';
 import type { MessageHandlers } from './message-toolbar';
 
 /**

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../../lib/use-locale';
 import { useViewer } from '../../hooks/use-viewer';
 import { useChat, useChatActions } from '../chat-context';
-import { LockIcon, PlusIcon, UsersIcon } from '../common/icons';
-import { settle } from '../common/settle';
-import { roomName } from './room-name';
+import { LockIcon, PlusIcon, UsersIcon } from '../../../../shared/ui/icons';
+import { settle } from '../../../../lib/settle';
+import { roomName } from '../../room-name';
 
 interface AddRoomMenuProps {
   onCreate: () => void;

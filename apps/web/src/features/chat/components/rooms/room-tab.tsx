@@ -3,7 +3,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon, LockIcon } from '../common/icons';
+import { CloseIcon, LockIcon } from '../../../../shared/ui/icons';
 
 interface RoomTabProps {
   room: RoomDetail;

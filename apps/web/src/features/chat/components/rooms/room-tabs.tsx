@@ -17,9 +17,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../../lib/use-locale';
 import { useChat, useChatActions } from '../chat-context';
-import { settle } from '../common/settle';
+import { settle } from '../../../../lib/settle';
 import { lockToHorizontalAxis, lockToVerticalAxis } from './drag-modifiers';
-import { roomName } from './room-name';
+import { roomName } from '../../room-name';
 import { RoomTab } from './room-tab';
 
 /**

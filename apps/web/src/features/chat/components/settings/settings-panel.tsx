@@ -2,7 +2,7 @@ import type { ChatSettings } from '@chat/shared';
 import { Offcanvas } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useChat, useChatActions } from '../chat-context';
-import { settle } from '../common/settle';
+import { settle } from '../../../../lib/settle';
 import { SettingSwitch } from './setting-switch';
 import { SoundSettings } from './sound-settings';
 

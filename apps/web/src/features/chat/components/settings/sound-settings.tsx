@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { usePreviewSound } from '../chat-context';
-import { PlayIcon } from '../common/icons';
+import { PlayIcon } from '../../../../shared/ui/icons';
 
 /** A volume drag sends one request when the hand stops, not one per pixel. */
 const VOLUME_SAVE_DELAY_MS = 350;

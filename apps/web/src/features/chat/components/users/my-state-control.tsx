@@ -3,7 +3,7 @@ import { Dropdown, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useViewer } from '../../hooks/use-viewer';
 import { useChatActions } from '../chat-context';
-import { settle } from '../common/settle';
+import { settle } from '../../../../lib/settle';
 import { StateDot } from './state-dot';
 
 const CHOICES: readonly RoomStateId[] = [ROOM_STATE.online, ROOM_STATE.away, ROOM_STATE.busy];

@@ -3,7 +3,7 @@ import { Badge, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../../../lib/use-locale';
-import { AvatarWithFrame } from '../../../profiles/components/avatar-with-frame';
+import { AvatarWithFrame } from '../../../../shared/ui/avatar-with-frame';
 import { profilePath } from '../../../profiles/links';
 import { ChatNick } from '../common/chat-nick';
 import { StateDot } from './state-dot';

@@ -2,12 +2,12 @@ import type { RoomUser } from '@chat/shared';
 import { memo } from 'react';
 import { Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { AvatarWithFrame } from '../../../profiles/components/avatar-with-frame';
+import { AvatarWithFrame } from '../../../../shared/ui/avatar-with-frame';
 import { ChatNick } from '../common/chat-nick';
-import { AtIcon, BanIcon, EyeOffIcon, TrollIcon, UserIcon } from '../common/icons';
+import { AtIcon, BanIcon, EyeOffIcon, TrollIcon, UserIcon } from '../../../../shared/ui/icons';
 import { WritePrivateItem } from '../../../im/components/write-private-item';
 import { SanctionButton } from '../../../sanctions/components/sanction-button';
-import { PremiumMark } from '../../../premium/components/premium-mark';
+import { PremiumMark } from '../../../../shared/ui/premium-mark';
 import { SendGiftItem } from '../../../presents/components/send-gift-button';
 import { StateDot } from './state-dot';
 
