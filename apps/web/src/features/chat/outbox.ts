@@ -6,7 +6,7 @@ import {
   withMessages,
   withoutPending,
 } from '../realtime/chat-transitions';
-import type { ChatSlice, FullChatStore } from './store';
+import type { ChatSlice, FullChatStore } from './store-types';
 import type { SendMessageBody } from './api';
 import type { PendingMessage } from './types';
 

@@ -9,13 +9,12 @@ import {
   updateRoom,
   type ChatMessage,
   type ChatState,
-  type ChatSettings,
   type RoomDetail,
 } from '@chat/shared';
-import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import { create } from 'zustand';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-error';
-import { createChatEvents, type ChatEventActions } from '../realtime/chat-events';
+import { createChatEvents } from '../realtime/chat-events';
 import { createMemberActions } from '../realtime/chat-member-actions';
 import { createResync } from '../realtime/chat-resync';
 import { chatRealtime } from '../realtime/port';
@@ -27,64 +26,21 @@ import {
 } from '../realtime/chat-transitions';
 import { useShowGradientsStore } from '../../shared/hooks/use-show-gradients';
 import { useSessionStore } from '../session/store';
-import { createChatApi, type ChatApi } from './api';
+import { createChatApi } from './api';
 import { createOutbox, makeClientId } from './outbox';
 import { playSound } from './sound';
-import type { ChatRealtime } from '../realtime/types';
-import type { ChatData, ChatStore } from './types';
+import type { ChatStoreApi, ChatStoreDeps, ChatSlice, FullChatStore } from './store-types';
+import type { ChatData } from './types';
 
-/** The signed-in user as the chat needs them. */
-export interface ChatViewer {
-  id: number;
-  slug: string;
-  nick: string;
-}
-
-export interface ChatStoreDeps {
-  api: ChatApi;
-  realtime: ChatRealtime;
-  viewer: () => ChatViewer | null;
-  playSound: (name: string, volume: number) => void;
-  now: () => number;
-  makeClientId: () => string;
-  /** A one-off timer: the outbox tries again later after a lost network. */
-  later: (run: () => void, ms: number) => void;
-}
-
-/** Where the session's data comes in: init's trolls and the user data's lists and settings. */
-export interface ChatSeed {
-  settings?: ChatSettings;
-  ignored_users?: readonly number[];
-  quotes?: readonly number[];
-  trolls?: readonly number[];
-}
-
-/** Actions beyond the contract of types.ts, for the session and the realtime connection. */
-export interface ChatSyncActions {
-  hydrate(seed: ChatSeed): void;
-  /** Signed out or another user: forget every room, user and pending message. */
-  reset(): void;
-  /** After a reconnect: what each room missed (`after=` its last id). Never rejects. */
-  /** Fetches what these rooms (all by default) missed, with `after=`, and merges it by id. */
-  resync(roomIds?: readonly number[]): Promise<void>;
-  /** Sends the queued messages in the order typed, when connected. Never rejects. */
-  flushOutbox(): Promise<void>;
-  setStatus(status: string | null): Promise<void>;
-  invite(roomId: number, userId: number): Promise<void>;
-  setTroll(userId: number, troll: boolean): Promise<void>;
-}
-
-export type FullChatStore = ChatStore & ChatSyncActions & ChatEventActions;
-export type ChatStoreApi = UseBoundStore<StoreApi<FullChatStore>>;
-
-/** What the parts of the store (outbox, realtime handlers, resync) share. */
-export interface ChatSlice {
-  set: StoreApi<FullChatStore>['setState'];
-  get: StoreApi<FullChatStore>['getState'];
-  deps: ChatStoreDeps;
-  /** Subscribes exactly the rooms the store now holds. */
-  syncRooms: () => void;
-}
+export type {
+  ChatSeed,
+  ChatSlice,
+  ChatStoreApi,
+  ChatStoreDeps,
+  ChatSyncActions,
+  ChatViewer,
+  FullChatStore,
+} from './store-types';
 
 function initialData(): ChatData {
   return {

@@ -11,15 +11,11 @@ import {
   typingNow,
   updateRoom,
   upsertRoomUser,
-  type ChatMessage,
   type ChatSettings,
-  type RealtimeEventMap,
   type Reaction,
-  type ReactionEvent,
   type RoomDetail,
-  type TypingEvent,
 } from '@chat/shared';
-import type { ChatSlice } from '../chat/store';
+import type { ChatEventActions, ChatSlice } from '../chat/store-types';
 import {
   emptyRoomsData,
   mapMessages,
@@ -29,37 +25,9 @@ import {
   withoutPending,
 } from './chat-transitions';
 import { messageRings } from './chat-sound';
-import { withUserPatched, type UserPatch } from './user-patch';
+import { withUserPatched } from './user-patch';
 
-type Payload<K extends keyof RealtimeEventMap> = RealtimeEventMap[K];
-
-/** What the realtime dispatcher calls on the chat store, one action per event it handles. */
-export interface ChatEventActions {
-  messageStored(message: ChatMessage): void;
-  messageDeleted(event: Payload<'MessageDeletedFromEveryone'>): void;
-  reactionStored(event: ReactionEvent): void;
-  reactionDeleted(event: ReactionEvent): void;
-  userEntered(event: Payload<'UserEnteredTheRoom'>): void;
-  userStateUpdated(event: Payload<'UserRoomStateUpdated'>): void;
-  userStatusUpdated(event: Payload<'UserStatusUpdated'>): void;
-  userVisibilityUpdated(event: Payload<'UserVisibilityUpdated'>): void;
-  roomUpdated(event: Payload<'RoomUpdated'>): void;
-  trollUpdated(event: Payload<'AntitrollUpdated'>): void;
-  userLeftChat(event: Payload<'UserLeftTheChat'>): void;
-  /**
-   * Someone else was gagged or banned (spec section 3): their messages leave every room; a full
-   * ban takes them out of every room's list too. My own sanction is the sanctions feature's.
-   */
-  userBanned(event: Payload<'UserBanned'>): void;
-  userUpdated(event: Payload<'UserUpdated'>): void;
-  /**
-   * One user's public fields changed: their list entries and shown messages restyle. The events
-   * that carry one field (UserNickUpdated, AvatarUpdated, AvatarRemoved, UserFrameUpdated) call
-   * this with that field.
-   */
-  userPatched(userId: number, patch: UserPatch): void;
-  typingReceived(roomId: number, event: TypingEvent): void;
-}
+export type { ChatEventActions } from '../chat/store-types';
 
 const isReaction = (name: string): name is Reaction =>
   (REACTIONS as readonly string[]).includes(name);

@@ -8,7 +8,7 @@ import {
   updateRoom,
   type RoomDetail,
 } from '@chat/shared';
-import type { ChatSlice, FullChatStore } from '../chat/store';
+import type { ChatSlice, FullChatStore } from '../chat/store-types';
 import { mapMessages, mapRoomUsers } from './chat-transitions';
 
 /** At most one typing whisper per room this often (the server allows 10 client events a second). */

@@ -6,7 +6,7 @@ import {
   updateRoom,
   type ChatMessage,
 } from '@chat/shared';
-import type { ChatSlice } from '../chat/store';
+import type { ChatSlice } from '../chat/store-types';
 import { notifyMention } from './chat-events';
 import { messageRings } from './chat-sound';
 import { viewerContext, withMessages, withoutPending } from './chat-transitions';
