@@ -4,7 +4,6 @@ import {
   markRead,
   notificationSchema,
   type ChatSettings,
-  type NotificationEvent,
   type NotificationWire,
 } from '@chat/shared';
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
@@ -14,6 +13,7 @@ import { playSound } from '../chat/sound';
 import { notifyMention } from '../realtime/chat-events';
 import { createNotificationsApi, parseNotifications, type NotificationsApi } from './api';
 import { mergeNotifications } from './merge';
+import type { NotificationEventActions } from './notification-events';
 
 export type FriendAnswer = 'pending' | 'accepted' | 'declined';
 
@@ -29,12 +29,6 @@ export interface NotificationsData {
   listStatus: 'idle' | 'loading' | 'ready' | 'error';
   /** Friend requests answered from a notification, by notification id. */
   friendAnswers: Record<number, FriendAnswer>;
-}
-
-/** What the realtime dispatcher calls (`private-user.{id}`). */
-export interface NotificationEventActions {
-  notificationReceived(event: NotificationEvent): void;
-  countUpdated(event: { unread: number }): void;
 }
 
 export interface NotificationsActions {

@@ -7,7 +7,7 @@ import {
 import type { BalanceEventActions } from '../balance/balance-events';
 import type { ComplaintEventActions } from '../complaints/cache';
 import type { ImEventActions } from '../im/im-events';
-import type { NotificationEventActions } from '../notifications/store';
+import type { NotificationEventActions } from '../notifications/notification-events';
 import type { PremiumEventActions } from '../premium/premium-events';
 import type { SanctionEventActions } from '../sanctions/sanction-events';
 import type { UploadEventActions } from '../uploads/upload-events';
