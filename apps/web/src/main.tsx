@@ -7,7 +7,13 @@ import { Providers } from './app/providers';
 import { createRouter } from './app/router';
 import { loadInit } from './features/session/init';
 import { startI18n } from './i18n/i18n';
+import { setSanctionHandler } from './lib/api';
 import { resolveLocale } from './lib/locale-path';
+
+// A call refused because of my sanction: the sanctions feature learns why (loaded when needed).
+setSanctionHandler(
+  (code) => void import('./features/sanctions/my-ban').then((m) => m.sanctionRefused(code)),
+);
 
 // The language must be right before the first call: init answers in it (X-Localization).
 const translated = startI18n(resolveLocale(window.location.pathname).locale);

@@ -15,10 +15,19 @@ export const apiDeps: ApiClientDeps = {
   translate,
   now: () => Date.now(),
   getSocketId: currentSocketId,
-  // Loaded when needed: the sanctions feature calls the API itself.
-  onSanctioned: (code) =>
-    void import('../features/sanctions/my-ban').then((m) => m.sanctionRefused(code)),
+  onSanctioned: (code) => sanctioned(code),
 };
+
+type SanctionHandler = NonNullable<ApiClientDeps['onSanctioned']>;
+let sanctioned: SanctionHandler = () => {};
+
+/**
+ * Who hears of a call refused because of my sanction: the sanctions feature, wired by main.tsx
+ * (it calls the API itself, so this module does not import it).
+ */
+export function setSanctionHandler(handler: SanctionHandler): void {
+  sanctioned = handler;
+}
 
 /** The site's one API client, wired to the stores and the interface language. */
 export const api = createApiClient(apiDeps);
