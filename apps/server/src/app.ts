@@ -305,6 +305,7 @@ export async function buildApp(
       },
       sanctions: {
         jobs: uploads.jobs,
+        units: uploads.units,
         leaveChat: (user) => deps.rooms.leaveChat(user),
         notify: (userId, kind, data) => social.notify(userId, kind, data),
       },

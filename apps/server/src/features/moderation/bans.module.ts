@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
-import type { JobQueue } from '../jobs/job-queue';
+import type { UnitOfWork } from '../../db/unit-of-work';
+import type { JobPayloads, JobQueue } from '../jobs/job-queue';
 import type { UsersRepository } from '../users/users.repository';
 import { registerBanExpiry } from './ban-expiry';
 import { BansRepository } from './bans.repository';
@@ -15,6 +16,8 @@ import { WarningsService, type Notify } from './warnings.service';
 export interface SanctionPorts {
   /** The job queue (the `ban.expire` kind is registered here, before the workers start). */
   jobs: JobQueue;
+  /** Writes with their events and jobs (a sanction commits with its expiry job). */
+  units: UnitOfWork<JobPayloads>;
   /** Takes a user out of every room, as POST /api/chat/leave does (a full ban). */
   leaveChat(user: UserRow): Promise<void>;
   /** NotificationsService.notify (a warning). */
@@ -39,7 +42,7 @@ export function createSanctionServices(
   ports: SanctionPorts,
 ): SanctionServices {
   const repo = new BansRepository(db);
-  const bans = new BansService(db, repo, users, log, events, ports.jobs, ports);
+  const bans = new BansService(db, repo, users, log, events, ports.units, ports);
   registerBanExpiry(ports.jobs, bans);
   return {
     bans,

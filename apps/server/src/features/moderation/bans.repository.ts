@@ -1,6 +1,6 @@
 import type { BanType } from '@chat/shared';
 import type { Insertable, Kysely } from 'kysely';
-import type { BanRow, BansTable, DB, WarningRow, WarningsTable } from '../../db/schema';
+import type { BanRow, BansTable, DB, UserRow, WarningRow, WarningsTable } from '../../db/schema';
 import { newestFirstPage } from '../../lib/paging';
 
 /** The user-row column that holds the end of a sanction of this kind. */
@@ -61,6 +61,11 @@ export class BansRepository {
       .where(column, '=', until)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** The user row as the transaction now sees it (what its events should carry). */
+  async user(trx: Kysely<DB>, userId: number): Promise<UserRow | undefined> {
+    return trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   }
 
   async insert(trx: Kysely<DB>, row: Insertable<BansTable>): Promise<BanRow> {

@@ -12,7 +12,8 @@ import type { BanRow, DB, UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError, forbidden, invalid, notFound } from '../../http/app-error';
 import type { MessageKey } from '../../http/messages';
-import type { JobQueue } from '../jobs/job-queue';
+import type { UnitOfWork, UnitTx } from '../../db/unit-of-work';
+import type { JobPayloads } from '../jobs/job-queue';
 import { hasPermission } from '../users/user.presenter';
 import type { UsersRepository } from '../users/users.repository';
 import { BAN_EXPIRE_JOB } from './ban-expiry';
@@ -48,7 +49,7 @@ export class BansService {
     private readonly users: UsersRepository,
     private readonly log: ModerationLogRepository,
     private readonly events: DomainEvents,
-    private readonly jobs: JobQueue,
+    private readonly units: UnitOfWork<JobPayloads>,
     private readonly ports: BansPorts,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -63,7 +64,9 @@ export class BansService {
       evidence = await snapshotMessage(this.db, body.message_id);
     }
     const column = columnOf(body.type);
-    const row = await this.db.transaction().execute(async (trx) => {
+    // The expiry job commits with the sanction: no sanction is ever left without its end.
+    const row = await this.units.run(async (tx) => {
+      const trx = tx.db;
       // The row lock first, then the clock: a message stored before this ban has an earlier
       // time than the ban, and none is stored after it (sanction-guard.ts).
       await lockSanctions(trx, target.id);
@@ -106,10 +109,18 @@ export class BansService {
         },
         trx,
       );
+      if (ban.expires_at !== null)
+        await tx.enqueue(
+          BAN_EXPIRE_JOB,
+          { banId: ban.id },
+          { runAt: new Date(ban.expires_at), dedupeKey: `ban.expire:${ban.id}` },
+        );
       return ban;
     });
     if (!row) throw await this.alreadySanctioned(target.id, body.type);
 
+    // Emitted by hand after the commit, not by the unit: a full ban's exits from the rooms
+    // come first, and they are writes of their own.
     const after = (await this.users.findById(target.id)) ?? target;
     if (row.type === 'full_ban') await this.ports.leaveChat(after);
     this.events.emit('moderation.sanctioned', {
@@ -122,13 +133,6 @@ export class BansService {
       },
     });
     this.announce(after);
-    if (row.expires_at !== null) {
-      await this.jobs.enqueue(
-        BAN_EXPIRE_JOB,
-        { banId: row.id },
-        { runAt: new Date(row.expires_at), dedupeKey: `ban.expire:${row.id}` },
-      );
-    }
     return (await this.present([row], actor.id))[0]!;
   }
 
@@ -149,13 +153,14 @@ export class BansService {
    * a role change). False when it was already lifted or over; nothing changes then.
    */
   async liftUnchecked(actor: UserRow, banId: number, reason: LiftReason): Promise<boolean> {
-    const lifted = await this.db.transaction().execute(async (trx) => {
+    return this.units.run(async (tx) => {
+      const trx = tx.db;
       const ban = await this.bans.find(banId, trx);
-      if (!ban) return null;
+      if (!ban) return false;
       await lockSanctions(trx, ban.user_id);
       const at = this.now().toISOString();
-      if (ban.expires_at !== null && ban.expires_at <= at) return null;
-      if (!(await this.bans.markLifted(trx, banId, actor.id, reason, at))) return null;
+      if (ban.expires_at !== null && ban.expires_at <= at) return false;
+      if (!(await this.bans.markLifted(trx, banId, actor.id, reason, at))) return false;
       await this.bans.releaseColumn(
         trx,
         ban.user_id,
@@ -174,15 +179,10 @@ export class BansService {
         },
         trx,
       );
-      return ban;
+      const user = await this.bans.user(trx, ban.user_id);
+      if (user) this.announceIn(tx, user);
+      return true;
     });
-    if (!lifted) return false;
-    const user = await this.users.findById(lifted.user_id);
-    if (user) {
-      this.announce(user);
-      this.events.emit('user.updated', { user });
-    }
-    return true;
   }
 
   /**
@@ -194,16 +194,16 @@ export class BansService {
     const ban = await this.bans.find(banId);
     if (!ban || ban.lifted_at !== null || ban.expires_at === null) return;
     if (Date.parse(ban.expires_at) > this.now().getTime()) throw new Error('ban.expire too early');
-    const cleared = await this.db
-      .transaction()
-      .execute((trx) =>
-        this.bans.releaseColumn(trx, ban.user_id, columnOf(ban.type), ban.expires_at!),
+    await this.units.run(async (tx) => {
+      const cleared = await this.bans.releaseColumn(
+        tx.db,
+        ban.user_id,
+        columnOf(ban.type),
+        ban.expires_at!,
       );
-    if (!cleared) return;
-    const user = await this.users.findById(ban.user_id);
-    if (!user) return;
-    this.announce(user);
-    this.events.emit('user.updated', { user });
+      const user = cleared ? await this.bans.user(tx.db, ban.user_id) : undefined;
+      if (user) this.announceIn(tx, user);
+    });
   }
 
   /** The person's own sanctions in force (GET /api/my/ban, user data's `gag` and `ban`). */
@@ -265,11 +265,13 @@ export class BansService {
   }
 
   private announce(user: UserRow): void {
-    this.events.emit('moderation.sanctions', {
-      userId: user.id,
-      gagUntil: user.gag_until,
-      banUntil: user.ban_until,
-    });
+    this.events.emit('moderation.sanctions', sanctionsOf(user));
+  }
+
+  /** The end of a sanction, heard once the unit that changed the row commits. */
+  private announceIn(tx: UnitTx<JobPayloads>, user: UserRow): void {
+    tx.emit('moderation.sanctions', sanctionsOf(user));
+    tx.emit('user.updated', { user });
   }
 
   /** The refusal when a sanction of the same kind is in force: what it is and until when. */
@@ -290,4 +292,8 @@ export class BansService {
       params: { until: forever ? '' : until.slice(0, 16).replace('T', ' ') },
     });
   }
+}
+
+function sanctionsOf(user: UserRow) {
+  return { userId: user.id, gagUntil: user.gag_until, banUntil: user.ban_until };
 }

@@ -5,11 +5,12 @@ import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, THUMB_MAX_SIDE } from '@chat/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { UnitOfWork } from '../../db/unit-of-work';
 import type { DomainEvents } from '../../events/domain-events';
 import type { RateLimits } from '../../http/rate-limit';
 import { createStorage } from '../../lib/storage/create-storage';
 import type { FileStorage } from '../../lib/storage/file-storage';
-import { JobQueue } from '../jobs/job-queue';
+import { JobQueue, type JobPayloads } from '../jobs/job-queue';
 import { JobsRepository } from '../jobs/jobs.repository';
 import { nodeIdOf } from '../jobs/node-id';
 import { NsfwClassifier } from './adult/adult-classifier';
@@ -20,6 +21,8 @@ import { UploadsService } from './uploads.service';
 
 export interface UploadsModule {
   jobs: JobQueue;
+  /** Writes that commit whole with their events and jobs (db/unit-of-work.ts), on this queue. */
+  units: UnitOfWork<JobPayloads>;
   storage: FileStorage;
   attachments: AttachmentsService;
   uploads: UploadsService;
@@ -41,6 +44,7 @@ export function createUploadsModule(
     nodeId: nodeIdOf(config.dataDir),
     concurrency: config.jobConcurrency,
   });
+  const units = new UnitOfWork({ db: database.db, events, jobs, log });
   const storage = createStorage(config);
   const repo = new AttachmentsRepository(database.db);
   const classifier = config.uploads.adultClassifier ? new NsfwClassifier(log) : null;
@@ -56,6 +60,7 @@ export function createUploadsModule(
   const tmpDir = join(config.dataDir, 'tmp', `uploads-${randomBytes(4).toString('hex')}`);
   return {
     jobs,
+    units,
     storage,
     attachments: new AttachmentsService(repo),
     uploads: new UploadsService(repo, storage, jobs, rateLimits, {
