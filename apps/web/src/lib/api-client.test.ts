@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClientDeps, type ToastVariant } from './api-client';
 import { ApiError } from './api-error';
 import { translate } from '../i18n/i18n';
+import { FakeXhr } from '../features/uploads/test-kit';
 
 const NOW = Date.UTC(2025, 0, 1, 12, 0, 0);
 
@@ -112,5 +113,63 @@ describe('api client timeout', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(0);
     expect(toasts).toEqual([{ text: 'Error.', variant: 'danger' }]);
+  });
+});
+
+describe('api client forms and uploads', () => {
+  it('posts a form by fetch with the same headers, leaving its Content-Type to the browser', async () => {
+    const { client, fetchMock } = setup({ getSocketId: () => '1.2' });
+    await client.form('/api/thing', { name: 'a', file: new Blob(['x']) });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBeInstanceOf(FormData);
+    expect((init?.body as FormData).get('name')).toBe('a');
+    expect(sentHeaders(fetchMock)).toMatchObject({
+      'X-XSRF-TOKEN': 'xsrf value',
+      'X-Socket-ID': '1.2',
+    });
+    expect(sentHeaders(fetchMock)['Content-Type']).toBeUndefined();
+  });
+
+  it('uploads by XMLHttpRequest with progress, and fails as every other call does', async () => {
+    const xhrs: FakeXhr[] = [];
+    const sanctioned: string[] = [];
+    const { client, toasts, buildKeys } = setup({
+      createXhr: () => {
+        const xhr = new FakeXhr();
+        xhrs.push(xhr);
+        return xhr as unknown as XMLHttpRequest;
+      },
+      onSanctioned: (code) => sanctioned.push(code),
+    });
+    const progress: number[] = [];
+    const ok = client.upload<{ id: number }>('/api/upload', new FormData(), {
+      onProgress: (loaded, total) => progress.push(loaded / total),
+    });
+    expect(xhrs[0]?.headers).toMatchObject({ 'X-XSRF-TOKEN': 'xsrf value' });
+    xhrs[0]?.progress(1, 2);
+    xhrs[0]?.respond(201, { data: { id: 5 } }, { 'x-build-key': 'build-2' });
+    expect((await ok).data).toEqual({ id: 5 });
+    expect(progress).toEqual([0.5]);
+    expect(buildKeys).toEqual(['build-2']);
+
+    const refused = client.upload('/api/upload', new FormData());
+    xhrs[1]?.respond(403, { message: 'no', code: 'banned' });
+    const error = await refused.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).failed?.status).toBe(403);
+    expect(sanctioned).toEqual(['banned']);
+    expect(toasts).toEqual([{ text: translate('errors:banned', 'en'), variant: 'danger' }]);
+  });
+
+  it('rejects an aborted upload with an AbortError and says nothing', async () => {
+    const { client, toasts } = setup({
+      createXhr: () => new FakeXhr() as unknown as XMLHttpRequest,
+    });
+    const controller = new AbortController();
+    const done = client.upload('/api/upload', new FormData(), { signal: controller.signal });
+    controller.abort();
+    await expect(done).rejects.toMatchObject({ name: 'AbortError' });
+    expect(toasts).toEqual([]);
   });
 });

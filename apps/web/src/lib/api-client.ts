@@ -13,7 +13,7 @@ export type ToastVariant = 'danger' | 'primary';
 
 export interface RequestOptions {
   method?: HttpMethod;
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData is sent as a multipart form (`form`). */
   body?: unknown;
   query?: Record<string, string>;
   /** The caller shows 422 field errors under its fields, so they are not toasted. */
@@ -23,6 +23,13 @@ export interface RequestOptions {
   /** Report nothing to the user (init: its failure is only logged). */
   silent?: boolean;
   signal?: AbortSignal;
+  /** Longer than the site's usual 30 s (an upload on a slow line). */
+  timeoutMs?: number;
+}
+
+export interface UploadOptions extends Omit<RequestOptions, 'method' | 'body' | 'query'> {
+  /** Bytes sent so far of `total`. */
+  onProgress?: (loaded: number, total: number) => void;
 }
 
 export interface ApiResponse<T> {
@@ -51,9 +58,27 @@ export interface ApiClientDeps {
   getSocketId?: () => string | null;
   /** A call refused because of the caller's own sanction (403 `banned` or `gagged`). */
   onSanctioned?: (code: 'banned' | 'gagged') => void;
+  /** Uploads go by XMLHttpRequest, the one browser API that reports upload progress. */
+  createXhr?: () => XMLHttpRequest;
 }
 
+/**
+ * The site's one way to call its API. Every kind of call sends the same headers (language,
+ * platform, XSRF, socket id), notes the build key, and fails the same way: an `ApiError` whose
+ * `failed` is the answer seen, toasted unless the caller says it shows the failure itself.
+ */
 export interface ApiClient {
+  /** JSON in (a body or a query) and the envelope's `data` out. */
+  json<T>(path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  /** A multipart form post by fetch: fields and files, no progress. */
+  form<T>(
+    path: string,
+    fields: FormData | Record<string, string | Blob>,
+    options?: Omit<RequestOptions, 'body'>,
+  ): Promise<ApiResponse<T>>;
+  /** A multipart POST that reports its progress; an abort rejects with an `AbortError`. */
+  upload<T>(path: string, body: FormData, options?: UploadOptions): Promise<ApiResponse<T>>;
+  /** `json` under its older name. */
   request<T>(path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<ApiResponse<T>>;
   post<T>(
@@ -65,10 +90,7 @@ export interface ApiClient {
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
 
-/**
- * The headers every call of the site sends: language, platform, XSRF token, socket id. The
- * uploader (XMLHttpRequest, for its progress events) sends the same ones.
- */
+/** The headers every call of the site sends, by fetch or by XMLHttpRequest. */
 export function commonHeaders(
   deps: Pick<ApiClientDeps, 'getCookie' | 'getSocketId'>,
   locale: Locale,
@@ -97,19 +119,61 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return error;
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  function networkFailure(options: RequestOptions, locale: Locale): ApiError {
+    const text = deps.translate('errors:network', locale);
+    return report(new ApiError(0, text, null, {}, null), options, text);
+  }
+
+  /** What every answer goes through, whichever way it came: the build key, data or an error. */
+  function settle<T>(
+    status: number,
+    headers: Headers,
+    payload: unknown,
+    options: RequestOptions,
+    locale: Locale,
+  ): ApiResponse<T> {
+    const buildKey = headers.get('x-build-key');
+    if (buildKey) deps.onBuildKey(buildKey);
+    if (status >= 200 && status < 300) {
+      const envelope = isRecord(payload) ? payload : {};
+      return {
+        data: envelope.data as T,
+        meta: isRecord(envelope.meta) ? envelope.meta : undefined,
+        status,
+        headers,
+        envelope,
+      };
+    }
+    const envelope = toEnvelope(payload);
+    const code = envelope?.code;
+    if (status === 403 && (code === 'banned' || code === 'gagged')) deps.onSanctioned?.(code);
+    const failed = { status, envelope, headers };
+    const text = errorToastText(failed, locale, deps.now(), deps.translate);
+    const error = new ApiError(
+      status,
+      envelope?.message ?? text,
+      envelope?.code ?? null,
+      envelope?.errors ?? {},
+      failed,
+    );
+    throw report(error, options, text);
+  }
+
+  async function json<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const locale = deps.getLocale();
     const method = options.method ?? 'GET';
     const headers = commonHeaders(deps, locale);
+    const isForm = options.body instanceof FormData;
     const hasBody = options.body !== undefined;
-    if (hasBody) headers['Content-Type'] = 'application/json';
+    // A form's Content-Type (with its boundary) is the browser's to write.
+    if (hasBody && !isForm) headers['Content-Type'] = 'application/json';
 
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
+    }, options.timeoutMs ?? timeoutMs);
     const abortFromCaller = () => controller.abort();
     options.signal?.addEventListener('abort', abortFromCaller);
 
@@ -119,55 +183,98 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         method,
         headers,
         credentials: 'include',
-        body: hasBody ? JSON.stringify(options.body) : undefined,
+        body: isForm
+          ? (options.body as FormData)
+          : hasBody
+            ? JSON.stringify(options.body)
+            : undefined,
         signal: controller.signal,
       });
     } catch (cause) {
       // A caller that gave up does not need to be told; a timeout or a dead network does.
       if (options.signal?.aborted && !timedOut) throw cause;
-      const text = deps.translate('errors:network', locale);
-      throw report(new ApiError(0, text), options, text);
+      throw networkFailure(options, locale);
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', abortFromCaller);
     }
-
-    const buildKey = response.headers.get('x-build-key');
-    if (buildKey) deps.onBuildKey(buildKey);
-
     const payload = await readJson(response);
-    if (response.ok) {
-      const envelope = isRecord(payload) ? payload : {};
-      return {
-        data: envelope.data as T,
-        meta: isRecord(envelope.meta) ? envelope.meta : undefined,
-        status: response.status,
-        headers: response.headers,
-        envelope,
-      };
-    }
+    return settle<T>(response.status, response.headers, payload, options, locale);
+  }
 
-    const envelope = toEnvelope(payload);
-    const code = envelope?.code;
-    if (response.status === 403 && (code === 'banned' || code === 'gagged')) {
-      deps.onSanctioned?.(code);
-    }
-    const failed = { status: response.status, envelope, headers: response.headers };
-    const text = errorToastText(failed, locale, deps.now(), deps.translate);
-    const error = new ApiError(
-      response.status,
-      envelope?.message ?? text,
-      envelope?.code ?? null,
-      envelope?.errors ?? {},
-    );
-    throw report(error, options, text);
+  function upload<T>(
+    path: string,
+    body: FormData,
+    options: UploadOptions = {},
+  ): Promise<ApiResponse<T>> {
+    return new Promise<ApiResponse<T>>((resolve, reject) => {
+      const aborted = () => new DOMException('The upload was aborted.', 'AbortError');
+      if (options.signal?.aborted) return reject(aborted());
+      const locale = deps.getLocale();
+      const xhr = (deps.createXhr ?? (() => new XMLHttpRequest()))();
+      xhr.open('POST', path);
+      xhr.withCredentials = true;
+      xhr.timeout = options.timeoutMs ?? timeoutMs;
+      for (const [name, value] of Object.entries(commonHeaders(deps, locale))) {
+        xhr.setRequestHeader(name, value);
+      }
+      const onAbort = () => xhr.abort();
+      options.signal?.addEventListener('abort', onAbort);
+      const done = () => options.signal?.removeEventListener('abort', onAbort);
+
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) options.onProgress?.(event.loaded, event.total);
+      };
+      xhr.onload = () => {
+        done();
+        try {
+          const payload = parseJsonText(xhr.responseText);
+          resolve(settle<T>(xhr.status, headersOf(xhr), payload, options, locale));
+        } catch (error) {
+          reject(error);
+        }
+      };
+      xhr.onerror = () => {
+        done();
+        reject(networkFailure(options, locale));
+      };
+      xhr.ontimeout = xhr.onerror;
+      xhr.onabort = () => {
+        done();
+        reject(aborted());
+      };
+      xhr.send(body);
+    });
   }
 
   return {
-    request,
-    get: (path, options) => request(path, { ...options, method: 'GET' }),
-    post: (path, body, options) => request(path, { ...options, method: 'POST', body }),
+    json,
+    request: json,
+    form: (path, fields, options) =>
+      json(path, { method: 'POST', ...options, body: toFormData(fields) }),
+    upload,
+    get: (path, options) => json(path, { ...options, method: 'GET' }),
+    post: (path, body, options) => json(path, { ...options, method: 'POST', body }),
   };
+}
+
+function toFormData(fields: FormData | Record<string, string | Blob>): FormData {
+  if (fields instanceof FormData) return fields;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+function headersOf(xhr: XMLHttpRequest): Headers {
+  const headers = new Headers();
+  for (const line of xhr
+    .getAllResponseHeaders()
+    .trim()
+    .split(/[\r\n]+/)) {
+    const at = line.indexOf(':');
+    if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+  }
+  return headers;
 }
 
 function withQuery(path: string, query: Record<string, string> | undefined): string {

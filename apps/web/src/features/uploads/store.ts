@@ -250,7 +250,7 @@ let counter = 0;
 
 /** The site's one uploads store, wired to the API client's headers and the interface language. */
 export const useUploadsStore: UploadsStore = createUploadsStore({
-  upload: createUploader({ ...apiDeps, createXhr: () => new XMLHttpRequest() }),
+  upload: createUploader({ ...apiDeps, client: api }),
   fetchAttachment: async (id) =>
     (await api.get<Attachment>(`/api/upload/${id}`, { silent: true })).data,
   createPreview: (file) => URL.createObjectURL(file),

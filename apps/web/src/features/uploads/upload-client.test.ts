@@ -1,6 +1,7 @@
 import type { Locale } from '@chat/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { translate } from '../../i18n/i18n';
+import { createApiClient } from '../../lib/api-client';
 import { createUploader, UploadAborted, UploadError } from './upload-client';
 import { FakeXhr, makeAttachment, pngFile } from './test-kit';
 
@@ -9,16 +10,18 @@ const NOW = Date.UTC(2025, 0, 1, 12, 0, 0);
 function setup(locale: Locale = 'en') {
   const toasts: string[] = [];
   const buildKeys: string[] = [];
-  const upload = createUploader({
+  const deps = {
+    fetch: () => Promise.reject(new Error('uploads go by XMLHttpRequest')),
     createXhr: () => new FakeXhr() as unknown as XMLHttpRequest,
     getLocale: () => locale,
-    getCookie: (name) => (name === 'XSRF-TOKEN' ? 'xsrf value' : null),
+    getCookie: (name: string) => (name === 'XSRF-TOKEN' ? 'xsrf value' : null),
     getSocketId: () => '123.456',
-    onBuildKey: (key) => buildKeys.push(key),
-    toast: (text) => toasts.push(text),
+    onBuildKey: (key: string) => buildKeys.push(key),
+    toast: (text: string) => toasts.push(text),
     translate,
     now: () => NOW,
-  });
+  };
+  const upload = createUploader({ ...deps, client: createApiClient(deps) });
   return { upload, toasts, buildKeys, xhr: () => FakeXhr.last as FakeXhr };
 }
 
