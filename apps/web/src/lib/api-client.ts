@@ -231,7 +231,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
           const payload = parseJsonText(xhr.responseText);
           resolve(settle<T>(xhr.status, headersOf(xhr), payload, options, locale));
         } catch (error) {
-          reject(error);
+          reject(error instanceof Error ? error : new Error(String(error)));
         }
       };
       xhr.onerror = () => {
