@@ -12,7 +12,7 @@ import {
   makeRoomDetail,
   ME,
   type Harness,
-} from '../realtime/chat-test-kit';
+} from './test-kit';
 import { makeClientId } from './outbox';
 
 const mine = (id: number, clientId: string, text = 'hi') =>

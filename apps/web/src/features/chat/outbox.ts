@@ -5,7 +5,7 @@ import {
   updatePending,
   withMessages,
   withoutPending,
-} from '../realtime/chat-transitions';
+} from './transitions';
 import type { ChatSlice, FullChatStore } from './store-types';
 import type { SendMessageBody } from './api';
 import type { PendingMessage } from './types';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeRoomSummary } from '../../../../../packages/shared/src/chat/rules/fixtures';
 import { ApiError } from '../../lib/api-error';
-import { makeHarness, makeRoomDetail } from '../realtime/chat-test-kit';
+import { makeHarness, makeRoomDetail } from './test-kit';
 
 const lobby = () => ({
   rooms: [],

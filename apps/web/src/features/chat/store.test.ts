@@ -10,8 +10,8 @@ import {
   makeRoomDetail,
   makeRoomUser,
   ME,
-} from '../realtime/chat-test-kit';
-import { TYPING_THROTTLE_MS } from '../realtime/chat-member-actions';
+} from './test-kit';
+import { TYPING_THROTTLE_MS } from './member-actions';
 
 const page = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => makeMessage({ id: from + i }));

@@ -14,16 +14,16 @@ import {
 import { create } from 'zustand';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-error';
-import { createChatEvents } from '../realtime/chat-events';
-import { createMemberActions } from '../realtime/chat-member-actions';
-import { createResync } from '../realtime/chat-resync';
+import { createChatEvents } from './events';
+import { createMemberActions } from './member-actions';
+import { createResync } from './resync';
 import { chatRealtime } from '../realtime/port';
 import {
   emptyRoomsData,
   refreshMessages,
   roomIds,
   withoutRoom,
-} from '../realtime/chat-transitions';
+} from './transitions';
 import { useShowGradientsStore } from '../../shared/hooks/use-show-gradients';
 import { useSessionStore } from '../session/store';
 import { createChatApi } from './api';

@@ -2,7 +2,7 @@ import type { ImChannel, ImMessage } from '@chat/shared';
 import type { ImPage } from './api';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error';
-import { deferred, flushPromises } from '../realtime/chat-test-kit';
+import { deferred, flushPromises } from '../chat/test-kit';
 import {
   makeImChannel,
   makeImHarness,

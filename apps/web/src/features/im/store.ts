@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api-error';
 import { createOutboxQueue, makeClientId } from '../../lib/outbox-queue';
 import { useChatStore } from '../chat/store';
 import { playSound } from '../chat/sound';
-import { notifyMention } from '../realtime/chat-events';
+import { notifyMention } from '../chat/events';
 import { chatRealtime } from '../realtime/port';
 import { useSessionStore } from '../session/store';
 import { createImApi, type ImApi } from './api';

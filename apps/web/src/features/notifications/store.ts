@@ -10,7 +10,7 @@ import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { api } from '../../lib/api';
 import { useChatStore } from '../chat/store';
 import { playSound } from '../chat/sound';
-import { notifyMention } from '../realtime/chat-events';
+import { notifyMention } from '../chat/events';
 import { createNotificationsApi, parseNotifications, type NotificationsApi } from './api';
 import { mergeNotifications } from './merge';
 import type { NotificationEventActions } from './notification-events';

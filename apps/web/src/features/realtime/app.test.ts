@@ -1,7 +1,7 @@
 import type { InitData, UserData } from '@chat/shared';
 import type { ChannelAuthorizationHandler } from 'pusher-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeRoomDetail } from './chat-test-kit';
+import { makeRoomDetail } from '../chat/test-kit';
 import { FakePusher } from './pusher-fake';
 
 const created: { pusher: FakePusher; authorize: ChannelAuthorizationHandler }[] = [];

@@ -7,7 +7,7 @@ import type { NotificationEventActions } from '../notifications/notification-eve
 import type { PremiumEventActions } from '../premium/premium-events';
 import type { SanctionEventActions } from '../sanctions/sanction-events';
 import type { UploadEventActions } from '../uploads/upload-events';
-import type { ChatEventActions } from './chat-events';
+import type { ChatEventActions } from '../chat/events';
 import type { IdentityEventActions } from './identity-events';
 import { createDispatcher } from './dispatcher';
 

@@ -11,7 +11,7 @@ import type { NotificationEventActions } from '../notifications/notification-eve
 import type { PremiumEventActions } from '../premium/premium-events';
 import type { SanctionEventActions } from '../sanctions/sanction-events';
 import type { UploadEventActions } from '../uploads/upload-events';
-import type { ChatEventActions } from './chat-events';
+import type { ChatEventActions } from '../chat/events';
 import type { IdentityEventActions } from './identity-events';
 
 /** The stores an event can change. Getters, so that the dispatcher never holds stale state. */

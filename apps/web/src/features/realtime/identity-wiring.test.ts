@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeNick, makePublicUser } from '../../../../../packages/shared/src/chat/rules/fixtures';
 import { makeImChannel, makeImUser } from '../im/im-test-kit';
 import { makeProfile } from '../profiles/test-kit';
-import { makeRoomDetail, makeRoomUser } from './chat-test-kit';
+import { makeRoomDetail, makeRoomUser } from '../chat/test-kit';
 import { FakePusher } from './pusher-fake';
 
 const created: FakePusher[] = [];

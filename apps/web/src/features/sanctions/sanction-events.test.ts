@@ -9,7 +9,7 @@ import {
   makeRoomUser,
   ME,
   type Harness,
-} from '../realtime/chat-test-kit';
+} from '../chat/test-kit';
 import { createDispatcher, type DispatchTargets } from '../realtime/dispatcher';
 import type { IdentityEventActions } from '../realtime/identity-events';
 import { useSessionStore } from '../session/store';

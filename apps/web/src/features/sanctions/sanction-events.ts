@@ -1,5 +1,5 @@
 import type { RealtimeEventMap, UserData } from '@chat/shared';
-import type { ChatEventActions } from '../realtime/chat-events';
+import type { ChatEventActions } from '../chat/events';
 
 /** What the realtime dispatcher calls about sanctions. */
 export interface SanctionEventActions {

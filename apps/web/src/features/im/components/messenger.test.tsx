@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
 import { signInAs } from '../../../test/chat-kit';
-import { flushPromises } from '../../realtime/chat-test-kit';
+import { flushPromises } from '../../chat/test-kit';
 import {
   makeImChannel,
   makeImHarness,

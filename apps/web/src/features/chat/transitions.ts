@@ -9,7 +9,7 @@ import {
   type RoomsState,
   type RoomUser,
 } from '@chat/shared';
-import type { ChatData, PendingMessage } from '../chat/types';
+import type { ChatData, PendingMessage } from './types';
 
 /*
  * Pure changes of the chat store's data that the store, the outbox and the realtime handlers

@@ -8,8 +8,8 @@ import {
   updateRoom,
   type RoomDetail,
 } from '@chat/shared';
-import type { ChatSlice, FullChatStore } from '../chat/store-types';
-import { mapMessages, mapRoomUsers } from './chat-transitions';
+import type { ChatSlice, FullChatStore } from './store-types';
+import { mapMessages, mapRoomUsers } from './transitions';
 
 /** At most one typing whisper per room this often (the server allows 10 client events a second). */
 export const TYPING_THROTTLE_MS = 2000;

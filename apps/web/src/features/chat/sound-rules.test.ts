@@ -1,6 +1,6 @@
 import { DEFAULT_CHAT_SETTINGS, MESSAGE_TYPE } from '@chat/shared';
 import { describe, expect, it } from 'vitest';
-import { messageRings } from './chat-sound';
+import { messageRings } from './sound-rules';
 import {
   loadRooms,
   makeHarness,
@@ -8,7 +8,7 @@ import {
   makeMessageUser,
   makeRoomDetail,
   ME,
-} from './chat-test-kit';
+} from './test-kit';
 
 const settings = DEFAULT_CHAT_SETTINGS;
 const byMe = makeMessageUser({ id: ME.id });

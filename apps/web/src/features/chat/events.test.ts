@@ -10,7 +10,7 @@ import {
   makeRoomUser,
   ME,
   type Harness,
-} from './chat-test-kit';
+} from './test-kit';
 
 async function twoRooms(): Promise<Harness> {
   const h = makeHarness();

@@ -15,7 +15,7 @@ import {
   type Reaction,
   type RoomDetail,
 } from '@chat/shared';
-import type { ChatEventActions, ChatSlice } from '../chat/store-types';
+import type { ChatEventActions, ChatSlice } from './store-types';
 import {
   emptyRoomsData,
   mapMessages,
@@ -23,11 +23,11 @@ import {
   viewerContext,
   withMessages,
   withoutPending,
-} from './chat-transitions';
-import { messageRings } from './chat-sound';
-import { withUserPatched } from './user-patch';
+} from './transitions';
+import { messageRings } from './sound-rules';
+import { withUserPatched } from '../realtime/user-patch';
 
-export type { ChatEventActions } from '../chat/store-types';
+export type { ChatEventActions } from './store-types';
 
 const isReaction = (name: string): name is Reaction =>
   (REACTIONS as readonly string[]).includes(name);

@@ -7,7 +7,7 @@ import {
   makeMessageUser,
   makeRoomDetail,
   makeRoomUser,
-} from './chat-test-kit';
+} from './test-kit';
 
 const styled = { ...makeNick('Anna'), color: '#ff0066', italic: true, font_id: 3 };
 

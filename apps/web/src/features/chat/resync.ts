@@ -6,10 +6,10 @@ import {
   updateRoom,
   type ChatMessage,
 } from '@chat/shared';
-import type { ChatSlice } from '../chat/store-types';
-import { notifyMention } from './chat-events';
-import { messageRings } from './chat-sound';
-import { viewerContext, withMessages, withoutPending } from './chat-transitions';
+import type { ChatSlice } from './store-types';
+import { notifyMention } from './events';
+import { messageRings } from './sound-rules';
+import { viewerContext, withMessages, withoutPending } from './transitions';
 
 /**
  * After a reconnect the socket alone cannot be trusted (DESIGN.md, "Data that must never be

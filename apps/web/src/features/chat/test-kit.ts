@@ -8,9 +8,9 @@ import {
   makeRoomDetail,
   makeRoomUser,
 } from '../../../../../packages/shared/src/chat/rules/fixtures';
-import type { ChatApi } from '../chat/api';
-import { createChatStore, type ChatStoreApi, type ChatViewer } from '../chat/store';
-import type { ChatRealtime } from './types';
+import type { ChatApi } from './api';
+import { createChatStore, type ChatStoreApi, type ChatViewer } from './store';
+import type { ChatRealtime } from '../realtime/types';
 
 export { makeMessage, makeMessageUser, makeRoomDetail, makeRoomUser };
 
