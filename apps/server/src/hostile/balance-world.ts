@@ -6,12 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LedgerService } from '../features/economy/ledger.service';
 import type { Client } from '../test/factories';
-import type { RouteCase, World } from './kit';
-
-export interface BalanceWorld {
-  /** Coins the owner may give (balance, not bonus). */
-  coins: number;
-}
+import type { BalanceWorld, RouteCase, World } from './world';
 
 export async function buildBalanceWorld(
   ledger: LedgerService,

@@ -6,14 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { BanRow, ComplaintRow, DB, MessageRow, UserRow } from '../db/schema';
 import type { Client } from '../test/factories';
-import type { RouteCase, World } from './kit';
-
-export interface ComplaintsWorld {
-  /** The owner's open complaint about the peer's message. */
-  complaint: ComplaintRow;
-  /** The sanctioned person's open appeal against their gag (given by the moderator). */
-  appeal: ComplaintRow;
-}
+import type { ComplaintsWorld, RouteCase, World } from './world';
 
 async function fileOne(
   db: Kysely<DB>,

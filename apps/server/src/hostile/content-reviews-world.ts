@@ -5,14 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Client } from '../test/factories';
-import type { RouteCase, World } from './kit';
-
-export interface ContentReviewsWorld {
-  /** The owner's about text, `new` in the queue. */
-  queuedReviewId: number;
-  /** The peer's about text, refused. */
-  refusedReviewId: number;
-}
+import type { ContentReviewsWorld, RouteCase, World } from './world';
 
 export async function buildContentReviewsWorld(
   db: Kysely<DB>,

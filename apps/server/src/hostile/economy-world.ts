@@ -8,38 +8,11 @@ import type { DB } from '../db/schema';
 import type { LedgerService } from '../features/economy/ledger.service';
 import type { Payments } from '../features/economy/payments/payments.module';
 import type { Client } from '../test/factories';
-import {
-  BALANCE_SAFE_ROUTES,
-  BALANCE_UNSAFE_ROUTES,
-  buildBalanceWorld,
-  type BalanceWorld,
-} from './balance-world';
-import {
-  buildGiftsWorld,
-  GIFTS_SAFE_ROUTES,
-  GIFTS_UNSAFE_ROUTES,
-  type GiftsWorld,
-} from './gifts-world';
-import type { RouteCase, World } from './kit';
-import { buildPaymentsWorld, PAYMENTS_UNSAFE_ROUTES, type PaymentsWorld } from './payments-world';
-import {
-  buildPremiumWorld,
-  PREMIUM_SAFE_ROUTES,
-  PREMIUM_UNSAFE_ROUTES,
-  type PremiumWorld,
-} from './premium-world';
-
-export interface EconomyWorld {
-  readonly ready: true;
-  /** Coins in the owner's wallet for coins as a gift, through the ledger (balance-world.ts). */
-  balance: BalanceWorld;
-  /** A cheap gift and coins in the owner's wallet (gifts-world.ts). */
-  gifts: GiftsWorld;
-  /** Coins for premium in the owner's wallet (premium-world.ts). */
-  premium: PremiumWorld;
-  /** An owner's invoice paid at the test provider and its signed notice (payments-world.ts). */
-  payments: PaymentsWorld;
-}
+import { BALANCE_SAFE_ROUTES, BALANCE_UNSAFE_ROUTES, buildBalanceWorld } from './balance-world';
+import { buildGiftsWorld, GIFTS_SAFE_ROUTES, GIFTS_UNSAFE_ROUTES } from './gifts-world';
+import type { EconomyWorld, RouteCase, World } from './world';
+import { buildPaymentsWorld, PAYMENTS_UNSAFE_ROUTES } from './payments-world';
+import { buildPremiumWorld, PREMIUM_SAFE_ROUTES, PREMIUM_UNSAFE_ROUTES } from './premium-world';
 
 export async function buildEconomyWorld(
   db: Kysely<DB>,

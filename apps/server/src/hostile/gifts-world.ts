@@ -4,14 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { DB, GiftRow } from '../db/schema';
+import type { DB } from '../db/schema';
 import type { Client } from '../test/factories';
-import type { RouteCase, World } from './kit';
-
-export interface GiftsWorld {
-  /** Active, 1 coin, not premium-only. */
-  gift: GiftRow;
-}
+import type { GiftsWorld, RouteCase, World } from './world';
 
 /**
  * Credits coins the way the ledger does (the totals and their row together), so the books of a

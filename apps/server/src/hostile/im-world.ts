@@ -4,20 +4,10 @@
  * routes of the sweep's catalogue.
  */
 import type { Kysely } from 'kysely';
-import type { DB, ImChannelRow, ImMessageRow } from '../db/schema';
+import type { DB, ImChannelRow } from '../db/schema';
 import { clientId } from '../test/chat-fixtures';
 import type { Client } from '../test/factories';
-import type { RouteCase, World } from './kit';
-
-export interface ImWorld {
-  /** Owner and peer; the peer has not read the owner's message. */
-  channel: ImChannelRow;
-  ownMessage: ImMessageRow;
-  peerMessage: ImMessageRow;
-  /** Stranger and outsider. */
-  strangerChannel: ImChannelRow;
-  strangerMessage: ImMessageRow;
-}
+import type { ImWorld, RouteCase, World } from './world';
 
 async function pair(db: Kysely<DB>, a: Client, b: Client, at: string) {
   const channel = await db

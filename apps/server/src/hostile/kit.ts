@@ -7,40 +7,26 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { expect, vi } from 'vitest';
-import { DEFAULT_CHAT_SETTINGS } from '@chat/shared';
-import type { MessageRow, RoomRow } from '../db/schema';
+import type { RoomRow } from '../db/schema';
 import { SESSION_COOKIE } from '../http/session';
 import { nowIso } from '../lib/clock';
-import { hashPassword } from '../lib/passwords';
-import { hashToken, newToken } from '../lib/tokens';
+import { newToken } from '../lib/tokens';
 import { clientId } from '../test/chat-fixtures';
 import { clientOf, TEST_PASSWORD, type Client } from '../test/factories';
-import { buildImWorld, IM_SAFE_ROUTES, IM_UNSAFE_ROUTES, type ImWorld } from './im-world';
-import {
-  buildProfilesWorld,
-  PROFILES_SAFE_ROUTES,
-  PROFILES_UNSAFE_ROUTES,
-  type ProfilesWorld,
-} from './profiles-world';
+import { buildImWorld, IM_SAFE_ROUTES, IM_UNSAFE_ROUTES } from './im-world';
+import { buildProfilesWorld, PROFILES_SAFE_ROUTES, PROFILES_UNSAFE_ROUTES } from './profiles-world';
 import { UPLOAD_UNSAFE_ROUTES } from './uploads-routes';
+import { personValues, sessionValues, testPasswordHash } from './rows';
+import type { RouteCase, World } from './world';
 import {
   buildModerationWorld,
   MODERATION_SAFE_ROUTES,
   MODERATION_UNSAFE_ROUTES,
-  type ModerationWorld,
 } from './moderation-world';
-import {
-  buildEconomyWorld,
-  ECONOMY_SAFE_ROUTES,
-  ECONOMY_UNSAFE_ROUTES,
-  type EconomyWorld,
-} from './economy-world';
-import {
-  buildSocialWorld,
-  SOCIAL_SAFE_ROUTES,
-  SOCIAL_UNSAFE_ROUTES,
-  type SocialWorld,
-} from './social-world';
+import { buildEconomyWorld, ECONOMY_SAFE_ROUTES, ECONOMY_UNSAFE_ROUTES } from './economy-world';
+import { buildSocialWorld, SOCIAL_SAFE_ROUTES, SOCIAL_UNSAFE_ROUTES } from './social-world';
+
+export type { RouteCase, World } from './world';
 
 export type Res = LightMyRequestResponse;
 
@@ -222,85 +208,7 @@ export async function observe(app: FastifyInstance): Promise<Observer> {
 // ---------------------------------------------------------------------------------------------
 // The world: who is where, straight in the database.
 
-export interface World {
-  /** Public room owned by `owner`; owner, peer, guest, moderator and admin are in it. */
-  room: RoomRow;
-  /** Private room owned by `owner`, only the owner in it. */
-  privateRoom: RoomRow;
-  /** A public room nobody has entered. */
-  lobby: RoomRow;
-  /** Private room of `stranger`, with a message of theirs; nobody else is in it. */
-  strangerRoom: RoomRow;
-  owner: Client;
-  peer: Client;
-  guest: Client;
-  moderator: Client;
-  admin: Client;
-  /** Registered, in no room. */
-  outsider: Client;
-  stranger: Client;
-  ownMessage: MessageRow;
-  peerMessage: MessageRow;
-  strangerMessage: MessageRow;
-  /** Private channels: owner with peer, stranger with outsider (im-world.ts). */
-  im: ImWorld;
-  /** A notification of the owner, a spare session of the outsider (social-world.ts). */
-  social: SocialWorld;
-  /** The owner's photo and upload, a partner request, a spare account (profiles-world.ts). */
-  profiles: ProfilesWorld;
-  /** Sanctions, complaints and reviews the moderation routes act on (moderation-world.ts). */
-  moderation: ModerationWorld;
-  /** Wallets, invoices, gifts the economy routes act on (economy-world.ts). */
-  economy: EconomyWorld;
-}
-
 let worlds = 0;
-let passwordHash: Promise<string> | null = null;
-
-/** The hash of TEST_PASSWORD, computed once for every hostile account. */
-export function testPasswordHash(): Promise<string> {
-  passwordHash ??= hashPassword(TEST_PASSWORD);
-  return passwordHash;
-}
-
-/** A users row of the hostile world: an account with nothing filled in. */
-export function personValues(
-  slug: string,
-  nick: string,
-  role: string,
-  hash: string | null,
-  at: string,
-) {
-  return {
-    slug,
-    nick,
-    nick_key: nick,
-    password_hash: hash,
-    email: null,
-    phone: null,
-    gender: null,
-    birthdate: null,
-    role,
-    settings: JSON.stringify(DEFAULT_CHAT_SETTINGS),
-    nick_style: '{}',
-    avatar: null,
-    frame: null,
-    created_at: at,
-    active_at: null,
-  };
-}
-
-/** A sessions row signing `userId` in with `token`. */
-export function sessionValues(userId: number, token: string, at: string) {
-  return {
-    user_id: userId,
-    token_hash: hashToken(token),
-    user_agent: 'hostile',
-    ip: '127.0.0.1',
-    created_at: at,
-    last_active_at: at,
-  };
-}
 
 /**
  * A fresh world, in a handful of multi-row inserts. Users sign in with TEST_PASSWORD. The owner
@@ -466,26 +374,6 @@ export const nextIp = () => {
   ip += 1;
   return `10.77.${(ip >> 8) & 255}.${ip & 255}`;
 };
-
-export interface RouteCase {
-  /** `METHOD /pattern`, as the route is registered. */
-  route: string;
-  access: 'public' | 'user' | 'registered';
-  /** Whether the route reads a body (a body schema). */
-  body: boolean;
-  /** Every field is optional: an empty body is a valid (no-op) call. */
-  emptyBodyOk?: boolean;
-  /** The route has a real POST (not only an overridden PATCH/PUT/DELETE). */
-  realPost: boolean;
-  /**
-   * The route reads its multipart body as a stream with its own limits (uploads): the sweep's
-   * 1 MB body limit and `_method` in a re-encoded body do not apply to it.
-   */
-  streamsBody?: boolean;
-  /** Who makes the successful call. */
-  actor(w: World): Client;
-  call(w: World): InjectOptions & { method: string; url: string };
-}
 
 const freshNick = () => `N${randomBytes(5).toString('hex')}`;
 

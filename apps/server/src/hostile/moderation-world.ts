@@ -10,32 +10,18 @@ import {
   buildContentReviewsWorld,
   CONTENT_REVIEW_SAFE_ROUTES,
   CONTENT_REVIEW_UNSAFE_ROUTES,
-  type ContentReviewsWorld,
 } from './content-reviews-world';
 import {
   buildComplaintsWorld,
   COMPLAINT_SAFE_ROUTES,
   COMPLAINT_UNSAFE_ROUTES,
-  type ComplaintsWorld,
 } from './complaints-world';
-import type { RouteCase, World } from './kit';
+import type { ModerationWorld, RouteCase, World } from './world';
 import {
   buildSanctionsWorld,
   SANCTION_SAFE_ROUTES,
   SANCTION_UNSAFE_ROUTES,
-  type SanctionsWorld,
 } from './sanctions-world';
-
-export interface ModerationWorld {
-  /** Filled in by the moderation features as their cases need fixtures. */
-  readonly ready: true;
-  /** A gagged troll and their gag (sanctions-world.ts). */
-  sanctions: SanctionsWorld;
-  /** Reviews of profile texts: one waiting, one refused (content-reviews-world.ts). */
-  content: ContentReviewsWorld;
-  /** An open complaint of the owner's, the sanctioned person's appeal (complaints-world.ts). */
-  complaints: ComplaintsWorld;
-}
 
 export async function buildModerationWorld(
   db: Kysely<DB>,

@@ -10,13 +10,7 @@ import type { DB } from '../db/schema';
 import type { Payments } from '../features/economy/payments/payments.module';
 import { TEST_SIGNATURE_HEADER } from '../features/economy/payments/test-provider';
 import type { Client } from '../test/factories';
-import type { RouteCase } from './kit';
-
-export interface PaymentsWorld {
-  /** The test provider's notice: its JSON (as an object: injected, it is the same bytes). */
-  notice: Record<string, unknown>;
-  signature: string;
-}
+import type { PaymentsWorld, RouteCase } from './world';
 
 export async function buildPaymentsWorld(
   db: Kysely<DB>,

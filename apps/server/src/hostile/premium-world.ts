@@ -7,12 +7,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Client } from '../test/factories';
 import { fundWorldWallet } from './gifts-world';
-import type { RouteCase, World } from './kit';
-
-export interface PremiumWorld {
-  /** Coins the owner got for premium (on top of the gifts' coins). */
-  coins: number;
-}
+import type { PremiumWorld, RouteCase, World } from './world';
 
 export async function buildPremiumWorld(
   db: Kysely<DB>,

@@ -9,17 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { completeUpload } from '../features/my/my-test-kit';
 import { newToken } from '../lib/tokens';
 import { clientOf, TEST_PASSWORD, type Client } from '../test/factories';
-import { personValues, sessionValues, testPasswordHash, type RouteCase, type World } from './kit';
-
-export interface ProfilesWorld {
-  ownerPhotoId: number;
-  /** The owner's complete upload (purpose photo), not in the gallery yet. */
-  ownerUploadId: number;
-  /** Named the owner as partner (married), waiting for the owner's answer. */
-  suitorId: number;
-  /** An account of its own, for the password change and the account deletion. */
-  spare: Client;
-}
+import { personValues, sessionValues, testPasswordHash } from './rows';
+import type { ProfilesWorld, RouteCase, World } from './world';
 
 export async function buildProfilesWorld(
   app: FastifyInstance,

@@ -4,15 +4,10 @@
  * of the bans, warnings, trolls and lists routes.
  */
 import type { Kysely } from 'kysely';
-import type { BanRow, DB, UserRow } from '../db/schema';
+import type { DB } from '../db/schema';
 import type { Client } from '../test/factories';
-import { personValues, type RouteCase, type World } from './kit';
-
-export interface SanctionsWorld {
-  /** Gagged for an hour by the moderator, and a troll; in no room, never signed in. */
-  sanctioned: UserRow;
-  gag: BanRow;
-}
+import { personValues } from './rows';
+import type { RouteCase, SanctionsWorld, World } from './world';
 
 let built = 0;
 

@@ -7,14 +7,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { hashToken, newToken } from '../lib/tokens';
 import type { Client } from '../test/factories';
-import type { RouteCase, World } from './kit';
-
-export interface SocialWorld {
-  /** An unread notification of the owner. */
-  ownerNotificationId: number;
-  /** A second session of the outsider: a device the outsider may sign out. */
-  outsiderSpareSessionId: number;
-}
+import type { RouteCase, SocialWorld, World } from './world';
 
 export async function buildSocialWorld(
   db: Kysely<DB>,

@@ -1,6 +1,6 @@
 /** The upload route in the hostile sweep's catalogue (kit.ts). */
 import { greyPng, multipart } from '../features/uploads/test/upload-kit';
-import type { RouteCase } from './kit';
+import type { RouteCase } from './world';
 
 export const UPLOAD_UNSAFE_ROUTES: RouteCase[] = [
   {
