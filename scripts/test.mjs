@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every check CI runs, in order, stopping at the first failing step: lint, format,
-// types, unit and integration tests (SQLite always; PostgreSQL and Redis when they answer, and
-// required on CI), then the browser journeys. Ends with one "N passed, N failed" line.
+// `npm test`: every check CI runs, in order, stopping at the first failing step: lint, import
+// cycles, format, types, unit and integration tests (SQLite always; PostgreSQL and Redis when they
+// answer, and required on CI), then the browser journeys. Ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +36,7 @@ function vitest(title, projects, report) {
 
 const steps = [
   () => run('lint', 'npx', ['eslint', '.']),
+  () => run('import cycles', 'node', ['scripts/check-cycles.mjs']),
   () => run('format', 'npx', ['prettier', '--check', '.']),
   () => run('types', 'npm', ['run', 'typecheck']),
   () => run('bundle size', 'node', ['scripts/check-bundle-size.mjs', '--build']),
