@@ -319,6 +319,7 @@ export async function buildApp(
       users,
       notify: (userId, kind, data) => notifications.notify(userId, kind, data),
       jobs: uploads.jobs,
+      units: uploads.units,
       config,
       rateLimits,
       log: app.log,

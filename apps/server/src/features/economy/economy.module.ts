@@ -10,6 +10,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import type { UnitOfWork } from '../../db/unit-of-work';
 import type { RateLimits } from '../../http/rate-limit';
 import type { DomainEvents } from '../../events/domain-events';
 import type { UsersRepository } from '../users/users.repository';
@@ -21,7 +22,7 @@ import { GiftsRepository } from './gifts.repository';
 import { GiftsService } from './gifts.service';
 import { LedgerRepository } from './ledger.repository';
 import { LedgerService } from './ledger.service';
-import type { JobQueue } from '../jobs/job-queue';
+import type { JobPayloads, JobQueue } from '../jobs/job-queue';
 import { registerPremiumExpiry } from './premium-expiry';
 import { PremiumRepository } from './premium.repository';
 import { PremiumService } from './premium.service';
@@ -49,6 +50,8 @@ export interface EconomyPorts {
   notify: (userId: number, kind: string, data: Record<string, unknown>) => Promise<unknown>;
   /** The job queue (premium's expiry); kinds are registered here, before it starts. */
   jobs: JobQueue;
+  /** Writes with their events and jobs: every ledger operation is one unit. */
+  units: UnitOfWork<JobPayloads>;
   /** Payments: which providers are on, the site's address, invoice creation limits, the log. */
   config: Config;
   rateLimits: RateLimits;
@@ -57,9 +60,8 @@ export interface EconomyPorts {
 
 export function createEconomyServices(database: Database, ports: EconomyPorts): EconomyServices {
   const ledger = new LedgerService(
-    database.db,
+    ports.units,
     new LedgerRepository(database.db, database.dialect === 'postgres'),
-    ports.events,
   );
   const gifts = new GiftsService(new GiftsRepository(database.db), ledger, {
     users: ports.users,
@@ -68,7 +70,7 @@ export function createEconomyServices(database: Database, ports: EconomyPorts): 
   const premium = new PremiumService(
     new PremiumRepository(database.db, database.dialect === 'postgres'),
     ledger,
-    { events: ports.events, jobs: ports.jobs, notify: ports.notify },
+    { events: ports.events, notify: ports.notify },
   );
   registerPremiumExpiry(ports.jobs, premium);
   const balanceRepo = new BalanceRepository(database.db);
@@ -78,6 +80,7 @@ export function createEconomyServices(database: Database, ports: EconomyPorts): 
   const payments = createPayments(database.db, ports.config, {
     ledger,
     jobs: ports.jobs,
+    units: ports.units,
     rateLimits: ports.rateLimits,
     notify: ports.notify,
     log: ports.log,

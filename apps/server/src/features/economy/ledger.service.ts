@@ -9,11 +9,12 @@ import {
 } from '@chat/shared';
 import type { Kysely } from 'kysely';
 import type { DB, LedgerRow } from '../../db/schema';
-import type { DomainEvents } from '../../events/domain-events';
+import type { UnitOfWork, UnitTx } from '../../db/unit-of-work';
 import { AppError } from '../../http/app-error';
 import { nowIso } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { pageMeta } from '../../lib/paging';
+import type { JobPayloads } from '../jobs/job-queue';
 import type { LedgerInsert, LedgerMismatch, LedgerRepository } from './ledger.repository';
 
 export const LEDGER_PAGE = 20;
@@ -49,10 +50,11 @@ export interface LedgerResult {
   rows: LedgerRow[];
 }
 
-/** The work of one `run`: the transaction and the wallet operations inside it. */
-export interface LedgerTx {
-  /** The Kysely transaction: write the operation's own rows (a gift, a claim) through it. */
-  db: Kysely<DB>;
+/**
+ * The work of one `run`: a unit of work (write the operation's own rows through `db`, its
+ * jobs through `enqueue`) with the wallet operations inside it.
+ */
+export interface LedgerTx extends UnitTx<JobPayloads> {
   debit(input: DebitInput): Promise<WalletWire>;
   credit(input: CreditInput): Promise<WalletWire>;
   /** Like debit/credit, with the ledger rows written (e.g. to answer the entry just made). */
@@ -106,23 +108,25 @@ export const toWalletWire = (w: Wallet): WalletWire => ({
  */
 export class LedgerService {
   constructor(
-    private readonly db: Kysely<DB>,
+    private readonly units: UnitOfWork<JobPayloads>,
     private readonly repo: LedgerRepository,
-    private readonly events: DomainEvents,
   ) {}
 
   /**
-   * One transaction. After it commits, `wallet.changed` goes out for every wallet the work
-   * touched (never for a rolled-back one).
+   * One unit of work (or a part of `within`, a unit already running). After it commits,
+   * `wallet.changed` goes out for every wallet the work touched, with what it holds at the end
+   * (never for a rolled-back one).
    */
-  async run<T>(work: (tx: LedgerTx) => Promise<T>): Promise<T> {
-    const touched = new Map<number, WalletWire>();
-    const result = await this.db.transaction().execute(async (db) => {
-      const tx = this.txOf(db, touched);
-      return work(tx);
-    });
-    for (const [userId, wallet] of touched) this.events.emit('wallet.changed', { userId, wallet });
-    return result;
+  async run<T>(
+    work: (tx: LedgerTx) => Promise<T>,
+    within?: UnitTx<JobPayloads> | null,
+  ): Promise<T> {
+    return this.units.run(async (unit) => {
+      const touched = new Map<number, WalletWire>();
+      const result = await work(this.txOf(unit, touched));
+      for (const [userId, wallet] of touched) unit.emit('wallet.changed', { userId, wallet });
+      return result;
+    }, within);
   }
 
   /** The rows of a user's operation with this key, or null when there was none. */
@@ -160,7 +164,8 @@ export class LedgerService {
     return this.repo.mismatches();
   }
 
-  private txOf(db: Kysely<DB>, touched: Map<number, WalletWire>): LedgerTx {
+  private txOf(unit: UnitTx<JobPayloads>, touched: Map<number, WalletWire>): LedgerTx {
+    const { db } = unit;
     const debitRows = async (input: DebitInput): Promise<LedgerResult> => {
       assertAmount(input.amount);
       const before = await this.repo.lockWallet(db, input.userId);
@@ -205,7 +210,7 @@ export class LedgerService {
       };
     };
     return {
-      db,
+      ...unit,
       debitRows,
       creditRows,
       lock: async (userIds) => {

@@ -9,7 +9,6 @@ import {
 import type { UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { invalid } from '../../http/app-error';
-import type { JobQueue } from '../jobs/job-queue';
 import { presentPremium, presentPublicUser } from '../users/user.presenter';
 import { OperationReplayed, type LedgerService } from './ledger.service';
 import type { PremiumPurchaseRow, PremiumRepository } from './premium.repository';
@@ -18,7 +17,6 @@ import { takeOffPerks } from './premium-perks';
 
 export interface PremiumPorts {
   events: DomainEvents;
-  jobs: JobQueue;
   /** A premium gift's notification to its recipient (kind `gift`). */
   notify(userId: number, kind: 'gift', data: Record<string, unknown>): Promise<unknown>;
 }
@@ -98,6 +96,12 @@ export class PremiumService {
           counterpartId: gift ? recipientId : null,
           opKey,
         });
+        // In the purchase's commit: no premium is ever left without its end.
+        await tx.enqueue(
+          PREMIUM_EXPIRE_JOB,
+          { userId: recipientId, until },
+          { runAt: new Date(until), dedupeKey: expiryKey(recipientId, until) },
+        );
         return { purchase: row, wallet: after };
       }));
     } catch (error) {
@@ -108,11 +112,6 @@ export class PremiumService {
       throw error;
     }
     const recipient = await this.announce(purchase.user_id);
-    await this.ports.jobs.enqueue(
-      PREMIUM_EXPIRE_JOB,
-      { userId: purchase.user_id, until: purchase.until },
-      { runAt: new Date(purchase.until), dedupeKey: expiryKey(purchase.user_id, purchase.until) },
-    );
     if (gift)
       await this.ports.notify(recipientId, 'gift', {
         type: 'gift',

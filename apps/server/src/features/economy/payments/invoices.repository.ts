@@ -5,8 +5,8 @@ import type { DB, InvoiceRow, InvoicesTable } from '../../../db/schema';
 export class InvoicesRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  insert(row: Insertable<InvoicesTable>): Promise<InvoiceRow> {
-    return this.db.insertInto('invoices').values(row).returningAll().executeTakeFirstOrThrow();
+  insert(db: Kysely<DB>, row: Insertable<InvoicesTable>): Promise<InvoiceRow> {
+    return db.insertInto('invoices').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
   async attachPayment(id: number, providerPaymentId: string, payUrl: string): Promise<InvoiceRow> {

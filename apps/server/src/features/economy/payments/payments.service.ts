@@ -8,7 +8,8 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { UserRow } from '../../../db/schema';
 import { AppError, invalid, notFound, unauthenticated } from '../../../http/app-error';
 import type { RateLimitRule, RateLimits } from '../../../http/rate-limit';
-import type { JobQueue } from '../../jobs/job-queue';
+import type { UnitOfWork } from '../../../db/unit-of-work';
+import type { JobPayloads, JobQueue } from '../../jobs/job-queue';
 import { OperationReplayed, type LedgerService } from '../ledger.service';
 import { INVOICE_EXPIRE_JOB } from './invoice-expiry';
 import { presentInvoice } from './invoices.presenter';
@@ -31,6 +32,8 @@ export type NoticeOutcome =
 export interface PaymentsPorts {
   ledger: LedgerService;
   jobs: JobQueue;
+  /** An invoice is stored in one unit with its expiry job. */
+  units: UnitOfWork<JobPayloads>;
   rateLimits: RateLimits;
   notify(userId: number, kind: 'invoice-has-paid', data: Record<string, unknown>): Promise<unknown>;
   log: FastifyBaseLogger;
@@ -71,17 +74,27 @@ export class PaymentsService {
     await this.ports.rateLimits.hit(INVOICE_RULE, String(user.id), reply);
     const now = new Date();
     const expiresAt = new Date(now.getTime() + INVOICE_TTL_MINUTES * 60_000);
-    const invoice = await this.repo.insert({
-      user_id: user.id,
-      amount: input.amount,
-      currency: INVOICE_CURRENCY,
-      provider: provider.name,
-      provider_payment_id: null,
-      status: 'unpaid',
-      pay_url: null,
-      created_at: now.toISOString(),
-      expires_at: expiresAt.toISOString(),
-      paid_at: null,
+    // The expiry job commits with the invoice, so no invoice stays unpaid past its time. An
+    // invoice the provider refuses ends at once below; its job then finds nothing to do.
+    const invoice = await this.ports.units.run(async (tx) => {
+      const row = await this.repo.insert(tx.db, {
+        user_id: user.id,
+        amount: input.amount,
+        currency: INVOICE_CURRENCY,
+        provider: provider.name,
+        provider_payment_id: null,
+        status: 'unpaid',
+        pay_url: null,
+        created_at: now.toISOString(),
+        expires_at: expiresAt.toISOString(),
+        paid_at: null,
+      });
+      await tx.enqueue(
+        INVOICE_EXPIRE_JOB,
+        { invoiceId: row.id },
+        { runAt: expiresAt, dedupeKey: `${INVOICE_EXPIRE_JOB}:${row.id}` },
+      );
+      return row;
     });
     let created;
     try {
@@ -104,11 +117,6 @@ export class PaymentsService {
       invoice.id,
       created.providerPaymentId,
       created.payUrl,
-    );
-    await this.ports.jobs.enqueue(
-      INVOICE_EXPIRE_JOB,
-      { invoiceId: invoice.id },
-      { runAt: expiresAt, dedupeKey: `${INVOICE_EXPIRE_JOB}:${invoice.id}` },
     );
     return presentInvoice(row, now);
   }
