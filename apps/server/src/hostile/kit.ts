@@ -89,56 +89,50 @@ export function data<T>(res: Res): T {
 }
 
 // ---------------------------------------------------------------------------------------------
-// "Nothing changed": every table a call could write, plus domain events and broadcasts. Each
-// table gets triggers (in the test's own database) that count rows really inserted, deleted or
-// changed, so a check costs one query however big the tables grow.
+// "Nothing changed": every table of the schema, plus domain events and broadcasts. The tables
+// are read from the database itself, so a new migration's table is watched without a word here.
+// Each table gets triggers (in the test's own database) that count rows really inserted, deleted
+// or changed, so a check costs one query however big the tables grow.
 
-const TABLES = [
-  'users',
-  'sessions',
-  'rooms',
-  'room_users',
-  'room_invites',
-  'messages',
-  'message_hides',
-  'reactions',
-  'quotes',
-  'ignores',
-  'pages',
-  'site_settings',
-  'im_channels',
-  'im_channel_users',
-  'im_messages',
-  'friendships',
-  'notifications',
-  'bans',
-  'warnings',
-  'content_reviews',
-  'complaints',
-  'complaint_reporters',
-  'complaint_comments',
-  'moderation_log',
-  'ledger',
-  'invoices',
-  'daily_bonus_claims',
-  'user_gifts',
-  'coin_transfers',
-  'premium_purchases',
-] as const;
+/** Tables no request writes, each with the reason it is not watched. */
+const UNWATCHED: Record<string, string> = {
+  // Kysely's migrator keeps these; they change only when the server starts.
+  kysely_migration: 'migrations run at start, never in a request',
+  kysely_migration_lock: 'migrations run at start, never in a request',
+  // The probe's own counters: watching them would count every count.
+  hostile_changes: "the probe's own table",
+};
 
-async function installChangeCounters(app: FastifyInstance): Promise<void> {
+/** Every table of the app's schema (the test's own SQLite file or PostgreSQL schema). */
+export async function schemaTables(app: FastifyInstance): Promise<string[]> {
+  const { db, dialect, schema } = app.deps.database;
+  const { rows } =
+    dialect === 'postgres'
+      ? await sql<{ name: string }>`select table_name as name from information_schema.tables
+          where table_type = 'BASE TABLE'
+            and table_schema = ${schema ?? sql`current_schema()`}`.execute(db)
+      : await sql<{ name: string }>`select name from sqlite_master
+          where type = 'table' and name not like 'sqlite_%'`.execute(db);
+  return rows
+    .map((r) => r.name)
+    .filter((name) => !Object.hasOwn(UNWATCHED, name))
+    .sort();
+}
+
+async function installChangeCounters(app: FastifyInstance): Promise<string[]> {
   const db = app.deps.database.db;
+  const tables = await schemaTables(app);
   await sql`create table hostile_changes (tbl varchar(64) primary key, n integer not null)`.execute(
     db,
   );
-  for (const table of TABLES)
+  for (const table of tables)
     await sql`insert into hostile_changes (tbl, n) values (${table}, 0)`.execute(db);
   if (app.deps.database.dialect === 'postgres') {
     await sql`create function hostile_count() returns trigger language plpgsql as $$
       begin update hostile_changes set n = n + 1 where tbl = TG_TABLE_NAME; return null; end $$`.execute(
       db,
     );
-    for (const table of TABLES) {
+    for (const table of tables) {
       const t = sql.table(table);
       await sql`create trigger ${sql.raw(`hostile_${table}_rows`)} after insert or delete on ${t}
         for each row execute function hostile_count()`.execute(db);
@@ -147,9 +141,9 @@ async function installChangeCounters(app: FastifyInstance): Promise<void> {
         db,
       );
     }
-    return;
+    return tables;
   }
-  for (const table of TABLES) {
+  for (const table of tables) {
     const { rows } = await sql<{
       name: string;
     }>`select name from pragma_table_info(${table})`.execute(db);
@@ -167,6 +161,7 @@ async function installChangeCounters(app: FastifyInstance): Promise<void> {
         .execute(db);
     }
   }
+  return tables;
 }
 
 export interface Observer {
@@ -176,7 +171,7 @@ export interface Observer {
 
 /** Watches one app: installs the change counters and spies on the event bus and broadcaster. */
 export async function observe(app: FastifyInstance): Promise<Observer> {
-  await installChangeCounters(app);
+  const tables = await installChangeCounters(app);
   const emits = vi.spyOn(app.deps.events, 'emit');
   const broadcasts = vi.spyOn(app.deps.realtime, 'broadcast');
   const counters = async () => {
@@ -196,7 +191,7 @@ export async function observe(app: FastifyInstance): Promise<Observer> {
       await new Promise((r) => setImmediate(r));
       const after = await counters();
       const changed: string[] = [];
-      for (const table of TABLES)
+      for (const table of tables)
         if (after.get(table) !== before.get(table)) changed.push(`table ${table}`);
       for (const [name] of emits.mock.calls.slice(emitted)) changed.push(`event ${name}`);
       for (const [b] of broadcasts.mock.calls.slice(sent)) changed.push(`broadcast ${b.event}`);
