@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SmileyDictionary } from './smileys';
-import { renderSmileysToHtml, tokenizeSmileys } from './smileys';
+import { renderSmileysToHtml, tokenizeSmileys, usedSmileyTags } from './smileys';
 
 const record: SmileyDictionary = {
   smile: { file: 'smile.gif' },
@@ -186,5 +186,20 @@ describe('renderSmileysToHtml', () => {
     expect(renderSmileysToHtml('-a--b-', record, url)).toBe(
       '<img class="smiley" src="/smileys/a.png" alt="-a-"><img class="smiley" src="/smileys/b.png" alt="-b-">',
     );
+  });
+});
+
+describe('usedSmileyTags', () => {
+  it('lists the known tags once each, the last used last', () => {
+    expect(usedSmileyTags('-a- then -smile- and -a- again', record)).toEqual(['smile', 'a']);
+  });
+
+  it('leaves out unknown names and inherited keys, and finds a tag after an unknown one', () => {
+    expect(usedSmileyTags('-nope-smile- -constructor- -__proto__-', record)).toEqual(['smile']);
+  });
+
+  it('finds nothing in text without tags', () => {
+    expect(usedSmileyTags('a - b -- c', record)).toEqual([]);
+    expect(usedSmileyTags('', new Map())).toEqual([]);
   });
 });

@@ -24,6 +24,9 @@ export type MessageToken = TextToken | SmileyToken;
 
 export const SMILEY_TAG_MAX_LENGTH = 32;
 
+/** How many recently sent smileys an account keeps (user data `recent_smileys`). */
+export const RECENT_SMILEYS_MAX = 24;
+
 // Sticky so it only matches a tag that starts exactly at the hyphen under the cursor.
 const TAG_AT = new RegExp(`-([\\p{L}\\p{N}_]{1,${SMILEY_TAG_MAX_LENGTH}})-`, 'uy');
 
@@ -76,6 +79,20 @@ export function tokenizeSmileys(text: string, dictionary: SmileyDictionary): Mes
     tokens.push({ type: 'text', text: text.slice(textStart) });
   }
   return tokens;
+}
+
+/**
+ * The dictionary's smileys a text uses, each once, ordered by its last use in the text (the one
+ * written last comes last): what a sent message adds to its author's recent smileys.
+ */
+export function usedSmileyTags(text: string, dictionary: SmileyDictionary): string[] {
+  const used = new Set<string>();
+  for (const token of tokenizeSmileys(text, dictionary)) {
+    if (token.type !== 'smiley') continue;
+    used.delete(token.tag);
+    used.add(token.tag);
+  }
+  return [...used];
 }
 
 /**
