@@ -28,6 +28,8 @@ import { authRoutes } from './features/auth/auth.routes';
 import { SessionsRepository } from './features/auth/sessions.repository';
 import { CatalogRepository } from './features/catalog/catalog.repository';
 import { CatalogService } from './features/catalog/catalog.service';
+import { RecentSmileys } from './features/catalog/recent-smileys';
+import { RecentSmileysRepository } from './features/catalog/recent-smileys.repository';
 import { initRoutes } from './features/init/init.routes';
 import { opsRoutes } from './features/ops/ops.routes';
 import { PagesRepository } from './features/pages/pages.repository';
@@ -173,6 +175,12 @@ export async function buildApp(
     new CatalogRepository(database.db),
     (file) => `/assets/static/smileys/${file}`,
   );
+  const recentSmileys = new RecentSmileys(
+    new RecentSmileysRepository(database.db),
+    catalog,
+    app.log,
+  );
+  recentSmileys.listenTo(events);
   const messagesRepo = new MessagesRepository(database.db);
   const reactionsRepo = new ReactionsRepository(database.db);
   const quotesRepo = new QuotesRepository(database.db);
@@ -248,12 +256,21 @@ export async function buildApp(
     realtime,
     broadcaster,
     channelPolicy,
-    userData: new UserDataService(users, quotesRepo, catalog, gifs, (id) => im.unreadCount(id), {
-      friends: (id) => friends.friendsOf(id),
-      notifications: (id) => notifications.newest(id),
-      unreadNotifications: (id) => notifications.unreadCount(id),
-      sanctions: (user) => deps.moderation.bans.mine(user),
-    }),
+    userData: new UserDataService(
+      users,
+      quotesRepo,
+      catalog,
+      gifs,
+      recentSmileys,
+      (id) => im.unreadCount(id),
+      {
+        friends: (id) => friends.friendsOf(id),
+        notifications: (id) => notifications.newest(id),
+        unreadNotifications: (id) => notifications.unreadCount(id),
+        sanctions: (user) => deps.moderation.bans.mine(user),
+      },
+    ),
+    recentSmileys,
     accounts: new UsersService(users, roomsRepo, events),
     rooms: new RoomsService(roomsRepo, messagesRepo, users, roomView, events),
     messages: new MessagesService(
@@ -342,6 +359,8 @@ export async function buildApp(
     await uploads.start();
   });
   app.addHook('preClose', async () => {
+    // The uses waiting for their batch are written while the database is still open.
+    await recentSmileys.flush();
     await uploads.stop();
     await realtime.close();
   });

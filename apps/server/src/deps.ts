@@ -4,6 +4,7 @@ import type { Database } from './db/database';
 import type { AuthService } from './features/auth/auth.service';
 import type { SessionsRepository } from './features/auth/sessions.repository';
 import type { CatalogService } from './features/catalog/catalog.service';
+import type { RecentSmileys } from './features/catalog/recent-smileys';
 import type { PagesService } from './features/pages/pages.service';
 import type { UsersRepository } from './features/users/users.repository';
 import type { DomainEvents } from './events/domain-events';
@@ -48,6 +49,8 @@ export interface Deps {
   broadcaster: Broadcaster;
   channelPolicy: ChannelPolicy;
   userData: UserDataService;
+  /** Each account's recently sent smileys, stored in batches after the messages (features/catalog). */
+  recentSmileys: RecentSmileys;
   accounts: UsersService;
   rooms: RoomsService;
   messages: MessagesService;

@@ -1,4 +1,4 @@
-import type { Font, Locale, SmileyGroup } from '@chat/shared';
+import type { Font, Locale, Smiley, SmileyGroup } from '@chat/shared';
 import type { CatalogRepository } from './catalog.repository';
 
 const CACHE_MS = 30_000;
@@ -8,7 +8,12 @@ const CACHE_MS = 30_000;
  * of being read from the database on each page load.
  */
 export class CatalogService {
-  private cache: { at: number; fonts: Font[]; groups: Record<Locale, SmileyGroup[]> } | null = null;
+  private cache: {
+    at: number;
+    fonts: Font[];
+    groups: Record<Locale, SmileyGroup[]>;
+    byTag: ReadonlyMap<string, Smiley>;
+  } | null = null;
 
   constructor(
     private readonly repo: CatalogRepository,
@@ -23,6 +28,11 @@ export class CatalogService {
     return (await this.load()).groups[locale];
   }
 
+  /** Every smiley by its tag: the dictionary a text's `-tag-` is looked up in. */
+  async smileysByTag(): Promise<ReadonlyMap<string, Smiley>> {
+    return (await this.load()).byTag;
+  }
+
   invalidate(): void {
     this.cache = null;
   }
@@ -34,15 +44,21 @@ export class CatalogService {
       this.repo.smileyGroups(),
       this.repo.smileys(),
     ]);
+    const byTag = new Map<string, Smiley>(
+      smileys.map((s) => [s.tag, { id: s.id, tag: s.tag, file: this.smileyUrl(s.file) }]),
+    );
     const byLocale = (locale: Locale): SmileyGroup[] =>
       groups.map((g) => ({
         id: g.id,
         name: locale === 'en' ? g.name_en : g.name_ru,
-        smileys: smileys
-          .filter((s) => s.group_id === g.id)
-          .map((s) => ({ id: s.id, tag: s.tag, file: this.smileyUrl(s.file) })),
+        smileys: smileys.filter((s) => s.group_id === g.id).map((s) => byTag.get(s.tag)!),
       }));
-    this.cache = { at: Date.now(), fonts, groups: { ru: byLocale('ru'), en: byLocale('en') } };
+    this.cache = {
+      at: Date.now(),
+      fonts,
+      groups: { ru: byLocale('ru'), en: byLocale('en') },
+      byTag,
+    };
     return this.cache;
   }
 }

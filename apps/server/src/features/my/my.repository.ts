@@ -269,6 +269,7 @@ export class MyRepository {
         'sessions',
         'room_users',
         'recent_gifs',
+        'recent_smileys',
         'quotes',
         'user_month_messages',
       ] as const)

@@ -1,6 +1,7 @@
 import type { BanWire, Locale, NotificationWire, PublicUser, UserData } from '@chat/shared';
 import type { UserRow } from '../../db/schema';
 import type { CatalogService } from '../catalog/catalog.service';
+import type { RecentSmileys } from '../catalog/recent-smileys';
 import type { GifsService } from '../gifs/gifs.service';
 import type { QuotesRepository } from '../quotes/quotes.repository';
 import { presentUserData } from './user.presenter';
@@ -13,6 +14,7 @@ export class UserDataService {
     private readonly quotes: QuotesRepository,
     private readonly catalog: CatalogService,
     private readonly gifs: GifsService,
+    private readonly recentSmileys: RecentSmileys,
     /** The viewer's unread private messages (the IM feature's maintained counters). */
     private readonly imUnread: (userId: number) => Promise<number>,
     /** Friends and notifications (features/friends, features/notifications). */
@@ -20,18 +22,27 @@ export class UserDataService {
   ) {}
 
   async forUser(user: UserRow, locale: Locale): Promise<UserData> {
-    const [smileyGroups, ignoredUsers, quotes, recentGifs, imUnreadCount, social, sanctions] =
-      await Promise.all([
-        this.catalog.smileyGroups(locale),
-        this.users.ignoredBy(user.id),
-        this.quotes.messageIdsOf(user.id),
-        this.gifs.recent(user.id),
-        this.imUnread(user.id),
-        this.socialOf(user.id),
-        // Reads the bans table only when the row says a gag or ban is in force.
-        this.social?.sanctions?.(user),
-      ]);
-    return presentUserData(user, {
+    const [
+      smileyGroups,
+      ignoredUsers,
+      quotes,
+      recentGifs,
+      recentSmileys,
+      imUnreadCount,
+      social,
+      sanctions,
+    ] = await Promise.all([
+      this.catalog.smileyGroups(locale),
+      this.users.ignoredBy(user.id),
+      this.quotes.messageIdsOf(user.id),
+      this.gifs.recent(user.id),
+      this.recentSmileys.of(user.id),
+      this.imUnread(user.id),
+      this.socialOf(user.id),
+      // Reads the bans table only when the row says a gag or ban is in force.
+      this.social?.sanctions?.(user),
+    ]);
+    const data = presentUserData(user, {
       smileyGroups,
       ignoredUsers,
       quotes,
@@ -40,6 +51,8 @@ export class UserDataService {
       ...social,
       ...sanctions,
     });
+    // Already wire objects (the catalogue's smileys), so nothing is left to present.
+    return { ...data, recent_smileys: recentSmileys };
   }
 
   private async socialOf(userId: number) {
