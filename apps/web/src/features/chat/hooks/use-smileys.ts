@@ -1,4 +1,9 @@
-import type { Smiley, SmileyDictionary, SmileyGroup } from '@chat/shared';
+import {
+  RECENT_SMILEYS_MAX,
+  type Smiley,
+  type SmileyDictionary,
+  type SmileyGroup,
+} from '@chat/shared';
 import { useMemo, useSyncExternalStore } from 'react';
 import { loadItem, saveItem } from '../../../lib/local-store';
 import { useSessionStore } from '../../session/store';
@@ -24,9 +29,10 @@ export function useSmileyDictionary(): SmileyDictionary {
   return useMemo(() => dictionaryOf(groups), [groups]);
 }
 
-// Smileys picked in this browser, newest first; the server's list only knows sent messages.
+// Smileys picked in this browser, newest first, ahead of the account's `recent_smileys`: the
+// server learns of a smiley only once a message with it is sent, and stores it a moment later.
 const RECENT_KEY = 'chat.recentSmileys';
-export const RECENT_MAX = 24;
+export const RECENT_MAX = RECENT_SMILEYS_MAX;
 const listeners = new Set<() => void>();
 let cachedRaw: string | null = null;
 let cachedTags: readonly string[] = [];
