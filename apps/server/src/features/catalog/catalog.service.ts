@@ -3,17 +3,24 @@ import type { CatalogRepository } from './catalog.repository';
 
 const CACHE_MS = 30_000;
 
+interface Catalog {
+  at: number;
+  fonts: Font[];
+  groups: Record<Locale, SmileyGroup[]>;
+  byTag: ReadonlyMap<string, Smiley>;
+}
+
 /**
- * Fonts and smileys go out with every init call, so they are cached briefly in memory instead
- * of being read from the database on each page load.
+ * Fonts and smileys go out with every init call, and every sent message with a `-tag-` looks its
+ * smileys up (recent-smileys.ts), so they are cached briefly in memory instead of being read
+ * from the database each time.
  */
 export class CatalogService {
-  private cache: {
-    at: number;
-    fonts: Font[];
-    groups: Record<Locale, SmileyGroup[]>;
-    byTag: ReadonlyMap<string, Smiley>;
-  } | null = null;
+  private cache: Catalog | null = null;
+  /** The read under way: callers that miss together share it instead of each reading. */
+  private loading: Promise<Catalog> | null = null;
+  /** Bumped by invalidate(), so a read that an invalidation overtook is not kept. */
+  private generation = 0;
 
   constructor(
     private readonly repo: CatalogRepository,
@@ -35,10 +42,22 @@ export class CatalogService {
 
   invalidate(): void {
     this.cache = null;
+    this.loading = null;
+    this.generation += 1;
   }
 
-  private async load() {
-    if (this.cache && Date.now() - this.cache.at < CACHE_MS) return this.cache;
+  private load(): Promise<Catalog> {
+    if (this.cache && Date.now() - this.cache.at < CACHE_MS) return Promise.resolve(this.cache);
+    if (this.loading) return this.loading;
+    const loading = this.read().finally(() => {
+      if (this.loading === loading) this.loading = null;
+    });
+    this.loading = loading;
+    return loading;
+  }
+
+  private async read(): Promise<Catalog> {
+    const generation = this.generation;
     const [fonts, groups, smileys] = await Promise.all([
       this.repo.fonts(),
       this.repo.smileyGroups(),
@@ -53,12 +72,13 @@ export class CatalogService {
         name: locale === 'en' ? g.name_en : g.name_ru,
         smileys: smileys.filter((s) => s.group_id === g.id).map((s) => byTag.get(s.tag)!),
       }));
-    this.cache = {
+    const catalog: Catalog = {
       at: Date.now(),
       fonts,
       groups: { ru: byLocale('ru'), en: byLocale('en') },
       byTag,
     };
-    return this.cache;
+    if (generation === this.generation) this.cache = catalog;
+    return catalog;
   }
 }
