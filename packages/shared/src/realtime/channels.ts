@@ -5,8 +5,52 @@
 export const COMMON_CHANNEL = 'common';
 export const CHAT_CHANNEL = 'private-chat';
 
-export const userChannel = (userId: number) => `private-user.${userId}`;
-export const roomChannel = (roomId: number) => `presence-room.${roomId}`;
+export type UserChannelName = `private-user.${number}`;
+export type RoomChannelName = `presence-room.${number}`;
+export const userChannel = (userId: number): UserChannelName => `private-user.${userId}`;
+export const roomChannel = (roomId: number): RoomChannelName => `presence-room.${roomId}`;
+
+/** A channel name, typed by its kind so that each kind's events go only to its channels. */
+export type ChannelName =
+  typeof COMMON_CHANNEL | typeof CHAT_CHANNEL | UserChannelName | RoomChannelName;
+
+export type ChannelKindName = 'common' | 'chat' | 'user' | 'room';
+
+/** The kind of a typed channel name. */
+export type KindOf<C extends ChannelName> = C extends typeof COMMON_CHANNEL
+  ? 'common'
+  : C extends typeof CHAT_CHANNEL
+    ? 'chat'
+    : C extends UserChannelName
+      ? 'user'
+      : 'room';
+
+/** Each kind of channel, declared once: its name pattern, its Pusher type, who may listen. */
+export interface ChannelKindDeclaration {
+  pattern: string;
+  type: 'public' | 'private' | 'presence';
+  /** Who may subscribe, in words (the server's channel kind rules enforce it). */
+  audience: string;
+  /** What members others see (presence channels). */
+  members?: string;
+}
+
+export const CHANNEL_KINDS: Record<ChannelKindName, ChannelKindDeclaration> = {
+  common: { pattern: 'common', type: 'public', audience: 'anyone, no signature' },
+  chat: {
+    pattern: 'private-chat',
+    type: 'private',
+    audience: 'any signed-in person, guests included',
+  },
+  user: { pattern: 'private-user.{id}', type: 'private', audience: 'that person only' },
+  room: {
+    pattern: 'presence-room.{id}',
+    type: 'presence',
+    audience: 'members of room {id} (entered through the API), not while banned',
+    members:
+      'every member but invisible ones, whom only those allowed to see invisible people (admins) and the member see',
+  },
+};
 
 export type ChannelKind =
   | { kind: 'common' }

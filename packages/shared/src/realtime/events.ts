@@ -1,4 +1,5 @@
 import type { ChatMessage, RoomSummary, RoomUser } from '../chat/wire';
+import type { ChannelKindName } from './channels';
 import type { PublicUser } from '../schemas/user';
 import type { ImChannel, ImCountEvent, ImMessage, ImReadEvent } from '../im/wire';
 import type { Attachment } from '../uploads/wire';
@@ -16,22 +17,48 @@ import type {
 } from '../economy/wire';
 
 /**
- * Every realtime event the server sends, by name, with its payload: the one event map both ends
- * are typed from (DESIGN.md rule 6). Names are the spec's, with a dot for the namespace.
- * Features add their events here as they land.
+ * Every realtime event the server sends, by the kind of channel that carries it, with its
+ * payload: the one event map both ends are typed from (DESIGN.md rule 6). Names are the spec's,
+ * with a dot for the namespace. A feature adds its events to its channel's map here, and
+ * documents them in event-docs.ts (the docs' table is made from it).
  */
-export interface RealtimeEventMap {
-  /** On `common` when a node starts a build the open tabs do not have. */
+/** Events on `common`: every visitor. */
+export interface CommonChannelEvents {
+  /** When a node starts a build the open tabs do not have. */
   UpdateRequired: { build_key: string };
-  /** On `private-chat`: a user's profile fields changed. */
+}
+
+/** Events on `private-chat`: every signed-in person; news about people that every chat screen shows. */
+export interface ChatChannelEvents {
+  /** A user's profile fields changed. */
   UserUpdated: { user: PublicUser };
-  /** On `private-chat`: a moderator marked or unmarked a troll. */
+  /** A moderator marked or unmarked a troll. */
   AntitrollUpdated: { user_id: number; troll: boolean };
-  /** On `private-chat`: a user left every room at once. */
+  /** A user left every room at once. */
   UserLeftTheChat: { user_id: number };
-  /** On `presence-room.{id}`: a new message (the wire message of API.md). */
+  /** A user set a new avatar (its URL). */
+  AvatarUpdated: AvatarUpdatedEvent;
+  /** A user removed their avatar. */
+  AvatarRemoved: { user_id: number };
+  /** A user restyled their nick. */
+  UserNickUpdated: NickUpdatedEvent;
+  /** A user chose or removed a frame (the spec names the field `userId`). */
+  UserFrameUpdated: FrameUpdatedEvent;
+  /**
+   * A gag, ban or full ban was given. The sanctioned person's clients set their
+   * gag or ban (details from GET /api/my/ban); everyone else removes that user's messages, and on
+   * a full ban the user from every room. When a sanction ends, `UserUpdated` follows.
+   */
+  UserBanned: UserBannedEvent;
+  /** Someone's premium began or ended (nick styles, marks in user lists). */
+  PremiumUpdated: PremiumUpdatedEvent;
+}
+
+/** Events on `presence-room.{id}`: the members of one room. */
+export interface RoomChannelEvents {
+  /** A new message (the wire message of API.md). */
   MessageStored: ChatMessage;
-  /** On `presence-room.{id}`: the author or a moderator deleted a message for everyone. */
+  /** The author or a moderator deleted a message for everyone. */
   MessageDeletedFromEveryone: { id: number; room_id: number };
   /** On `presence-room.{id}` (not `common` as in the original: private rooms stay private). */
   'Like.ReactionStored': ReactionEvent;
@@ -42,23 +69,22 @@ export interface RealtimeEventMap {
   UserRoomStateUpdated: { room_id: number; user_id: number; state_id: number };
   /** On `presence-room.{id}` of each room the user is in. */
   UserStatusUpdated: { room_id: number; user_id: number; status: string | null };
-  /** On `presence-room.{id}`: invisible users are shown only to admins. */
-  UserVisibilityUpdated: { room_id: number; user_id: number; invisible: boolean };
-  /** On `presence-room.{id}`: the owner or an admin changed the room. */
+  /**
+   * A member went invisible or visible again; `user` is their entry, so that those who never
+   * saw them (they entered while the member was invisible) can add them when visible.
+   */
+  UserVisibilityUpdated: { room_id: number; user_id: number; invisible: boolean; user: RoomUser };
+  /** The owner or an admin changed the room. */
   RoomUpdated: { room: RoomSummary };
-  /** On `private-chat`: a user set a new avatar (its URL). */
-  AvatarUpdated: AvatarUpdatedEvent;
-  /** On `private-chat`: a user removed their avatar. */
-  AvatarRemoved: { user_id: number };
-  /** On `private-chat`: a user restyled their nick. */
-  UserNickUpdated: NickUpdatedEvent;
-  /** On `private-chat`: a user chose or removed a frame (the spec names the field `userId`). */
-  UserFrameUpdated: FrameUpdatedEvent;
-  /** On `private-user.{id}`: a new notification and the unread count. */
+}
+
+/** Events on `private-user.{id}`: one person's own events, on every tab of theirs. */
+export interface UserChannelEvents {
+  /** A new notification and the unread count. */
   Notification: NotificationEvent;
-  /** On `private-user.{id}`: the notifications' unread count changed (read one, read all). */
+  /** The notifications' unread count changed (read one, read all). */
   NotificationsCountUpdated: { unread: number };
-  /** On `private-user.{id}`: this device (by session id) was signed out; its tabs drop the session. */
+  /** This device (by session id) was signed out; its tabs drop the session. */
   SessionEnded: { session_id: number };
   /** On `private-user.{id}` of the uploader: processing ended (`complete` or `error`). */
   AttachmentReady: Attachment;
@@ -74,23 +100,27 @@ export interface RealtimeEventMap {
   'Im.MessageDeleted': ImMessage;
   /** On `private-user.{id}` of both people: the restored message (`deleted: 0`). */
   'Im.MessageRestored': ImMessage;
-  /**
-   * On `private-chat`: a gag, ban or full ban was given. The sanctioned person's clients set their
-   * gag or ban (details from GET /api/my/ban); everyone else removes that user's messages, and on
-   * a full ban the user from every room. When a sanction ends, `UserUpdated` follows.
-   */
-  UserBanned: UserBannedEvent;
   /** On `private-user.{id}` of the reporters and the assignee: a complaint changed. */
   'Complaint.Updated': ComplaintWire;
   /** On `private-user.{id}` of the reporters and the assignee: a new comment in the thread. */
   'Complaint.CommentStored': { complaint_id: number; comment: ComplaintComment };
-  /** On `private-user.{id}`: the wallet after a credit or debit (all the person's tabs). */
+  /** The wallet after a credit or debit (all the person's tabs). */
   BalanceUpdated: BalanceUpdatedEvent;
-  /** On `private-user.{id}`: the person's premium changed (bought, given, ended). */
+  /** The person's premium changed (bought, given, ended). */
   MyPremiumUpdated: MyPremiumUpdatedEvent;
-  /** On `private-chat`: someone's premium began or ended (nick styles, marks in user lists). */
-  PremiumUpdated: PremiumUpdatedEvent;
 }
+
+export interface RealtimeEventsByChannel {
+  common: CommonChannelEvents;
+  chat: ChatChannelEvents;
+  room: RoomChannelEvents;
+  user: UserChannelEvents;
+}
+
+export type RealtimeEventMap = CommonChannelEvents &
+  ChatChannelEvents &
+  RoomChannelEvents &
+  UserChannelEvents;
 
 export interface ReactionEvent {
   likeable_id: number;
@@ -101,6 +131,9 @@ export interface ReactionEvent {
 }
 
 export type RealtimeEventName = keyof RealtimeEventMap;
+
+/** The events a kind of channel carries. */
+export type EventsOf<K extends ChannelKindName> = RealtimeEventsByChannel[K];
 
 /** Client events (`client-*`) the web app sends on presence channels. */
 export interface ClientEventMap {

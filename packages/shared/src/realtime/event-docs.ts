@@ -1,0 +1,186 @@
+import type { ChannelKindName } from './channels';
+import type { ClientEventMap, EventsOf } from './events';
+
+/** One event's line in docs/realtime.md: who on the channel gets it, its payload, its cause. */
+export interface EventDoc {
+  /** Who of the channel's listeners hears it, when not all of them. */
+  to?: string;
+  payload: string;
+  raisedBy: string;
+}
+
+/**
+ * The event catalogue of docs/realtime.md, by channel kind: the type demands a line for every
+ * event of each kind's map and nothing else, so the table cannot miss an event nor put one on
+ * the wrong channel. `npm run docs:realtime` writes the table; a test fails when it is stale.
+ * Kept out of the package's index: only the docs script and its test read it.
+ */
+export const EVENT_DOCS: { [K in ChannelKindName]: { [E in keyof EventsOf<K>]: EventDoc } } = {
+  common: {
+    UpdateRequired: {
+      payload: '`{ build_key }`',
+      raisedBy:
+        'a node starting a build the site has not served before (again 15 s later, for tabs that were reconnecting)',
+    },
+  },
+  chat: {
+    UserUpdated: { payload: '`{ user }`', raisedBy: 'profile changes, a sanction ending' },
+    AntitrollUpdated: {
+      to: "everyone but the troll's own sockets",
+      payload: '`{ user_id, troll }`',
+      raisedBy:
+        "`POST`/`DELETE /api/moderation/trolls/{id}` (nothing tells a troll they are one; `GET /api/init` leaves the viewer's own id out of `trolls` too)",
+    },
+    UserLeftTheChat: { payload: '`{ user_id }`', raisedBy: '`POST /api/chat/leave`, a full ban' },
+    AvatarUpdated: {
+      payload: '`{ user_id, avatar }`',
+      raisedBy: 'a new avatar (`POST /api/my/avatar`)',
+    },
+    AvatarRemoved: {
+      payload: '`{ user_id }`',
+      raisedBy: '`DELETE /api/my/avatar`, a moderator refusing the avatar',
+    },
+    UserNickUpdated: {
+      payload: '`{ user_id, nick }`',
+      raisedBy: 'a nick restyled (`/api/my/nick`)',
+    },
+    UserFrameUpdated: {
+      payload: '`{ userId, frame }` (the spec names the field `userId`)',
+      raisedBy: 'a frame chosen or removed (`/api/my/frame`), premium ending',
+    },
+    UserBanned: {
+      payload: '`{ user_id, type_id, ... }` (API.md)',
+      raisedBy:
+        "a gag, ban or full ban given (`POST /api/moderation/bans`); the person's clients set it, the others drop their messages (a full ban: the person from every room)",
+    },
+    PremiumUpdated: {
+      payload: '`{ user_id, data }`',
+      raisedBy: "someone's premium began or ended (purchase, gift, expiry)",
+    },
+  },
+  room: {
+    MessageStored: {
+      to: "every member but the sender's socket when it sends `X-Socket-ID`",
+      payload: 'the chat message of API.md',
+      raisedBy: '`POST /api/room/{id}/message`',
+    },
+    MessageDeletedFromEveryone: {
+      payload: '`{ id, room_id }`',
+      raisedBy: '`DELETE /api/chat/message/delete_from_everyone/{id}`',
+    },
+    'Like.ReactionStored': {
+      payload: '`{ likeable_id, likeable_type, room_id, reaction, user }`',
+      raisedBy: 'a reaction added (on the room, not `common`: private rooms stay private)',
+    },
+    'Like.ReactionDeleted': {
+      payload: '`{ likeable_id, likeable_type, room_id, reaction, user }`',
+      raisedBy: 'a reaction removed',
+    },
+    UserEnteredTheRoom: {
+      to: 'an invisible member: only those who may see invisible people',
+      payload: '`{ room_id, user }` (a room user entry)',
+      raisedBy: '`POST /api/room/{id}/enter`',
+    },
+    UserRoomStateUpdated: {
+      payload: '`{ room_id, user_id, state_id }`; 4 = leaving',
+      raisedBy: '`POST /api/room/{id}/state`, leaving',
+    },
+    UserStatusUpdated: {
+      to: 'an invisible member: only those who may see invisible people',
+      payload: '`{ room_id, user_id, status }`',
+      raisedBy: '`POST /api/user/status`',
+    },
+    UserVisibilityUpdated: {
+      payload: '`{ room_id, user_id, invisible, user }` (`user`: the room user entry)',
+      raisedBy: '`PATCH /api/room/{id}/visibility`',
+    },
+    RoomUpdated: { payload: '`{ room }`', raisedBy: '`PATCH /api/room/{id}`' },
+  },
+  user: {
+    Notification: {
+      payload:
+        '`{ notification, unread }`: the new notification (`id`, `kind`, `data`, `read_at`, `created_at`) and the unread count after it',
+      raisedBy:
+        "any feature's `notifications.notify(...)`: a friend request or acceptance, a partner request, a mention while away, a sign-in from a new device, a gift",
+    },
+    NotificationsCountUpdated: {
+      to: 'not the calling socket (`X-Socket-ID`)',
+      payload: '`{ unread }`',
+      raisedBy:
+        '`POST /api/notifications/{id}/read`, `POST /api/notifications/read_all` (`unread: 0`)',
+    },
+    SessionEnded: {
+      payload: '`{ session_id }`: that device was signed out',
+      raisedBy:
+        "`DELETE /api/my/sessions/{id}`, `DELETE /api/my/sessions`, a password change, pruning at sign-in; the session's sockets close right after (below). `POST /api/auth/logout` ends the session's subscriptions without it",
+    },
+    AttachmentReady: {
+      to: 'the uploader',
+      payload: 'the attachment (`id`, `status`: `complete` or `error`, its files)',
+      raisedBy: 'the picture job finishing',
+    },
+    'Im.ChannelStored': {
+      to: 'one party',
+      payload:
+        'the channel as that person sees it (`user` is the other one, `new_messages` theirs)',
+      raisedBy:
+        '`POST /api/im/channels` (to the opener); the first message of a channel (to the recipient, for whom it appears then)',
+    },
+    'Im.MessageStored': {
+      to: 'both parties',
+      payload: 'the private message',
+      raisedBy: '`POST /api/im/channel/{id}` (not for a repeated `client_id`)',
+    },
+    'Im.MessagesCountUpdated': {
+      to: 'the recipient / reader',
+      payload: '`{ im_unread_count, channel_id, new_messages }`',
+      raisedBy:
+        'a new message (to the recipient); a read (to the reader, every tab); deleting or restoring an unread message (to the recipient)',
+    },
+    'Im.MessagesRead': {
+      to: 'the author',
+      payload:
+        "`{ channel_id, reader_id, last_read_id, read_at }`: the author's messages up to `last_read_id` now have `read_at`",
+      raisedBy: '`POST /api/im/channel/{id}/read` when it read something new',
+    },
+    'Im.MessageDeleted': {
+      to: 'both parties',
+      payload: 'the message as it now is (`deleted: 1`, without text and attachments)',
+      raisedBy: '`DELETE /api/im/message/{id}`',
+    },
+    'Im.MessageRestored': {
+      to: 'both parties',
+      payload: 'the restored message (`deleted: 0`)',
+      raisedBy: '`POST /api/im/message/{id}/restore`',
+    },
+    'Complaint.Updated': {
+      to: 'the reporters and the assignee',
+      payload: 'the complaint (API.md)',
+      raisedBy: 'a complaint filed, taken, closed or reopened',
+    },
+    'Complaint.CommentStored': {
+      to: 'the reporters and the assignee',
+      payload: '`{ complaint_id, comment }`',
+      raisedBy: '`POST /api/complaints/{id}/comments`',
+    },
+    BalanceUpdated: {
+      payload: 'the wallet (`balance`, `bonus`)',
+      raisedBy: 'any credit or debit: a paid invoice, the daily bonus, a purchase, coins sent',
+    },
+    MyPremiumUpdated: {
+      payload: '`{ premium, wallet }`',
+      raisedBy: 'premium bought, given or ended',
+    },
+  },
+};
+
+/** Client events the server relays, with the payload it rebuilds from the sender's seat. */
+export const CLIENT_EVENT_DOCS: { [E in keyof ClientEventMap]: EventDoc & { channel: string } } = {
+  'client-typing': {
+    channel: 'room',
+    to: 'the other members; an invisible sender only to those who may see them',
+    payload:
+      "`{ user_id, nick, typing }`: the server takes `typing` from the client and `user_id` and `nick` from the sender's presence seat",
+    raisedBy: 'browsers (client event)',
+  },
+};
