@@ -51,9 +51,19 @@ import { securityHeadersPlugin } from './http/security-headers';
 import { DomainEvents } from './events/domain-events';
 import { Broadcaster } from './realtime/broadcaster';
 import { broadcastingRoutes } from './realtime/broadcasting.routes';
-import { ChannelPolicy } from './realtime/channel-policy';
+import { ChannelRegistry } from './realtime/channel-registry';
 import { createRealtime } from './realtime/create-realtime';
-import { routeDomainEvents } from './realtime/event-routing';
+import { registerChatChannels } from './features/chat/chat.channels';
+import { presentMemberInfo, registerUserChannels } from './features/users/users.channels';
+import { opsRealtime } from './features/ops/ops.realtime';
+import { usersRealtime } from './features/users/users.realtime';
+import { moderationRealtime } from './features/moderation/moderation.realtime';
+import { economyRealtime } from './features/economy/economy.realtime';
+import { chatRealtime } from './features/chat/chat.realtime';
+import { imRealtime } from './features/im/im.realtime';
+import { uploadsRealtime } from './features/uploads/uploads.realtime';
+import { notificationsRealtime } from './features/notifications/notifications.realtime';
+import { authRealtime } from './features/auth/auth.realtime';
 import { httpApiRoutes } from './realtime/http-api.routes';
 import { chatRoutes } from './features/chat/chat.routes';
 import { MessagesRepository } from './features/chat/messages.repository';
@@ -155,8 +165,11 @@ export async function buildApp(
   const sessions = new SessionsRepository(database.db);
   const rateLimits = new RateLimits(redis);
   const roomsRepo = new RoomsRepository(database.db);
-  const channelPolicy = new ChannelPolicy(roomsRepo);
-  const realtime = createRealtime(config, redis, app.log, (name) => channelPolicy.isPublic(name));
+  // Each feature registers the channels it owns; the socket server asks the registry.
+  const channels = new ChannelRegistry(presentMemberInfo);
+  registerChatChannels(channels, roomsRepo);
+  registerUserChannels(channels);
+  const realtime = createRealtime(config, redis, app.log, channels);
   await realtime.start();
   const events = new DomainEvents(app.log);
   // In-memory caches of the post path, dropped on every node by the events that change them.
@@ -170,7 +183,19 @@ export async function buildApp(
   const rosters = new RoomRosters(roomsRepo, cacheBus);
   rosters.listenTo(events);
   const broadcaster = new Broadcaster(realtime);
-  routeDomainEvents(events, broadcaster);
+  // Each feature turns its own domain events into realtime events.
+  for (const listen of [
+    opsRealtime,
+    usersRealtime,
+    moderationRealtime,
+    economyRealtime,
+    imRealtime,
+    uploadsRealtime,
+    notificationsRealtime,
+    authRealtime,
+  ])
+    listen(events, broadcaster);
+  chatRealtime(events, broadcaster, roomsRepo);
   const catalog = new CatalogService(
     new CatalogRepository(database.db),
     (file) => `/assets/static/smileys/${file}`,
@@ -195,6 +220,7 @@ export async function buildApp(
     events,
     uploads.attachments,
     config.rateLimits.messages,
+    uploads.units,
   );
   const notifications = new NotificationsService(new NotificationsRepository(database.db), events);
   const friendsRepo = new FriendsRepository(database.db);
@@ -255,7 +281,7 @@ export async function buildApp(
     events,
     realtime,
     broadcaster,
-    channelPolicy,
+    channels,
     userData: new UserDataService(
       users,
       quotesRepo,
@@ -284,6 +310,7 @@ export async function buildApp(
       gifs,
       uploads.attachments,
       rosters,
+      uploads.units,
     ),
     reactions: new ReactionsService(reactionsRepo, messagesRepo, roomsRepo, rateLimits, events),
     quotes: new QuotesService(quotesRepo, messagesRepo, roomsRepo),

@@ -22,7 +22,7 @@ import type { UserDataService } from './features/users/user-data.service';
 import type { UsersService } from './features/users/users.service';
 import type { RateLimits } from './http/rate-limit';
 import type { Broadcaster } from './realtime/broadcaster';
-import type { ChannelPolicy } from './realtime/channel-policy';
+import type { ChannelRegistry } from './realtime/channel-registry';
 import type { RealtimeServer } from './realtime/realtime-server';
 import type { NotificationsService } from './features/notifications/notifications.service';
 import type { SessionsService } from './features/auth/sessions.service';
@@ -47,7 +47,8 @@ export interface Deps {
   events: DomainEvents;
   realtime: RealtimeServer;
   broadcaster: Broadcaster;
-  channelPolicy: ChannelPolicy;
+  /** Channel kinds and their rules, registered by the features (realtime/channel-registry.ts). */
+  channels: ChannelRegistry;
   userData: UserDataService;
   /** Each account's recently sent smileys, stored in batches after the messages (features/catalog). */
   recentSmileys: RecentSmileys;

@@ -27,7 +27,12 @@ export interface DomainEventMap {
   'build.started': { buildKey: string };
   'user.updated': { user: UserRow };
   'user.troll': { userId: number; troll: boolean };
-  'user.status': { userId: number; status: string | null; roomIds: number[] };
+  /** `rooms`: those the user is in, and whether invisible there (then only admins hear it). */
+  'user.status': {
+    userId: number;
+    status: string | null;
+    rooms: { roomId: number; invisible: boolean }[];
+  };
   /** Identity changes (features/my): `avatar` null when removed. */
   'user.avatar': { userId: number; avatar: string | null };
   'user.nick': { userId: number; nick: NickStyle };
@@ -66,8 +71,12 @@ export interface DomainEventMap {
     ip: string;
     otherSessions: number;
   };
-  /** A device (session) of `userId` was signed out; its sockets close right after. */
-  'session.ended': { userId: number; sessionId: number };
+  /**
+   * A device (session) of `userId` was signed out: its subscriptions end. `close`: from
+   * elsewhere (another device, a password change, pruning), so its sockets close too; a tab
+   * that signed itself out keeps its socket for the public channel and the next sign-in.
+   */
+  'session.ended': { userId: number; sessionId: number; close: boolean };
   /** A gag, ban or full ban was given (after its transaction, and after a full ban's room exits). */
   'moderation.sanctioned': { ban: UserBannedEvent };
   /**

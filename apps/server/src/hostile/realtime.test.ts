@@ -8,6 +8,7 @@ import { httpApiStringToSign, md5Hex, sign } from '../realtime/signatures';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { testDialects } from '../test/databases';
 import { json, type Client } from '../test/factories';
+import { connectedSocket } from '../test/pusher-clients';
 import {
   buildWorld,
   expectError,
@@ -124,7 +125,10 @@ describe.each(dialects)('hostile input to realtime endpoints on %s', (dialect) =
 
     it('signs only the caller: presence identity and user data cannot be chosen by the client', async () => {
       const w = await buildWorld(t.app);
+      const peerSocket = await connectedSocket(t.app);
+      const guestSocket = await connectedSocket(t.app);
       const res = await auth(w.peer, '/api/broadcasting/auth', {
+        socket_id: peerSocket.socketId,
         channel_name: `presence-room.${w.room.id}`,
         channel_data: JSON.stringify({
           user_id: String(w.admin.user.id),
@@ -145,7 +149,7 @@ describe.each(dialects)('hostile input to realtime endpoints on %s', (dialect) =
         method: 'POST',
         url: '/broadcasting/user-auth',
         payload: {
-          socket_id: '1.2',
+          socket_id: guestSocket.socketId,
           user_data: JSON.stringify({ id: String(w.admin.user.id) }),
           id: w.admin.user.id,
         },
@@ -154,8 +158,15 @@ describe.each(dialects)('hostile input to realtime endpoints on %s', (dialect) =
       expect(userData.id).toBe(String(w.guest.user.id));
       // A guest is still a signed-in user: the site-wide chat channel is open to it.
       expect(
-        (await auth(w.guest, '/broadcasting/auth', { channel_name: 'private-chat' })).statusCode,
+        (
+          await auth(w.guest, '/broadcasting/auth', {
+            socket_id: guestSocket.socketId,
+            channel_name: 'private-chat',
+          })
+        ).statusCode,
       ).toBe(200);
+      peerSocket.ws.close();
+      guestSocket.ws.close();
     });
 
     it('refuses hostile socket ids for socket sign-in (422)', async () => {

@@ -30,10 +30,13 @@ describe('handshakeRefusal', () => {
 });
 
 describe('checkSubscription', () => {
-  const conn = (channels: string[] = []) =>
+  /** A socket claimed by user 7, granted `granted` by session 1. */
+  const conn = (channels: string[] = [], granted: string[] = []) =>
     ({
       socketId: SOCKET,
       channels,
+      sessionUserId: 7,
+      grants: new Map(granted.map((name) => [name, 1])),
       subscribedTo: (name: string) => channels.includes(name),
     }) as unknown as Connection;
   const rules = (banned = false): SubscriptionRules => ({
@@ -48,6 +51,7 @@ describe('checkSubscription', () => {
       ok: true,
       channel: 'common',
       member: null,
+      seat: null,
     });
     expect(checkSubscription(conn(), { channel: 'secret-room' }, rules())).toMatchObject({
       ok: false,
@@ -55,12 +59,19 @@ describe('checkSubscription', () => {
     });
   });
 
-  it('wants a private channel signed for this socket', () => {
+  it('wants a private channel signed for this socket and granted to it now', () => {
     const channel = 'private-user.7';
     const auth = channelAuth(KEY, SECRET, SOCKET, channel);
-    expect(checkSubscription(conn(), { channel, auth }, rules())).toMatchObject({ ok: true });
+    const granted = conn([], [channel]);
+    expect(checkSubscription(granted, { channel, auth }, rules())).toMatchObject({ ok: true });
+    // A signature outlives its session; without a live grant it opens nothing.
+    expect(checkSubscription(conn(), { channel, auth }, rules())).toMatchObject({
+      ok: false,
+      error: 'Not granted',
+      status: 403,
+    });
     const forOther = channelAuth(KEY, SECRET, '9.9', channel);
-    expect(checkSubscription(conn(), { channel, auth: forOther }, rules())).toMatchObject({
+    expect(checkSubscription(granted, { channel, auth: forOther }, rules())).toMatchObject({
       ok: false,
       type: 'AuthError',
       status: 401,
@@ -71,20 +82,44 @@ describe('checkSubscription', () => {
     const channel = 'presence-room.1';
     const channel_data = JSON.stringify({ user_id: '7', user_info: { nick: 'Anna' } });
     const auth = channelAuth(KEY, SECRET, SOCKET, channel, channel_data);
-    expect(checkSubscription(conn(), { channel, auth, channel_data }, rules())).toEqual({
+    const granted = conn([], [channel]);
+    expect(checkSubscription(granted, { channel, auth, channel_data }, rules())).toEqual({
       ok: true,
       channel,
       member: { user_id: '7', user_info: { nick: 'Anna' } },
+      seat: { userId: '7', nick: 'Anna', hidden: false, seesHidden: false },
     });
-    expect(checkSubscription(conn(), { channel, auth, channel_data }, rules(true))).toMatchObject({
+    expect(checkSubscription(conn(), { channel, auth, channel_data }, rules())).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(checkSubscription(granted, { channel, auth, channel_data }, rules(true))).toMatchObject({
       ok: false,
       error: 'Banned',
       status: 403,
     });
     const tampered = channel_data.replace('7', '8');
     expect(
-      checkSubscription(conn(), { channel, auth, channel_data: tampered }, rules()),
+      checkSubscription(granted, { channel, auth, channel_data: tampered }, rules()),
     ).toMatchObject({ ok: false, status: 401 });
+  });
+
+  it('joins only as the account that claimed the socket, with what it may see signed', () => {
+    const channel = 'presence-room.1';
+    const asOther = JSON.stringify({ user_id: '8', user_info: { nick: 'Boris' } });
+    const signed = (data: string) => channelAuth(KEY, SECRET, SOCKET, channel, data);
+    const granted = conn([], [channel]);
+    expect(
+      checkSubscription(granted, { channel, auth: signed(asOther), channel_data: asOther }, rules()),
+    ).toMatchObject({ ok: false, error: 'Not granted', status: 403 });
+    const admin = JSON.stringify({
+      user_id: '7',
+      user_info: { nick: 'Anna', invisible: true },
+      sees_hidden: true,
+    });
+    expect(
+      checkSubscription(granted, { channel, auth: signed(admin), channel_data: admin }, rules()),
+    ).toMatchObject({ ok: true, seat: { userId: '7', hidden: true, seesHidden: true } });
   });
 
   it('refuses a bad name (cut to 200 characters) and a channel past the limit', () => {

@@ -1,11 +1,12 @@
 import { isPresenceChannel, isPrivateChannel, isValidChannelName } from '@chat/shared';
 import type { PresenceMember } from './adapters/adapter';
-import type { Connection } from './connection';
+import type { Connection, PresenceSeat } from './connection';
 import {
   channelOf,
   CloseCode,
   Limits,
   MIN_PROTOCOL_VERSION,
+  isHiddenMember,
   parseMember,
   PROTOCOL_VERSION,
 } from './protocol';
@@ -48,7 +49,7 @@ export function handshakeRefusal(url: URL, appKey: string): Refusal | null {
 
 /** What a `pusher:subscribe` may do: join (as a presence member), or the error to answer. */
 export type SubscriptionCheck =
-  | { ok: true; channel: string; member: PresenceMember | null }
+  | { ok: true; channel: string; member: PresenceMember | null; seat: PresenceSeat | null }
   | { ok: false; channel: string; type: string; error: string; status: number };
 
 export interface SubscriptionRules {
@@ -91,17 +92,35 @@ export function checkSubscription(
       !verifyAuth(channelAuth(key, secret, conn.socketId, channel, channelData), fields.auth)
     )
       return refuse(channel, 'AuthError', 'Invalid signature', 401);
-    const member = parseMember(channelData);
-    if (!member) return refuse(channel, 'InvalidChannelData', 'Invalid channel_data', 400);
+    if (!conn.grants?.has(channel)) return refuse(channel, 'AuthError', 'Not granted', 403);
+    const parsed = parseMember(channelData);
+    if (!parsed) return refuse(channel, 'InvalidChannelData', 'Invalid channel_data', 400);
+    const { member, seesHidden } = parsed;
+    // The grant's account is the only one this socket may join as.
+    if (member.user_id !== String(conn.sessionUserId))
+      return refuse(channel, 'AuthError', 'Not granted', 403);
     if (rules.sanctions.refusesPresence(channel, member.user_id))
       return refuse(channel, 'AuthError', 'Banned', 403);
-    return { ok: true, channel, member };
+    const seat: PresenceSeat = {
+      userId: member.user_id,
+      nick: nickOf(member.user_info),
+      hidden: isHiddenMember(member.user_info),
+      seesHidden,
+    };
+    return { ok: true, channel, member, seat };
   }
   if (isPrivateChannel(channel)) {
     if (!verifyAuth(channelAuth(key, secret, conn.socketId, channel), fields.auth))
       return refuse(channel, 'AuthError', 'Invalid signature', 401);
+    // A signature outlives its session; the grant does not (socket-claims.ts).
+    if (!conn.grants?.has(channel)) return refuse(channel, 'AuthError', 'Not granted', 403);
   } else if (!rules.isPublicChannel(channel)) {
     return refuse(channel, 'AuthError', 'No such channel', 403);
   }
-  return { ok: true, channel, member: null };
+  return { ok: true, channel, member: null, seat: null };
+}
+
+function nickOf(info: unknown): string {
+  const nick = typeof info === 'object' && info !== null ? (info as { nick?: unknown }).nick : null;
+  return typeof nick === 'string' ? nick : '';
 }

@@ -1,16 +1,32 @@
-import type { RealtimeEventMap, RealtimeEventName } from '@chat/shared';
+import type { ChannelName, EventsOf, KindOf } from '@chat/shared';
 import type { RealtimeServer } from './realtime-server';
 
-/** The typed way for the server to send a realtime event: names and payloads from the event map. */
+export interface SendOptions {
+  /** The socket that caused the event does not get it ("to others"). */
+  exceptSocketId?: string | undefined;
+  /** That user's sockets do not get it (a troll does not learn they are one). */
+  exceptUserId?: number;
+  /**
+   * The event is about a member hidden in that presence channel: only those who may see hidden
+   * members, and the member, hear it.
+   */
+  hiddenMember?: number;
+}
+
+/**
+ * The typed way for the server to send a realtime event: a channel name typed by its kind
+ * takes only that kind's events (packages/shared/src/realtime/events.ts), and the payload is
+ * the same for every recipient (who hears it is the options' business).
+ */
 export class Broadcaster {
   constructor(private readonly server: RealtimeServer) {}
 
   /** Sends to one channel or to each of several; the payload is serialised once either way. */
-  send<K extends RealtimeEventName>(
-    channels: string | readonly string[],
-    event: K,
-    payload: RealtimeEventMap[K],
-    options: { exceptSocketId?: string; exceptUserId?: number } = {},
+  send<C extends ChannelName, E extends keyof EventsOf<KindOf<C>> & string>(
+    channels: C | readonly C[],
+    event: E,
+    payload: EventsOf<KindOf<C>>[E],
+    options: SendOptions = {},
   ): void {
     const data = JSON.stringify(payload);
     for (const channel of typeof channels === 'string' ? [channels] : channels)
@@ -20,6 +36,9 @@ export class Broadcaster {
         data,
         ...(options.exceptSocketId ? { except: options.exceptSocketId } : {}),
         ...(options.exceptUserId !== undefined ? { exceptUserId: options.exceptUserId } : {}),
+        ...(options.hiddenMember !== undefined
+          ? { audience: { member: String(options.hiddenMember), only: 'seers' as const } }
+          : {}),
       });
   }
 
@@ -28,8 +47,26 @@ export class Broadcaster {
     this.server.sanctions.apply(userId, gagUntil, banUntil);
   }
 
-  /** Closes the sockets of a signed-out session on every node (after its SessionEnded). */
-  disconnectSession(sessionId: number): void {
-    this.server.sessions.disconnect(sessionId);
+  /**
+   * A session ended: the subscriptions it granted end on every node; with `close` (signed out
+   * from elsewhere) its sockets left without a session close with 4009, after what was sent.
+   */
+  endSession(sessionId: number, close: boolean): void {
+    this.server.claims.endSession(sessionId, close);
+  }
+
+  /** The user's sockets leave the channel on every node (they left the room). */
+  unsubscribe(userId: number, channel: ChannelName): void {
+    this.server.claims.dropUser(userId, channel);
+  }
+
+  /** Closes every socket of the user on every node (a full ban), after what was sent. */
+  closeUserSockets(userId: number): void {
+    this.server.claims.dropUser(userId, null);
+  }
+
+  /** A member went invisible or visible again in a presence channel. */
+  setMemberHidden(channel: ChannelName, userId: number, hidden: boolean): Promise<void> {
+    return this.server.setMemberHidden(channel, String(userId), hidden);
   }
 }

@@ -12,45 +12,52 @@ const authBody = z.object({
 const authAnswer = z.object({ auth: z.string(), channel_data: z.string().optional() });
 
 /**
- * Channel authorization for pusher-js (Pusher's answer shape, no envelope): the caller's
- * session decides, the channel policy rules, the answer is the HMAC the socket server checks.
+ * Channel authorization for pusher-js (Pusher's answer shape, no envelope). The channel's kind
+ * decides whether the caller may listen; then the socket must be connected now and not another
+ * account's, and it is granted the channel for the caller's session (socket-claims.ts). Only
+ * then is the HMAC the socket server checks given out: 403 otherwise.
  */
 export const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { secrets } = app.deps.config;
-  // The socket remembers the session that authorised it: signing that device out closes it.
-  const bindSession = (sessionId: number | undefined, socketId: string, userId: number) => {
-    if (sessionId !== undefined) app.deps.realtime.sessions.bind(socketId, sessionId, userId);
-  };
+  const { realtime, channels } = app.deps;
 
   for (const url of ['/api/broadcasting/auth', '/broadcasting/auth']) {
     app.post(
       url,
       {
         // A sanctioned user's socket still needs its private channels (the ban notice, appeals);
-        // the channel policy decides which ones.
+        // the channel's kind decides which ones.
         config: { access: 'user', sanctions: 'exempt' },
         schema: {
           tags: ['realtime'],
           summary: 'Sign a private or presence channel subscription for this socket',
+          description:
+            'The socket must be connected now and not claimed by another account; it is granted the channel for the calling session, and the grant ends with that session (sign-out, password change, a device signed out, leaving the room). 403 otherwise.',
           body: authBody,
           response: { 200: authAnswer },
         },
       },
       async (request) => {
         const user = request.auth.user!;
+        const session = request.auth.session;
         const { socket_id, channel_name } = request.body;
+        if (!session) throw forbidden();
         // The socket's node learns the user's sanctions (it may have started after them).
-        app.deps.realtime.sanctions.noteUser(socket_id, user);
-        if (!(await app.deps.channelPolicy.mayJoin(user, channel_name))) throw forbidden();
-        bindSession(request.auth.session?.id, socket_id, user.id);
-        if (!isPresenceChannel(channel_name)) {
+        realtime.sanctions.noteUser(socket_id, user);
+        const decision = await channels.authorize(user, channel_name);
+        if (!decision.ok) throw forbidden();
+        const claim = await realtime.claims.claim(socket_id, user.id, session.id, channel_name);
+        if (claim !== 'granted') throw forbidden();
+        if (!isPresenceChannel(channel_name) || !decision.presence) {
           return {
             auth: channelAuth(secrets.pusherKey, secrets.pusherSecret, socket_id, channel_name),
           };
         }
+        // `sees_hidden` is signed beside the member, never shown to the others.
         const channelData = JSON.stringify({
           user_id: String(user.id),
-          user_info: app.deps.channelPolicy.memberInfo(user),
+          user_info: decision.presence.info,
+          ...(decision.presence.seesHidden ? { sees_hidden: true } : {}),
         });
         return {
           auth: channelAuth(
@@ -73,19 +80,22 @@ export const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['realtime'],
         summary: 'Sign in a socket as the current user (pusher:signin)',
+        description:
+          'The socket must be connected now and not claimed by another account; 403 otherwise.',
         body: z.object({ socket_id: z.string().regex(SOCKET_ID) }),
         response: { 200: z.object({ auth: z.string(), user_data: z.string() }) },
       },
     },
     async (request) => {
       const user = request.auth.user!;
-      bindSession(request.auth.session?.id, request.body.socket_id, user.id);
-      const userData = JSON.stringify({
-        id: String(user.id),
-        user_info: app.deps.channelPolicy.memberInfo(user),
-      });
+      const session = request.auth.session;
+      if (!session) throw forbidden();
+      const { socket_id } = request.body;
+      if ((await realtime.claims.claim(socket_id, user.id, session.id, null)) !== 'granted')
+        throw forbidden();
+      const userData = JSON.stringify({ id: String(user.id), user_info: channels.userInfo(user) });
       return {
-        auth: userAuth(secrets.pusherKey, secrets.pusherSecret, request.body.socket_id, userData),
+        auth: userAuth(secrets.pusherKey, secrets.pusherSecret, socket_id, userData),
         user_data: userData,
       };
     },

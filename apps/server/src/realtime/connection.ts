@@ -15,20 +15,24 @@ export class Connection {
    * channels (at most Limits.maxChannelsPerConnection), and a Set would cost ~100 bytes more.
    */
   channels: readonly string[] = NO_CHANNELS;
-  /** Presence channels joined, with the user id this socket joined as (null until the first). */
-  presence: Map<string, string> | null = null;
+  /** Presence channels joined, with the seat this socket holds in each (null until the first). */
+  presence: Map<string, PresenceSeat> | null = null;
   lastActivity = Date.now();
   pingSentAt = 0;
   /** Set by pusher:signin. */
   userId: string | null = null;
   /**
-   * The account whose HTTP session authorised this socket (channel auth or user-auth) and
-   * those sessions (null until the first): signing one of them out closes the socket. The
-   * first account to claim a socket keeps it, so nobody can tie another person's socket to a
-   * session they control.
+   * The account whose HTTP session claimed this socket (channel auth or user-auth) and those
+   * sessions (null until the first). The account keeps the socket until its last session here
+   * ends, so nobody can tie another person's socket to a session they control.
    */
   sessionUserId: number | null = null;
   sessionIds: Set<number> | null = null;
+  /**
+   * Private and presence channels this socket was granted, with the session that asked: a
+   * signature is honoured only with a live grant, and a subscription ends with its session.
+   */
+  grants: Map<string, number> | null = null;
   closed = false;
   /** The fan-out flush that last corked this socket (see FanOut). */
   corkEpoch = 0;
@@ -94,6 +98,17 @@ export class Connection {
     if (this.ws.readyState === this.ws.OPEN || this.ws.readyState === this.ws.CONNECTING)
       this.ws.close(code, reason);
   }
+}
+
+/** What a socket is in a presence channel: who it joined as, and what it may see there. */
+export interface PresenceSeat {
+  readonly userId: string;
+  /** The nick others see: client events carry it, never one the client wrote. */
+  readonly nick: string;
+  /** Hidden from those who may not see invisible members (the member's own choice). */
+  hidden: boolean;
+  /** May see hidden members (an admin). */
+  readonly seesHidden: boolean;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { RealtimeAdapter } from './adapters/adapter';
 import { LocalAdapter } from './adapters/local';
+import type { ChannelRegistry } from './channel-registry';
 import { RedisAdapter } from './adapters/redis';
 import { RealtimeServer } from './realtime-server';
 
@@ -11,8 +12,10 @@ export function createRealtime(
   config: Config,
   redis: Redis | null,
   log: FastifyBaseLogger,
-  isPublicChannel: (name: string) => boolean,
+  channels: ChannelRegistry,
 ): RealtimeServer {
+  const missing = channels.missing();
+  if (missing.length > 0) throw new Error(`no rules for channel kinds ${missing.join(', ')}`);
   let server: RealtimeServer | null = null;
   const adapter: RealtimeAdapter = redis
     ? new RedisAdapter(redis, {
@@ -30,7 +33,8 @@ export function createRealtime(
     secret: config.secrets.pusherSecret,
     adapter,
     log,
-    isPublicChannel,
+    isPublicChannel: (name) => channels.isPublic(name),
+    clientEvents: channels.clientEvents,
   });
   return server;
 }

@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import { atEndOfTurn } from '../lib/end-of-turn';
+import type { Audience } from './adapters/adapter';
 import type { Connection } from './connection';
 import { frameOnce, writableSocket } from './frames';
 
@@ -10,6 +11,20 @@ interface Pending {
   text: string;
   exceptSocketId: string | undefined;
   exceptUserId: number | undefined;
+  audience: ChannelAudience | undefined;
+}
+
+/** An audience within one presence channel (see Audience): who there hears a broadcast. */
+export interface ChannelAudience extends Audience {
+  channel: string;
+}
+
+/** Whether a socket is in the audience: seats say who is the member and who sees hidden ones. */
+export function hears(conn: Connection, audience: ChannelAudience): boolean {
+  const seat = conn.presence?.get(audience.channel);
+  const isMember = seat !== undefined && seat.userId === audience.member;
+  const sees = isMember || seat?.seesHidden === true;
+  return audience.only === 'seers' ? sees : !sees;
 }
 
 /**
@@ -38,8 +53,16 @@ export class FanOut {
     text: string,
     exceptSocketId?: string,
     exceptUserId?: number,
+    audience?: ChannelAudience,
   ): void {
-    this.pending.push({ subscribers, framed: frameOnce(text), text, exceptSocketId, exceptUserId });
+    this.pending.push({
+      subscribers,
+      framed: frameOnce(text),
+      text,
+      exceptSocketId,
+      exceptUserId,
+      audience,
+    });
     if (!this.scheduled) {
       this.scheduled = true;
       atEndOfTurn('send', this.flushNow);
@@ -97,10 +120,11 @@ export class FanOut {
       end - start === 1
         ? first.framed
         : Buffer.concat(batch.slice(start, end).map((entry) => entry.framed));
-    const { exceptSocketId, exceptUserId } = first;
+    const { exceptSocketId, exceptUserId, audience } = first;
     for (const conn of first.subscribers) {
       if (conn.socketId === exceptSocketId) continue;
       if (exceptUserId !== undefined && conn.sessionUserId === exceptUserId) continue;
+      if (audience !== undefined && !hears(conn, audience)) continue;
       const socket = writableSocket(conn.ws);
       if (socket === null) {
         // ws is busy with a frame of its own (or the socket is closing): let it queue ours.
@@ -122,6 +146,7 @@ function sameAudience(a: Pending, b: Pending): boolean {
   return (
     a.subscribers === b.subscribers &&
     a.exceptSocketId === b.exceptSocketId &&
-    a.exceptUserId === b.exceptUserId
+    a.exceptUserId === b.exceptUserId &&
+    a.audience === b.audience
   );
 }

@@ -1,3 +1,4 @@
+import { randomFillSync } from 'node:crypto';
 import type { RawData } from 'ws';
 import type { PresenceMember } from './adapters/adapter';
 
@@ -83,11 +84,23 @@ export function parseClientFrame(text: string): ClientFrame | null {
   return channel === undefined ? { event, data: parsed } : { event, channel, data: parsed };
 }
 
-let counter = 0;
-/** Pusher's socket id shape: two integers joined by a dot, unique per node and connection. */
+/** Random bytes drawn in blocks: one system call per 512 sockets instead of one each. */
+const entropy = Buffer.alloc(8 * 512);
+let entropyAt = entropy.length;
+
+/**
+ * Pusher's socket id shape: two integers joined by a dot. The second is 64 random bits, so an
+ * id cannot be guessed: only the socket that was told its id (and the page it serves) knows it,
+ * which is what lets the channel auth treat knowing an id as owning that socket.
+ */
 export function newSocketId(nodeNumber: number): string {
-  counter = (counter + 1) % 1_000_000_000;
-  return `${nodeNumber}.${counter}`;
+  if (entropyAt === entropy.length) {
+    randomFillSync(entropy);
+    entropyAt = 0;
+  }
+  const random = entropy.readBigUInt64BE(entropyAt);
+  entropyAt += 8;
+  return `${nodeNumber}.${random}`;
 }
 
 export const SOCKET_ID = /^\d{1,20}\.\d{1,20}$/;
@@ -103,8 +116,15 @@ export function channelOf(data: unknown): string | undefined {
   return typeof channel === 'string' ? channel : undefined;
 }
 
+/** A presence subscription's channel_data as the server signed it. */
+export interface ParsedMember {
+  member: PresenceMember;
+  /** The subscriber may see hidden members (signed beside user_info, never shown to others). */
+  seesHidden: boolean;
+}
+
 /** channel_data of a presence subscription: a user id and at most 1 KB of user_info. */
-export function parseMember(channelData: string): PresenceMember | null {
+export function parseMember(channelData: string): ParsedMember | null {
   if (Buffer.byteLength(channelData) > Limits.maxMemberInfoBytes + 200) return null;
   let value: unknown;
   try {
@@ -113,7 +133,7 @@ export function parseMember(channelData: string): PresenceMember | null {
     return null;
   }
   if (!value || typeof value !== 'object') return null;
-  const { user_id, user_info } = value as Record<string, unknown>;
+  const { user_id, user_info, sees_hidden } = value as Record<string, unknown>;
   const id = typeof user_id === 'number' ? String(user_id) : user_id;
   if (typeof id !== 'string' || id.length === 0 || id.length > 128) return null;
   if (
@@ -121,7 +141,12 @@ export function parseMember(channelData: string): PresenceMember | null {
     Buffer.byteLength(JSON.stringify(user_info)) > Limits.maxMemberInfoBytes
   )
     return null;
-  return { user_id: id, user_info: user_info ?? null };
+  return { member: { user_id: id, user_info: user_info ?? null }, seesHidden: sees_hidden === true };
+}
+
+/** Whether a member's info marks them hidden from those who may not see invisible members. */
+export function isHiddenMember(info: unknown): boolean {
+  return typeof info === 'object' && info !== null && (info as { invisible?: unknown }).invisible === true;
 }
 
 export function parseUserId(userData: string): string | null {

@@ -2,16 +2,17 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type RawData, type Server as WsServer } from 'ws';
-import type { Broadcast, PresenceMember, RealtimeAdapter } from './adapters/adapter';
+import type { Broadcast, ControlMessage, PresenceMember, RealtimeAdapter } from './adapters/adapter';
 import { checkSubscription, handshakeRefusal, type SubscriptionRules } from './admission';
-import { clientEventBroadcast } from './client-events';
-import { Connection, PusherSocket, socketListeners } from './connection';
+import { clientEventBroadcast, type ClientEventRules } from './client-events';
+import { Connection, PusherSocket, socketListeners, type PresenceSeat } from './connection';
 import { FanOut } from './fan-out';
 import {
   channelOf,
   CloseCode,
   errorFrame,
   frame,
+  isHiddenMember,
   Limits,
   newSocketId,
   parseClientFrame,
@@ -19,7 +20,7 @@ import {
   rawToString,
 } from './protocol';
 import { SanctionsGuard } from './sanctions-guard';
-import { SessionSockets } from './session-sockets';
+import { SocketClaims } from './socket-claims';
 import { userAuth, verifyAuth } from './signatures';
 
 export interface RealtimeServerOptions {
@@ -30,11 +31,15 @@ export interface RealtimeServerOptions {
   log: FastifyBaseLogger;
   /** Public channels a client may subscribe to without a signature. */
   isPublicChannel: (name: string) => boolean;
+  /** The client events each channel takes, and the payload relayed for each. */
+  clientEvents?: ClientEventRules;
   maxConnections?: number;
   activityTimeoutSeconds?: number;
   pongTimeoutMs?: number;
   sweepEveryMs?: number;
 }
+
+const NO_CLIENT_EVENTS: ClientEventRules = () => null;
 
 /**
  * Turns a socket away with Pusher's error frame and close code. A function rather than a
@@ -56,8 +61,8 @@ export class RealtimeServer {
   private readonly channels = new Map<string, Set<Connection>>();
   /** Broadcasts are written at the end of the event-loop turn, one write per socket. */
   private readonly fanOut = new FanOut();
-  /** Which signed-in sessions own which sockets; signing a device out closes its sockets. */
-  readonly sessions: SessionSockets;
+  /** Which sessions own which sockets and granted which channels (socket-claims.ts). */
+  readonly claims: SocketClaims;
   /** Who is gagged or banned: refuses their client events and room presence. */
   readonly sanctions: SanctionsGuard;
   private readonly subscriptionRules: SubscriptionRules;
@@ -85,7 +90,9 @@ export class RealtimeServer {
     });
     this.activityTimeoutMs = (opts.activityTimeoutSeconds ?? Limits.activityTimeoutSeconds) * 1000;
     this.pongTimeoutMs = opts.pongTimeoutMs ?? Limits.pongTimeoutMs;
-    this.sessions = new SessionSockets(this.connections, opts.adapter, opts.log);
+    this.claims = new SocketClaims(this.connections, opts.adapter, opts.log, (conn, channel) =>
+      this.unsubscribe(conn, channel),
+    );
     this.sanctions = new SanctionsGuard(this.connections, opts.adapter, opts.log, (conn, channel) =>
       this.unsubscribe(conn, channel),
     );
@@ -103,10 +110,7 @@ export class RealtimeServer {
   async start(): Promise<void> {
     await this.opts.adapter.start(
       (message) => this.deliverLocal(message),
-      (message) => {
-        this.sessions.onControl(message);
-        this.sanctions.onControl(message);
-      },
+      (message) => this.onControl(message),
     );
   }
 
@@ -181,7 +185,13 @@ export class RealtimeServer {
         return;
       default:
         if (message.event.startsWith('client-')) {
-          const relay = clientEventBroadcast(conn, message, now, this.sanctions);
+          const relay = clientEventBroadcast(
+            conn,
+            message,
+            now,
+            this.sanctions,
+            this.opts.clientEvents ?? NO_CLIENT_EVENTS,
+          );
           if (relay) this.broadcast(relay);
         } else conn.send(errorFrame(null, `Unknown event ${message.event.slice(0, 50)}`));
     }
@@ -196,7 +206,8 @@ export class RealtimeServer {
     const check = checkSubscription(conn, data, this.subscriptionRules);
     if (!check.ok)
       return this.subscriptionError(conn, check.channel, check.type, check.error, check.status);
-    if (check.member) return this.joinPresence(conn, check.channel, check.member);
+    if (check.member && check.seat)
+      return this.joinPresence(conn, check.channel, check.member, check.seat);
     this.addLocal(conn, check.channel);
     conn.send(frame('pusher_internal:subscription_succeeded', '{}', check.channel));
   }
@@ -205,9 +216,10 @@ export class RealtimeServer {
     conn: Connection,
     channel: string,
     member: PresenceMember,
+    seat: PresenceSeat,
   ): Promise<void> {
     const previous = conn.presence?.get(channel);
-    if (previous !== undefined && previous !== member.user_id) {
+    if (previous !== undefined && previous.userId !== member.user_id) {
       return this.subscriptionError(
         conn,
         channel,
@@ -218,7 +230,7 @@ export class RealtimeServer {
     }
     if (previous === undefined) {
       this.addLocal(conn, channel);
-      (conn.presence ??= new Map()).set(channel, member.user_id);
+      (conn.presence ??= new Map()).set(channel, seat);
       const { first } = await this.opts.adapter.join(channel, member);
       if (conn.closed) return;
       if (first) {
@@ -227,16 +239,60 @@ export class RealtimeServer {
           event: 'pusher_internal:member_added',
           data: JSON.stringify(member),
           except: conn.socketId,
+          ...(seat.hidden ? { audience: { member: member.user_id, only: 'seers' } } : {}),
         });
       }
     }
     const members = await this.opts.adapter.members(channel);
     const hash: Record<string, unknown> = {};
-    for (const m of members) hash[m.user_id] = m.user_info;
-    const presence = { ids: Object.keys(hash), hash, count: members.length };
+    for (const m of members) {
+      // Hidden members are left out for those who may not see them; one sees oneself.
+      if (!seat.seesHidden && m.user_id !== seat.userId && isHiddenMember(m.user_info)) continue;
+      hash[m.user_id] = m.user_info;
+    }
+    const ids = Object.keys(hash);
+    const presence = { ids, hash, count: ids.length };
     conn.send(
       frame('pusher_internal:subscription_succeeded', JSON.stringify({ presence }), channel),
     );
+  }
+
+  /**
+   * A member turned hidden or visible (their info carries `invisible`): every node's seats
+   * learn it, and those who may not see hidden members see them leave or arrive.
+   */
+  async setMemberHidden(channel: string, userId: string, hidden: boolean): Promise<void> {
+    this.setSeatsHidden(channel, userId, hidden);
+    this.opts.adapter
+      .control({ type: 'member-hidden', channel, userId, hidden })
+      .catch((error: unknown) => this.opts.log.error({ err: error }, 'realtime control failed'));
+    const present = (await this.opts.adapter.members(channel)).find((m) => m.user_id === userId);
+    if (!present || isHiddenMember(present.user_info) === hidden) return;
+    const info = { ...(present.user_info as Record<string, unknown>) };
+    if (hidden) info.invisible = true;
+    else delete info.invisible;
+    const member = { user_id: userId, user_info: info };
+    if (!(await this.opts.adapter.updateMember(channel, member))) return;
+    this.broadcast({
+      channel,
+      event: hidden ? 'pusher_internal:member_removed' : 'pusher_internal:member_added',
+      data: JSON.stringify(hidden ? { user_id: member.user_id } : member),
+      audience: { member: member.user_id, only: 'others' },
+    });
+  }
+
+  private setSeatsHidden(channel: string, userId: string, hidden: boolean): void {
+    for (const conn of this.channels.get(channel) ?? []) {
+      const seat = conn.presence?.get(channel);
+      if (seat?.userId === userId) seat.hidden = hidden;
+    }
+  }
+
+  private onControl(message: ControlMessage): void {
+    this.claims.onControl(message);
+    this.sanctions.onControl(message);
+    if (message.type === 'member-hidden' && typeof message.channel === 'string')
+      this.setSeatsHidden(message.channel, String(message.userId), message.hidden === true);
   }
 
   private addLocal(conn: Connection, channel: string): void {
@@ -254,19 +310,23 @@ export class RealtimeServer {
     const subscribers = this.channels.get(channel);
     subscribers?.delete(conn);
     if (subscribers?.size === 0) this.channels.delete(channel);
-    const userId = conn.presence?.get(channel);
-    if (userId === undefined) return;
+    const seat = conn.presence?.get(channel);
+    if (seat === undefined) return;
     conn.presence?.delete(channel);
-    const { last } = await this.opts.adapter.leave(channel, userId);
-    if (last) this.memberRemoved(channel, userId);
+    const { last } = await this.opts.adapter.leave(channel, seat.userId);
+    if (last) this.memberRemoved(channel, seat.userId, seat.hidden);
   }
 
-  /** Told by this node or by the Redis reaper that a member has no connection left. */
-  memberRemoved(channel: string, userId: string): void {
+  /**
+   * Told by this node or by the Redis reaper that a member has no connection left. A hidden
+   * member's departure goes only to those who saw them (the reaper cannot tell: it tells all).
+   */
+  memberRemoved(channel: string, userId: string, hidden = false): void {
     this.broadcast({
       channel,
       event: 'pusher_internal:member_removed',
       data: JSON.stringify({ user_id: userId }),
+      ...(hidden ? { audience: { member: userId, only: 'seers' } } : {}),
     });
   }
 
@@ -277,6 +337,7 @@ export class RealtimeServer {
     if (
       typeof userData !== 'string' ||
       id === null ||
+      id !== String(conn.sessionUserId) ||
       !verifyAuth(userAuth(this.opts.key, this.opts.secret, conn.socketId, userData), fields.auth)
     ) {
       conn.send(errorFrame(CloseCode.unauthorized, 'Invalid signin'));
@@ -305,7 +366,13 @@ export class RealtimeServer {
       data: message.data,
     };
     if (message.userId !== undefined) payload.user_id = message.userId;
-    this.fanOut.enqueue(subscribers, JSON.stringify(payload), message.except, message.exceptUserId);
+    this.fanOut.enqueue(
+      subscribers,
+      JSON.stringify(payload),
+      message.except,
+      message.exceptUserId,
+      message.audience ? { ...message.audience, channel: message.channel } : undefined,
+    );
   }
 
   private async onClose(conn: Connection): Promise<void> {

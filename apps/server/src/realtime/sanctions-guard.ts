@@ -78,7 +78,7 @@ export class SanctionsGuard {
    */
   silences(conn: Connection, channel: string, now: number): boolean {
     if (this.ends.size === 0) return false;
-    const id = conn.presence?.get(channel) ?? conn.sessionUserId ?? conn.userId;
+    const id = conn.presence?.get(channel)?.userId ?? conn.sessionUserId;
     if (id === null) return false;
     const userId = Number(id);
     const ends = this.ends.get(userId);
@@ -115,7 +115,7 @@ export class SanctionsGuard {
     for (const conn of this.connections.values()) {
       if (!conn.presence?.size) continue;
       const rooms = [...conn.presence].filter(
-        ([channel, member]) => member === userId && parseChannel(channel).kind === 'room',
+        ([channel, seat]) => seat.userId === userId && parseChannel(channel).kind === 'room',
       );
       for (const [channel] of rooms) {
         conn.send(

@@ -1,66 +1,165 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ControlMessage, RealtimeAdapter } from './adapters/adapter';
+import type { ClaimResult, ControlMessage, RealtimeAdapter } from './adapters/adapter';
 import type { Connection } from './connection';
 import { CloseCode, errorFrame } from './protocol';
 
+/** How long a claim waits for the node holding the socket before taking it for gone. */
+const CLAIM_TIMEOUT_MS = 1500;
+
 /**
- * Which signed-in sessions own which sockets, over every node: a socket remembers the sessions
- * that authorised it, and signing a session out closes its sockets wherever they are. The HTTP
- * call and the socket may sit on different nodes, so `bind` and `end-session` travel as control
- * messages through the adapter, in order with the broadcasts before them.
+ * Which signed-in sessions own which sockets, over every node. A socket is claimed by the
+ * channel auth of a session: only a socket connected now, and not claimed by another account,
+ * gets a grant for the channel, and a signature is honoured only with that grant. The account
+ * keeps the socket until its last session there ends; ending a session ends the subscriptions it
+ * granted, and closes the socket (4009) when the device was signed out from elsewhere.
+ *
+ * The HTTP call and the socket may sit on different nodes: a claim then travels as a control
+ * message to the node holding the socket, which answers it; the other commands travel the same
+ * way, in order with the broadcasts before them.
  */
-export class SessionSockets {
+export class SocketClaims {
+  private readonly waiting = new Map<string, (result: ClaimResult) => void>();
+
   constructor(
     /** This node's sockets by id (the server's own map, read here). */
     private readonly connections: ReadonlyMap<string, Connection>,
     private readonly adapter: RealtimeAdapter,
     private readonly log: FastifyBaseLogger,
+    /** Takes a socket out of a channel as an unsubscribe would (presence, member_removed). */
+    private readonly drop: (conn: Connection, channel: string) => Promise<void>,
   ) {}
 
   /**
-   * Records that `sessionId` (of `userId`) authorised this socket. The HTTP call may have
-   * reached another node than the socket, so other nodes are told too.
+   * Grants `channel` (null: only binds, for pusher:signin) to the socket for a session of
+   * `userId`, wherever the socket is. `missing` when no node holds such a socket now.
    */
-  bind(socketId: string, sessionId: number, userId: number): void {
+  claim(
+    socketId: string,
+    userId: number,
+    sessionId: number,
+    channel: string | null,
+  ): Promise<ClaimResult> {
     const conn = this.connections.get(socketId);
-    if (conn) {
-      this.bindLocal(conn, sessionId, userId);
-      return;
-    }
-    this.sendControl({ type: 'bind', socketId, sessionId, userId });
+    if (conn) return Promise.resolve(claimSocket(conn, userId, sessionId, channel));
+    if (!this.adapter.clustered) return Promise.resolve('missing');
+    const id = randomUUID();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.settle(id, 'missing'), CLAIM_TIMEOUT_MS);
+      timer.unref();
+      this.waiting.set(id, (result) => {
+        clearTimeout(timer);
+        resolve(result);
+      });
+      this.sendControl({
+        type: 'claim',
+        id,
+        from: this.adapter.nodeId,
+        socketId,
+        userId,
+        sessionId,
+        channel,
+      });
+    });
   }
 
   /**
-   * Closes every socket of a signed-out session, here and on the other nodes, with 4009
-   * ("connection is unauthorized"): pusher-js does not reconnect after a 4000-4099 close,
-   * which is right for a device that no longer has a session.
+   * A session ended: the subscriptions it granted end on every node. With `close` (the device
+   * was signed out from elsewhere, or pruned) a socket left without a session is closed with
+   * 4009, which pusher-js does not retry; a tab that signed itself out keeps its socket for the
+   * public channel and the next sign-in.
    */
-  disconnect(sessionId: number): void {
-    this.closeLocal(sessionId);
-    this.sendControl({ type: 'end-session', sessionId });
+  endSession(sessionId: number, close: boolean): void {
+    this.endSessionLocal(sessionId, close);
+    this.sendControl({ type: 'end-session', sessionId, close });
   }
 
-  /** A control message from another node (the adapter hands it here). */
+  /** The user's sockets leave `channel` on every node; with null they are closed (a full ban). */
+  dropUser(userId: number, channel: string | null): void {
+    this.dropUserLocal(userId, channel);
+    this.sendControl({ type: 'drop-user', userId, channel });
+  }
+
+  /** A control message from another node (the adapter hands every one here). */
   onControl(message: ControlMessage): void {
-    if (message.type === 'bind') {
-      const conn = this.connections.get(String(message.socketId));
-      if (conn && Number.isInteger(message.sessionId) && Number.isInteger(message.userId))
-        this.bindLocal(conn, message.sessionId, message.userId);
-    } else if (message.type === 'end-session' && Number.isInteger(message.sessionId)) {
-      this.closeLocal(message.sessionId);
+    switch (message.type) {
+      case 'claim': {
+        const conn = this.connections.get(String(message.socketId));
+        if (!conn || !Number.isInteger(message.userId) || !Number.isInteger(message.sessionId))
+          return;
+        const channel = typeof message.channel === 'string' ? message.channel : null;
+        const result = claimSocket(conn, message.userId, message.sessionId, channel);
+        this.sendControl({ type: 'claim-result', id: message.id, to: message.from, result });
+        return;
+      }
+      case 'claim-result':
+        if (message.to === this.adapter.nodeId) this.settle(message.id, message.result);
+        return;
+      case 'end-session':
+        if (Number.isInteger(message.sessionId))
+          this.endSessionLocal(message.sessionId, message.close === true);
+        return;
+      case 'drop-user':
+        if (Number.isInteger(message.userId))
+          this.dropUserLocal(
+            message.userId,
+            typeof message.channel === 'string' ? message.channel : null,
+          );
+        return;
+      default:
+        return;
     }
   }
 
-  /** Returns how many sockets of this node were closed. */
-  closeLocal(sessionId: number): number {
-    let closed = 0;
+  /** Returns how many sockets of this node the session held. */
+  endSessionLocal(sessionId: number, close: boolean): number {
+    let held = 0;
     for (const conn of this.connections.values()) {
-      if (!conn.sessionIds?.has(sessionId)) continue;
-      conn.send(errorFrame(CloseCode.unauthorized, 'Session ended'));
-      conn.close(CloseCode.unauthorized, 'Session ended');
-      closed += 1;
+      if (!conn.sessionIds?.delete(sessionId)) continue;
+      held += 1;
+      const orphaned = conn.sessionIds.size === 0;
+      if (orphaned && close) {
+        conn.send(errorFrame(CloseCode.unauthorized, 'Session ended'));
+        conn.close(CloseCode.unauthorized, 'Session ended');
+        continue;
+      }
+      for (const [channel, grantedBy] of conn.grants ?? []) {
+        if (grantedBy === sessionId) this.revoke(conn, channel);
+      }
+      if (orphaned) {
+        conn.sessionUserId = null;
+        conn.sessionIds = null;
+        conn.userId = null;
+      }
     }
-    return closed;
+    return held;
+  }
+
+  private dropUserLocal(userId: number, channel: string | null): void {
+    for (const conn of this.connections.values()) {
+      if (conn.sessionUserId !== userId) continue;
+      if (channel === null) {
+        conn.send(errorFrame(CloseCode.unauthorized, 'Access ended'));
+        conn.close(CloseCode.unauthorized, 'Access ended');
+      } else if (conn.grants?.has(channel) || conn.subscribedTo(channel)) {
+        this.revoke(conn, channel);
+      }
+    }
+  }
+
+  /** The grant goes with the subscription: the old signature cannot subscribe again. */
+  private revoke(conn: Connection, channel: string): void {
+    conn.grants?.delete(channel);
+    this.drop(conn, channel).catch((error: unknown) =>
+      this.log.error({ err: error }, 'realtime drop failed'),
+    );
+  }
+
+  private settle(id: string, result: ClaimResult): void {
+    const resolve = this.waiting.get(id);
+    if (!resolve) return;
+    this.waiting.delete(id);
+    resolve(result === 'granted' || result === 'taken' ? result : 'missing');
   }
 
   private sendControl(message: ControlMessage): void {
@@ -68,10 +167,19 @@ export class SessionSockets {
       this.log.error({ err: error }, 'realtime control failed');
     });
   }
+}
 
-  private bindLocal(conn: Connection, sessionId: number, userId: number): void {
-    if (conn.sessionUserId !== null && conn.sessionUserId !== userId) return;
-    conn.sessionUserId = userId;
-    (conn.sessionIds ??= new Set()).add(sessionId);
-  }
+/** The rule on the node that holds the socket: one account per socket, grants per session. */
+export function claimSocket(
+  conn: Connection,
+  userId: number,
+  sessionId: number,
+  channel: string | null,
+): ClaimResult {
+  if (conn.closed) return 'missing';
+  if (conn.sessionUserId !== null && conn.sessionUserId !== userId) return 'taken';
+  conn.sessionUserId = userId;
+  (conn.sessionIds ??= new Set()).add(sessionId);
+  if (channel !== null) (conn.grants ??= new Map()).set(channel, sessionId);
+  return 'granted';
 }

@@ -112,3 +112,18 @@ export async function waitUntil(check: () => boolean, timeoutMs = 5000): Promise
     await sleep(20);
   }
 }
+
+/**
+ * A raw socket connected to the app (which starts listening if it was not) and the socket id
+ * the server gave it: the channel auth signs only sockets that are connected now.
+ */
+export async function connectedSocket(app: FastifyInstance) {
+  const address = app.server.address();
+  const port = address && typeof address !== 'string' ? address.port : (await listen(app)).port;
+  const raw = await rawSocket(
+    `ws://127.0.0.1:${port}/app/${app.deps.config.secrets.pusherKey}?protocol=7`,
+  );
+  await waitUntil(() => raw.frames.length > 0);
+  const { socket_id } = JSON.parse(String(raw.frames[0]!.data)) as { socket_id: string };
+  return { ...raw, socketId: socket_id };
+}

@@ -24,7 +24,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     status: number,
   ) {
     const previous = request.auth.via === 'cookie' ? request.auth.session : null;
-    if (previous) await app.deps.auth.logout(previous.id);
+    if (previous) await app.deps.auth.logout(previous);
     setSessionCookies(reply, signed.token, config.secrets.appKey, secure);
     return reply.code(status).send({
       data: await app.deps.userData.forUser(signed.user, request.locale),
@@ -87,7 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const session = request.auth.session;
-      if (session) await app.deps.auth.logout(session.id);
+      if (session) await app.deps.auth.logout(session);
       clearSessionCookies(reply, secure);
       return reply.code(204).send(null);
     },

@@ -19,6 +19,7 @@ import { slugBase, uniqueSlug } from '../../lib/slug';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { UsersRepository } from '../users/users.repository';
 import type { SessionsRepository } from './sessions.repository';
+import { isRegistered, NEWCOMER_ROLE, REGISTERED_ROLE } from '../../access/permissions';
 
 export interface Device {
   userAgent: string;
@@ -50,7 +51,7 @@ export class AuthService {
 
   async registerGuest(body: GuestRegisterBody, device: Device): Promise<SignedIn> {
     await this.rateLimits.hit(this.limits.register, device.ip);
-    const user = await this.createUser({ nick: body.nick, role: 'guest' });
+    const user = await this.createUser({ nick: body.nick, role: NEWCOMER_ROLE });
     return this.signIn(user, device, 'guest');
   }
 
@@ -68,13 +69,13 @@ export class AuthService {
       gender: body.gender ?? null,
       birthdate: body.birthdate ?? null,
     };
-    if (caller?.role === 'guest' && caller.nick_key === nickKey(body.nick)) {
+    if (caller && !isRegistered(caller) && caller.nick_key === nickKey(body.nick)) {
       await this.assertPhoneFree(profile.phone);
-      await this.users.update(caller.id, { ...profile, nick: body.nick, role: 'user' });
-      const upgraded = { ...caller, ...profile, nick: body.nick, role: 'user' };
+      await this.users.update(caller.id, { ...profile, nick: body.nick, role: REGISTERED_ROLE });
+      const upgraded = { ...caller, ...profile, nick: body.nick, role: REGISTERED_ROLE };
       return this.signIn(upgraded, device, 'register');
     }
-    const user = await this.createUser({ nick: body.nick, role: 'user', ...profile });
+    const user = await this.createUser({ nick: body.nick, role: REGISTERED_ROLE, ...profile });
     return this.signIn(user, device, 'register');
   }
 
@@ -91,8 +92,14 @@ export class AuthService {
     return this.signIn(user, device, 'login');
   }
 
-  async logout(sessionId: number): Promise<void> {
-    await this.sessions.delete(sessionId);
+  /** The caller's own sign-out: the session's subscriptions end, its tab keeps its socket. */
+  async logout(session: { id: number; user_id: number }): Promise<void> {
+    await this.sessions.delete(session.id);
+    this.events?.emit('session.ended', {
+      userId: session.user_id,
+      sessionId: session.id,
+      close: false,
+    });
   }
 
   private async findByIdentity(identity: string): Promise<UserRow | undefined> {
@@ -118,7 +125,9 @@ export class AuthService {
       created_at: at,
       last_active_at: at,
     });
-    await this.sessions.pruneOldest(user.id, MAX_SESSIONS_PER_USER);
+    // A pruned device was signed out from here: its sockets close as if ended on the security page.
+    for (const sessionId of await this.sessions.pruneOldest(user.id, MAX_SESSIONS_PER_USER))
+      this.events?.emit('session.ended', { userId: user.id, sessionId, close: true });
     await this.users.update(user.id, { active_at: at });
     const otherSessions = how === 'login' ? (await this.sessions.countForUser(user.id)) - 1 : 0;
     this.events?.emit('auth.signed_in', {

@@ -67,8 +67,8 @@ export class SessionsRepository {
     this.removed([id]);
   }
 
-  /** Keeps the newest `keep` sessions of a user and deletes the rest. */
-  async pruneOldest(userId: number, keep: number): Promise<void> {
+  /** Keeps the newest `keep` sessions of a user and deletes the rest; answers the ids deleted. */
+  async pruneOldest(userId: number, keep: number): Promise<number[]> {
     const stale = await this.db
       .selectFrom('sessions')
       .select('id')
@@ -78,7 +78,7 @@ export class SessionsRepository {
       .offset(keep)
       .limit(1000)
       .execute();
-    if (stale.length === 0) return;
+    if (stale.length === 0) return [];
     await this.db
       .deleteFrom('sessions')
       .where(
@@ -88,6 +88,7 @@ export class SessionsRepository {
       )
       .execute();
     this.removed(stale.map((s) => s.id));
+    return stale.map((s) => s.id);
   }
 
   /** A user's devices, most recently active first. */

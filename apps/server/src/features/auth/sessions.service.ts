@@ -24,7 +24,7 @@ export class SessionsService {
   /** Signs out one of the user's own devices; another user's session id is a 404. */
   async end(userId: number, sessionId: number): Promise<void> {
     if (!(await this.sessions.deleteOwn(userId, sessionId))) throw notFound();
-    this.events.emit('session.ended', { userId, sessionId });
+    this.events.emit('session.ended', { userId, sessionId, close: true });
   }
 
   /**
@@ -33,7 +33,8 @@ export class SessionsService {
    */
   async endOthers(userId: number, keepSessionId: number | null): Promise<number[]> {
     const ended = await this.sessions.deleteOthers(userId, keepSessionId);
-    for (const sessionId of ended) this.events.emit('session.ended', { userId, sessionId });
+    for (const sessionId of ended)
+      this.events.emit('session.ended', { userId, sessionId, close: true });
     return ended;
   }
 }

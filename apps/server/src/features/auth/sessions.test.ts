@@ -49,7 +49,7 @@ describe.each(dialects)('devices (sessions) on %s', (dialect) => {
     const ended = recordEvents(t.app, 'session.ended');
     const res = await laptop.asBrowser({ method: 'DELETE', url: `/api/my/sessions/${phoneId}` });
     expect(res.statusCode, res.body).toBe(204);
-    expect(ended).toEqual([{ userId: user.id, sessionId: phoneId }]);
+    expect(ended).toEqual([{ userId: user.id, sessionId: phoneId, close: true }]);
     expect((await phone.asBearer({ method: 'GET', url: '/api/my/sessions' })).statusCode).toBe(401);
     expect((await devicesOf(laptop)).map((d) => d.id)).not.toContain(phoneId);
     // The spec's form of the call: POST with _method=DELETE.

@@ -3,9 +3,9 @@ import type { RoomRow, UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError, forbidden, guestForbidden, invalid, notFound } from '../../http/app-error';
 import { nowIso } from '../../lib/clock';
-import { hasPermission } from '../users/user.presenter';
+import * as roomPolicy from '../../access/room.policy';
+import { viewerOf } from '../../access/viewer';
 import type { UsersRepository } from '../users/users.repository';
-import { can } from './chat.policy';
 import { presentRoomSummary } from './chat.presenter';
 import type { MessagesRepository } from './messages.repository';
 import type { RoomView } from './room-view';
@@ -37,9 +37,13 @@ export class RoomsService {
       ),
     );
     const counts = await this.rooms.userCounts(available.map((r) => r.id));
+    const viewer = viewerOf(user);
     return {
       rooms,
-      available: available.map((r) => presentRoomSummary(r, counts.get(r.id) ?? 0)),
+      available: available.map((r) => ({
+        ...presentRoomSummary(r, counts.get(r.id) ?? 0),
+        abilities: roomPolicy.abilities(viewer, r),
+      })),
       main_room_id: mainRoomId,
     };
   }
@@ -49,7 +53,7 @@ export class RoomsService {
     body: { name_ru: string; name_en: string; public: boolean },
     socketId?: string,
   ): Promise<RoomDetail> {
-    if (!can(user, { action: 'room.create' })) throw guestForbidden();
+    if (!roomPolicy.can(viewerOf(user), 'create')) throw guestForbidden();
     if ((await this.rooms.countOwnedBy(user.id)) >= MAX_OWNED_ROOMS)
       throw invalid({ name_ru: ['room.too_many'] });
     const room = await this.rooms.create({
@@ -69,7 +73,8 @@ export class RoomsService {
     body: { name_ru?: string; name_en?: string; public?: boolean },
   ): Promise<RoomSummary> {
     const room = await this.visibleRoom(user, roomId);
-    if (!can(user, { action: 'room.update', room })) throw forbidden();
+    const viewer = viewerOf(user);
+    if (!roomPolicy.can(viewer, 'update', room)) throw forbidden();
     const changes = {
       ...(body.name_ru !== undefined ? { name_ru: body.name_ru } : {}),
       ...(body.name_en !== undefined ? { name_en: body.name_en } : {}),
@@ -78,8 +83,9 @@ export class RoomsService {
     if (Object.keys(changes).length > 0) await this.rooms.update(roomId, changes);
     const counts = await this.rooms.userCounts([roomId]);
     const summary = presentRoomSummary({ ...room, ...changes }, counts.get(roomId) ?? 0);
+    // The room's members hear the room without abilities: theirs are not the updater's.
     this.events.emit('chat.room.updated', { room: summary });
-    return summary;
+    return { ...summary, abilities: roomPolicy.abilities(viewer, { ...room, ...changes }) };
   }
 
   /** Entering twice is harmless: the second call just answers the room. */
@@ -90,7 +96,7 @@ export class RoomsService {
     if (known) return this.view.detail(room, user, known);
     const invited = await this.rooms.isInvited(roomId, user.id);
     // A private room one may not enter does not exist as far as the caller can tell.
-    if (!can(user, { action: 'room.enter', room, invited })) throw notFound();
+    if (!roomPolicy.can(viewerOf(user), 'enter', room, { invited })) throw notFound();
     const membership = {
       room_id: roomId,
       user_id: user.id,
@@ -170,7 +176,7 @@ export class RoomsService {
     roomId: number,
     visible: boolean,
   ): Promise<{ invisible: boolean }> {
-    if (!can(user, { action: 'room.visibility' })) throw forbidden();
+    if (!roomPolicy.can(viewerOf(user), 'go_invisible')) throw forbidden();
     if (!(await this.rooms.membership(roomId, user.id))) throw notFound();
     await this.rooms.updateMember(roomId, user.id, { invisible: visible ? 0 : 1 });
     this.events.emit('chat.user.visibility', { roomId, userId: user.id, invisible: !visible });
@@ -179,7 +185,7 @@ export class RoomsService {
 
   async invite(user: UserRow, roomId: number, targetId: number): Promise<void> {
     const room = await this.visibleRoom(user, roomId);
-    if (!can(user, { action: 'room.invite', room })) throw forbidden();
+    if (!roomPolicy.can(viewerOf(user), 'invite', room)) throw forbidden();
     if (!(await this.users.findById(targetId)))
       throw new AppError('validation', { errors: { user_id: ['invalid_value'] } });
     await this.rooms.invite(roomId, targetId, user.id, nowIso());
@@ -189,10 +195,12 @@ export class RoomsService {
   private async visibleRoom(user: UserRow, roomId: number): Promise<RoomRow> {
     const room = await this.rooms.find(roomId);
     if (!room) throw notFound();
-    if (room.is_public === 1 || room.owner_id === user.id) return room;
-    if (hasPermission(user, 'room.manage_any')) return room;
-    if (await this.rooms.membership(roomId, user.id)) return room;
-    if (await this.rooms.isInvited(roomId, user.id)) return room;
+    const viewer = viewerOf(user);
+    // The cheap answers first: most rooms are public or the caller's own.
+    if (roomPolicy.canSee(viewer, room, { member: false, invited: false })) return room;
+    const member = (await this.rooms.membership(roomId, user.id)) !== undefined;
+    const invited = !member && (await this.rooms.isInvited(roomId, user.id));
+    if (roomPolicy.canSee(viewer, room, { member, invited })) return room;
     throw notFound();
   }
 }

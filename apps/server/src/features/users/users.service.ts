@@ -51,7 +51,7 @@ export class UsersService {
     this.events.emit('user.status', {
       userId: user.id,
       status: value,
-      roomIds: await this.rooms.roomIdsOf(user.id),
+      rooms: await this.rooms.roomsOf(user.id),
     });
     return value;
   }

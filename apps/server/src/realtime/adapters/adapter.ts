@@ -9,6 +9,17 @@ export interface Broadcast {
   userId?: string;
   /** A user whose sockets do not receive it (a troll does not learn they are one). */
   exceptUserId?: number;
+  /** Who of a presence channel hears it when it concerns a member who may be hidden. */
+  audience?: Audience;
+}
+
+/**
+ * `seers`: only the sockets that may see hidden members, and the member's own; `others`: every
+ * socket but those (a hidden member appearing to or vanishing from the rest of the room).
+ */
+export interface Audience {
+  member: string;
+  only: 'seers' | 'others';
 }
 
 /**
@@ -17,10 +28,28 @@ export interface Broadcast {
  * "close every socket of this session" when a device is signed out, and a user's sanctions.
  */
 export type ControlMessage =
-  | { type: 'bind'; socketId: string; sessionId: number; userId: number }
-  | { type: 'end-session'; sessionId: number }
+  /** Asks the node holding `socketId` to grant it `channel` for a session (socket-claims.ts). */
+  | {
+      type: 'claim';
+      id: string;
+      from: string;
+      socketId: string;
+      userId: number;
+      sessionId: number;
+      channel: string | null;
+    }
+  | { type: 'claim-result'; id: string; to: string; result: ClaimResult }
+  /** `close`: the device was signed out elsewhere (4009); else only its grants end. */
+  | { type: 'end-session'; sessionId: number; close: boolean }
+  /** The user's sockets leave `channel` (left the room); `null`: the sockets close. */
+  | { type: 'drop-user'; userId: number; channel: string | null }
+  /** A presence member turned hidden or visible: sockets update their seat. */
+  | { type: 'member-hidden'; channel: string; userId: string; hidden: boolean }
   /** A user's sanctions in force (sanctions-guard.ts); ISO ends, null when none. */
   | { type: 'sanctions'; userId: number; gagUntil: string | null; banUntil: string | null };
+
+/** What the node holding a socket answers a claim: granted, no such socket, another account's. */
+export type ClaimResult = 'granted' | 'missing' | 'taken';
 
 export interface PresenceMember {
   user_id: string;
@@ -34,6 +63,8 @@ export interface PresenceMember {
  */
 export interface RealtimeAdapter {
   readonly nodeId: string;
+  /** Whether other nodes exist behind this adapter (a claim may then be answered elsewhere). */
+  readonly clustered: boolean;
   /** Starts receiving other nodes' broadcasts; `deliver` hands them to local sockets. */
   start(
     deliver: (message: Broadcast) => void,
@@ -48,6 +79,8 @@ export interface RealtimeAdapter {
   /** Counts one connection less; `last` when the user has no connection left there. */
   leave(channel: string, userId: string): Promise<{ last: boolean }>;
   members(channel: string): Promise<PresenceMember[]>;
+  /** Replaces a present member's info (hidden or visible again); false when not present. */
+  updateMember(channel: string, member: PresenceMember): Promise<boolean>;
   /** This node's connection count changed; `connections()` is the sum over all nodes. */
   countConnections(delta: number): void;
   connections(): Promise<number>;

@@ -4,6 +4,7 @@ import type { Broadcast, ControlMessage, PresenceMember, RealtimeAdapter } from 
 /** A single process: nothing to share, presence in memory. */
 export class LocalAdapter implements RealtimeAdapter {
   readonly nodeId = randomBytes(6).toString('hex');
+  readonly clustered = false;
   private readonly presence = new Map<string, Map<string, { count: number; info: unknown }>>();
   private connectionCount = 0;
 
@@ -42,6 +43,12 @@ export class LocalAdapter implements RealtimeAdapter {
     const members = this.presence.get(channel);
     if (!members) return [];
     return [...members].map(([user_id, { info }]) => ({ user_id, user_info: info }));
+  }
+
+  async updateMember(channel: string, member: PresenceMember): Promise<boolean> {
+    const entry = this.presence.get(channel)?.get(member.user_id);
+    if (entry) entry.info = member.user_info;
+    return entry !== undefined;
   }
 
   countConnections(delta: number): void {

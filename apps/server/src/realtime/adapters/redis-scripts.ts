@@ -14,6 +14,12 @@ local n = redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 return n`;
 
+/** KEYS: infos. ARGV: user id, info JSON. Replaces the info of a member still present: 1, else 0. */
+export const UPDATE = `
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+return 1`;
+
 /** KEYS: counts, infos, node hash. ARGV: user id, node field. Returns the new total, -1 if unknown. */
 export const LEAVE = `
 local c = redis.call('HINCRBY', KEYS[3], ARGV[2], -1)

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Broadcast, ControlMessage, PresenceMember, RealtimeAdapter } from './adapter';
-import { JOIN, LEAVE, REAP } from './redis-scripts';
+import type {
+  Audience,
+  Broadcast,
+  ControlMessage,
+  PresenceMember,
+  RealtimeAdapter,
+} from './adapter';
+import { JOIN, LEAVE, REAP, UPDATE } from './redis-scripts';
 
 export interface RedisAdapterOptions {
   /** Namespaces every key and the pub/sub channel, so several sites can share one Redis. */
@@ -25,6 +31,8 @@ interface WireMessage {
   u?: string;
   /** exceptUserId */
   y?: number;
+  /** audience */
+  a?: Audience;
 }
 
 /**
@@ -34,6 +42,7 @@ interface WireMessage {
  */
 export class RedisAdapter implements RealtimeAdapter {
   readonly nodeId = randomBytes(6).toString('hex');
+  readonly clustered = true;
   private readonly subscriber: Redis;
   private readonly bus: string;
   private readonly heartbeatMs: number;
@@ -82,6 +91,7 @@ export class RedisAdapter implements RealtimeAdapter {
         ...(m.x ? { except: m.x } : {}),
         ...(m.u ? { userId: m.u } : {}),
         ...(typeof m.y === 'number' ? { exceptUserId: m.y } : {}),
+        ...(m.a ? { audience: m.a } : {}),
       });
     });
     await this.subscriber.subscribe(this.bus);
@@ -109,6 +119,7 @@ export class RedisAdapter implements RealtimeAdapter {
     if (message.except) wire.x = message.except;
     if (message.userId) wire.u = message.userId;
     if (message.exceptUserId !== undefined) wire.y = message.exceptUserId;
+    if (message.audience) wire.a = message.audience;
     await this.redis.publish(this.bus, JSON.stringify(wire));
   }
 
@@ -151,6 +162,17 @@ export class RedisAdapter implements RealtimeAdapter {
       user_id,
       user_info: parseInfo(info),
     }));
+  }
+
+  async updateMember(channel: string, member: PresenceMember): Promise<boolean> {
+    const done = await this.redis.eval(
+      UPDATE,
+      1,
+      this.key('pres', channel, 'i'),
+      member.user_id,
+      JSON.stringify(member.user_info ?? null),
+    );
+    return Number(done) === 1;
   }
 
   countConnections(delta: number): void {

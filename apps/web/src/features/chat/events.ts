@@ -25,7 +25,6 @@ import {
   withoutPending,
 } from './transitions';
 import { messageRings } from './sound-rules';
-import { withUserPatched } from '../realtime/user-patch';
 
 export type { ChatEventActions } from './store-types';
 
@@ -129,10 +128,10 @@ export function createChatEvents(
         ...r,
         users: r.users.map((e) => (e.user.id === user_id ? { ...e, status } : e)),
       })),
-    userVisibilityUpdated: ({ room_id, user_id, invisible }) =>
+    userVisibilityUpdated: ({ room_id, user_id, invisible, user }) =>
       patchRoom(room_id, (r) => ({
         ...r,
-        users: setRoomUserVisibility(r.users, user_id, invisible),
+        users: setRoomUserVisibility(r.users, user_id, invisible, user),
       })),
     roomUpdated: ({ room }) =>
       set((s) => ({
@@ -178,12 +177,6 @@ export function createChatEvents(
               : withoutMessages,
         };
       }),
-    userUpdated: ({ user }) => {
-      const { id, ...patch } = user;
-      set((s) => ({ rooms: withUserPatched(s.rooms, id, patch) }));
-    },
-    userPatched: (userId, patch) =>
-      set((s) => ({ rooms: withUserPatched(s.rooms, userId, patch) })),
     typingReceived: (roomId, event) => {
       if (event.user_id === viewerId()) return;
       set((s) => {

@@ -30,8 +30,8 @@ export type MemberActions = Pick<
 
 /**
  * The chat store's actions about me as a member: my reactions, quotes, state, visibility,
- * settings, lists and typing. Part of the store (features/chat/store.ts composes it); kept here so that store.ts
- * stays small while features/chat holds only the files this data layer owns.
+ * settings, lists and typing. Part of the store (store.ts composes it), apart so that store.ts
+ * stays small.
  */
 export function createMemberActions(
   { set, get, deps }: ChatSlice,

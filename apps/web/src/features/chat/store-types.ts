@@ -7,7 +7,6 @@ import type {
 } from '@chat/shared';
 import type { StoreApi, UseBoundStore } from 'zustand';
 import type { ChatRealtime } from '../realtime/types';
-import type { UserPatch } from '../realtime/user-patch';
 import type { ChatApi } from './api';
 import type { ChatStore } from './types';
 
@@ -36,13 +35,6 @@ export interface ChatEventActions {
    * ban takes them out of every room's list too. My own sanction is the sanctions feature's.
    */
   userBanned(event: Payload<'UserBanned'>): void;
-  userUpdated(event: Payload<'UserUpdated'>): void;
-  /**
-   * One user's public fields changed: their list entries and shown messages restyle. The events
-   * that carry one field (UserNickUpdated, AvatarUpdated, AvatarRemoved, UserFrameUpdated) call
-   * this with that field.
-   */
-  userPatched(userId: number, patch: UserPatch): void;
   typingReceived(roomId: number, event: TypingEvent): void;
 }
 

@@ -20,8 +20,6 @@ import {
   withoutPending,
 } from './transitions';
 import type { ImData, ImHistory, PendingImMessage } from './types';
-import type { UserPatch } from '../realtime/user-patch';
-import { withImUserPatched } from './user-patch';
 
 /** A read mark waits this long, so a burst of messages in an open conversation is one POST. */
 export const READ_DEBOUNCE_MS = 400;
@@ -66,8 +64,6 @@ export interface ImActions {
   closeDock(): void;
   /** Signed out or another user: nothing of the previous one stays. */
   reset(): void;
-  /** A user restyled live (avatar, nick, frame): their channel and the messages they wrote. */
-  userPatched(userId: number, patch: UserPatch): void;
 }
 
 export type ImStore = ImData & ImActions & ImEventActions;
@@ -369,7 +365,6 @@ export function createImStore(deps: ImStoreDeps): ImStoreApi {
         readScheduled.clear();
         set(initialData());
       },
-      userPatched: (userId, patch) => set((s) => withImUserPatched(s, userId, patch)),
 
       // Realtime events (Im.*), routed by the dispatcher.
       channelStored: (channel) => putChannels([channel]),

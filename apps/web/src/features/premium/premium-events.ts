@@ -4,7 +4,7 @@ import type {
   PremiumUpdatedEvent,
   WalletWire,
 } from '@chat/shared';
-import type { UserPatch } from '../realtime/user-patch';
+import type { UserPatch } from '../../shared/users/user-cache';
 
 /** What the realtime dispatcher calls about premium. */
 export interface PremiumEventActions {
@@ -18,7 +18,7 @@ export interface PremiumEventDeps {
   applyMine: (premium: PremiumState, wallet: WalletWire | null) => void;
   /** The perks are permissions the server derives: read them again. */
   refreshPerks: () => void;
-  /** One user changed everywhere users are shown (the identity targets). */
+  /** One user changed everywhere users are shown (the user cache). */
   patchUser: (userId: number, patch: UserPatch) => void;
 }
 

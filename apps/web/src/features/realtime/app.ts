@@ -15,8 +15,8 @@ import { createPusher } from './pusher';
 import { useRealtimeStore } from './store';
 import { useFontsStore } from '../../shared/hooks/use-fonts';
 import { queryClient } from '../../app/query-client';
-import { patchProfilesCache } from '../profiles/cache';
-import { createIdentityEvents, isIdentityPatch, type UserPatchTarget } from './identity-events';
+import { createIdentityEvents, isIdentityPatch } from './identity-events';
+import { patchUser, useUserCache } from '../../shared/users/user-cache';
 import { sessionEnded } from '../my/session-ended';
 import { isSanctionPatch, refreshMyBan } from '../sanctions/my-ban';
 import { createSanctionEvents } from '../sanctions/sanction-events';
@@ -38,20 +38,19 @@ let stopCurrent: (() => void) | null = null;
 const chat = () => useChatStore.getState();
 const im = () => useImStore.getState();
 
-/** Every place that shows users, for the identity events (a user restyled everywhere at once). */
-const identityTargets: readonly UserPatchTarget[] = [
-  (id, patch) => chat().userPatched(id, patch),
-  (id, patch) => im().userPatched(id, patch),
-  (id, patch) => useSessionStore.getState().userPatched(id, patch),
-  (id, patch) => patchProfilesCache(queryClient, id, patch),
-];
-const identity = createIdentityEvents(() => identityTargets);
+// Written once to the user cache, which whatever shows a user reads.
+const identity = createIdentityEvents(patchUser);
+// My own user data follows it: the navbar shows it and the chat finds my mentions by its nick.
+useUserCache.subscribe(({ last }, prev) => {
+  if (last !== null && last !== prev.last)
+    useSessionStore.getState().userPatched(last.userId, last.patch);
+});
 const complaints = createComplaintEvents(queryClient);
 const balance = createBalanceEvents(queryClient);
 const premium = createPremiumEvents({
   applyMine: applyMyPremium,
   refreshPerks: () => void refreshMyPerks(),
-  patchUser: (id, patch) => identityTargets.forEach((target) => target(id, patch)),
+  patchUser,
 });
 const sanctions = createSanctionEvents({
   me: () => useSessionStore.getState().userData,

@@ -2,18 +2,15 @@ import type { UserData } from '@chat/shared';
 import { describe, expect, it } from 'vitest';
 import { makeNick, makePublicUser } from '../../../../../packages/shared/src/chat/rules/fixtures';
 import { createIdentityEvents, isIdentityPatch } from './identity-events';
-import type { UserPatch } from './user-patch';
+import type { UserPatch } from '../../shared/users/user-cache';
 
 function setup() {
-  const seen: [string, number, UserPatch][] = [];
-  const targets = ['chat', 'im', 'session', 'profiles'].map(
-    (name) => (id: number, patch: UserPatch) => seen.push([name, id, patch]),
-  );
-  return { seen, events: createIdentityEvents(() => targets) };
+  const seen: [number, UserPatch][] = [];
+  return { seen, events: createIdentityEvents((id, patch) => seen.push([id, patch])) };
 }
 
 describe('identity events', () => {
-  it('hands each event to every place that shows users, as the one field it carries', () => {
+  it('writes each event once, as the one field it carries', () => {
     const { seen, events } = setup();
     const nick = { ...makeNick('Anna'), color: '#ff0066' };
     events.nickUpdated({ user_id: 3, nick });
@@ -28,11 +25,7 @@ describe('identity events', () => {
       { frame: '/assets/frames/gold.png' },
       { frame: null },
     ];
-    expect(seen).toEqual(
-      patches.flatMap((patch) =>
-        ['chat', 'im', 'session', 'profiles'].map((name) => [name, 3, patch]),
-      ),
-    );
+    expect(seen).toEqual(patches.map((patch) => [3, patch]));
   });
 
   it('UserUpdated patches the whole public user, without its id', () => {
@@ -41,8 +34,7 @@ describe('identity events', () => {
     events.userUpdated({ user });
     const rest: Record<string, unknown> = { ...user };
     delete rest.id;
-    expect(seen[0]).toEqual(['chat', 5, rest]);
-    expect(seen).toHaveLength(4);
+    expect(seen).toEqual([[5, rest]]);
   });
 
   it('drops payloads without a usable id or field', () => {

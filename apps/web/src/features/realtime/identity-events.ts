@@ -1,5 +1,5 @@
 import type { RealtimeEventMap, UserData } from '@chat/shared';
-import type { UserPatch } from './user-patch';
+import type { UserPatch } from '../../shared/users/user-cache';
 
 type Payload<K extends keyof RealtimeEventMap> = RealtimeEventMap[K];
 
@@ -12,7 +12,7 @@ export interface IdentityEventActions {
   frameUpdated(event: Payload<'UserFrameUpdated'>): void;
 }
 
-/** A place that shows users and restyles one of them: chat, messenger, session, profiles. */
+/** Where a user's new public fields go: the user cache, which everything showing users reads. */
 export type UserPatchTarget = (userId: number, patch: UserPatch) => void;
 
 const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0;
@@ -21,15 +21,12 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 
 /**
  * One user restyled everywhere at once: each event becomes one patch (the field it carries)
- * handed to every target. A payload without a usable user id or field is dropped whole, so no
- * store sees half an update.
+ * written once to the user cache. A payload without a usable user id or field is dropped whole,
+ * so nothing shows half an update.
  */
-export function createIdentityEvents(
-  targets: () => readonly UserPatchTarget[],
-): IdentityEventActions {
+export function createIdentityEvents(target: UserPatchTarget): IdentityEventActions {
   const patch = (userId: unknown, change: UserPatch) => {
-    if (!isId(userId)) return;
-    for (const target of targets()) target(userId, change);
+    if (isId(userId)) target(userId, change);
   };
   return {
     userUpdated: ({ user }) => {

@@ -53,6 +53,7 @@ async function start() {
   const { useImStore } = await import('../im/store');
   const { queryClient } = await import('../../app/query-client');
   const { profileKeys } = await import('../profiles/api');
+  const { useUserCache, withLive } = await import('../../shared/users/user-cache');
   useSessionStore.setState({ userData: userData(7) });
   startRealtime(init);
   return {
@@ -62,6 +63,8 @@ async function start() {
     useImStore,
     queryClient,
     profileKeys,
+    useUserCache,
+    withLive,
     emit: (event: string, data: unknown) => created[0]!.channel('private-chat').emit(event, data),
   };
 }
@@ -84,26 +87,33 @@ describe('identity events reach every place that shows the user', () => {
     app.stopRealtime();
   });
 
-  it('restyles another user in the chat, the messenger and an open profile', async () => {
+  it('restyles another user once, in the user cache the chat, messenger and profiles read', async () => {
     const app = await start();
-    app.useChatStore.setState({
-      rooms: {
-        rooms: [makeRoomDetail({ id: 1, users: [makeRoomUser({ id: 3, nick: 'Anna' })] })],
-        available: [],
-        currentRoomId: 1,
-      },
-    });
-    app.useImStore.setState({ channels: { 1: makeImChannel({ id: 1, user: makeImUser(3) }) } });
+    const rooms = {
+      rooms: [makeRoomDetail({ id: 1, users: [makeRoomUser({ id: 3, nick: 'Anna' })] })],
+      available: [],
+      currentRoomId: 1,
+    };
+    app.useChatStore.setState({ rooms });
+    const channel = makeImChannel({ id: 1, user: makeImUser(3) });
+    app.useImStore.setState({ channels: { 1: channel } });
     const key = app.profileKeys.one('anna', 7);
-    app.queryClient.setQueryData<Profile>(key, makeProfile());
+    const profile = makeProfile();
+    app.queryClient.setQueryData<Profile>(key, profile);
+    const live = <U extends { id: number }>(user: U) =>
+      app.withLive(user, app.useUserCache.getState().users.get(user.id));
 
     app.emit('UserNickUpdated', { user_id: 3, nick: makeNick('Anya') });
-    expect(app.useChatStore.getState().rooms.rooms[0]?.users[0]?.user.nick.nick).toBe('Anya');
-    expect(app.useImStore.getState().channels[1]?.user.nick.nick).toBe('Anya');
-    expect(app.queryClient.getQueryData<Profile>(key)?.user.nick.nick).toBe('Anya');
+    const roomUser = app.useChatStore.getState().rooms.rooms[0]?.users[0]?.user;
+    expect(roomUser && live(roomUser).nick.nick).toBe('Anya');
+    expect(live(channel.user).nick.nick).toBe('Anya');
     app.emit('UserUpdated', { user: makePublicUser({ id: 3, slug: 'anna', premium: true }) });
-    expect(app.queryClient.getQueryData<Profile>(key)?.user.premium).toBe(true);
-    expect(app.useImStore.getState().channels[1]?.user.premium).toBe(true);
+    expect(live(profile.user).premium).toBe(true);
+    expect(live(channel.user).premium).toBe(true);
+    // The answers the stores hold are not walked: they stay as they came.
+    expect(app.useChatStore.getState().rooms).toBe(rooms);
+    expect(app.useImStore.getState().channels[1]).toBe(channel);
+    expect(app.queryClient.getQueryData<Profile>(key)).toBe(profile);
     // Not me: the session is untouched.
     expect(app.useSessionStore.getState().userData?.user.nick.nick).toBe('U7');
     app.stopRealtime();

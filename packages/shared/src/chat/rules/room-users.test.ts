@@ -272,4 +272,11 @@ describe('setRoomUserVisibility', () => {
   it('changes nothing for an unknown user', () => {
     expect(setRoomUserVisibility(users, 9, true)).toEqual(users);
   });
+
+  it("lists a member it never saw from the event's entry, once, when they turn visible", () => {
+    const entry = makeRoomUser({ id: 9 });
+    const shown = setRoomUserVisibility(users, 9, false, entry);
+    expect(ids(shown)).toEqual([1, 2, 9]);
+    expect(ids(setRoomUserVisibility(shown, 9, false, entry))).toEqual([1, 2, 9]);
+  });
 });

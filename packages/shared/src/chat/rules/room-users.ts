@@ -106,6 +106,9 @@ export function setRoomUserVisibility(
   users: readonly RoomUser[],
   userId: number,
   invisible: boolean,
+  entry?: RoomUser,
 ): RoomUser[] {
-  return users.map((entry) => (entry.user.id === userId ? { ...entry, invisible } : entry));
+  // A member who went invisible before this viewer came is listed now, from the event's entry.
+  if (entry && !users.some((u) => u.user.id === userId)) return [...users, { ...entry, invisible }];
+  return users.map((u) => (u.user.id === userId ? { ...u, invisible } : u));
 }

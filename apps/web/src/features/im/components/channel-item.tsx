@@ -6,6 +6,7 @@ import { UserAvatar } from '../../../shared/ui/user-avatar';
 import { listTime } from '../../../shared/time-format';
 import { StyledNick } from '../../../shared/ui/styled-nick';
 import { Ticks } from './ticks';
+import { useLiveUser } from '../../../shared/users/user-cache';
 
 interface ChannelItemProps {
   channel: ImChannel;
@@ -17,6 +18,7 @@ interface ChannelItemProps {
 /** One conversation in the list: the other person, the last message, its time, unread count. */
 export const ChannelItem = memo(function ChannelItem(props: ChannelItemProps) {
   const { channel, viewerId, selected, onSelect } = props;
+  const person = useLiveUser(channel.user);
   const { t } = useTranslation('im');
   const locale = useLocale();
   const last = channel.last_message;
@@ -39,10 +41,10 @@ export const ChannelItem = memo(function ChannelItem(props: ChannelItemProps) {
         aria-current={selected ? 'true' : undefined}
         data-testid={`im-channel-${channel.user.id}`}
       >
-        <UserAvatar user={channel.user} size={44} />
+        <UserAvatar user={person} size={44} />
         <span className="im-channel-body">
           <span className="im-channel-line">
-            <StyledNick nick={channel.user.nick} className="im-channel-nick text-truncate" />
+            <StyledNick nick={person.nick} className="im-channel-nick text-truncate" />
             <span className="im-channel-time">
               {own && <Ticks read={last.read_at !== null} />}
               {listTime(channel.updated_at, locale, new Date())}

@@ -11,6 +11,7 @@ import { useIm, useImActions } from './im-context';
 import { StyledNick } from '../../../shared/ui/styled-nick';
 import { MessageList } from './message-list';
 import { useActiveChannel } from './use-active-channel';
+import { useLiveUserOrNull } from '../../../shared/users/user-cache';
 
 const BLOCK_REASONS = new Set(['guest', 'ignored', 'friends_only', 'deleted']);
 
@@ -27,6 +28,7 @@ export function Conversation({ channelId, onBack }: ConversationProps) {
   const actions = useImActions();
   const viewerId = useSessionStore((s) => s.userData?.user.id ?? 0);
   const channel = useIm((s) => s.channels[channelId]);
+  const person = useLiveUserOrNull(channel?.user);
   const history = useIm((s) => s.history[channelId]);
   const messages = useIm((s) => s.messages[channelId]);
   const pending = useIm((s) => s.pending[channelId]);
@@ -85,16 +87,16 @@ export function Conversation({ channelId, onBack }: ConversationProps) {
     <section className="im-conversation" data-testid="im-conversation" data-channel-id={channelId}>
       <header className="im-head">
         {back}
-        {channel && (
+        {channel && person && (
           <>
-            <AvatarWithFrame user={channel.user} size={36} />
+            <AvatarWithFrame user={person} size={36} />
             <h2 className="im-head-nick" data-testid="im-head-nick">
               <Link
-                to={profilePath(locale, channel.user.slug)}
+                to={profilePath(locale, person.slug)}
                 className="im-head-link text-truncate"
                 data-testid="im-head-profile"
               >
-                <StyledNick nick={channel.user.nick} className="text-truncate" />
+                <StyledNick nick={person.nick} className="text-truncate" />
               </Link>
             </h2>
           </>

@@ -6,7 +6,7 @@ import { queryClient } from '../../../app/query-client';
 import { makeClientId } from '../../../lib/outbox-queue';
 import { useLocale } from '../../../lib/use-locale';
 import { formatCoins } from '../../balance/format';
-import { patchProfilesCache } from '../../profiles/cache';
+import { patchUser } from '../../../shared/users/user-cache';
 import { useSessionStore } from '../../session/store';
 import { pushToast } from '../../toasts/store';
 import { buyPremium } from '../api';
@@ -60,7 +60,7 @@ export function PremiumPurchaseDialog(props: Props) {
       applyWallet(queryClient, bought.wallet);
       void queryClient.invalidateQueries({ queryKey: ['balance', 'history'] });
       if (recipient) {
-        patchProfilesCache(queryClient, recipient.id, { premium: state.active });
+        patchUser(recipient.id, { premium: state.active });
         pushToast({ text: t('confirm.given', { nick, date }), variant: 'primary' });
       } else {
         applyMyPremium(state);

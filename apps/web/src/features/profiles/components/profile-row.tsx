@@ -6,9 +6,11 @@ import { formatDate, relativeTime } from '../format';
 import { profilePath } from '../links';
 import { AvatarWithFrame } from '../../../shared/ui/avatar-with-frame';
 import { StyledNick } from '../../../shared/ui/styled-nick';
+import { useLiveAuthor } from '../../../shared/users/user-cache';
 
 /** One person in a list: avatar with frame, styled nick, age and gender, online or last seen. */
-export function ProfileRowItem({ row, now }: { row: ProfileRow; now: number }) {
+export function ProfileRowItem({ row: fetched, now }: { row: ProfileRow; now: number }) {
+  const row = useLiveAuthor(fetched);
   const { t } = useTranslation('profiles');
   const locale = useLocale();
   const facts = [

@@ -13,6 +13,7 @@ import { ProfilePhotos } from './profile-photos';
 import { ProfileRoleActions } from './profile-role-actions';
 import { ProfileStats } from './profile-stats';
 import { StyledNick } from '../../../shared/ui/styled-nick';
+import { useLiveProfile } from '../use-live-profile';
 
 function Section({
   title,
@@ -48,7 +49,8 @@ interface ProfileViewProps {
  * (about me as typed: a text node, never markup), photos, gifts, friends and statistics. A guest's
  * profile has nothing to tell but the nick, the avatar and the statistics.
  */
-export function ProfileView({ profile, viewerIsGuest }: ProfileViewProps) {
+export function ProfileView({ profile: fetched, viewerIsGuest }: ProfileViewProps) {
+  const profile = useLiveProfile(fetched);
   const { t } = useTranslation(['profiles', 'common']);
   const { user } = profile;
   const isGuestProfile = user.roles.includes('guest');

@@ -10,7 +10,7 @@ import {
   makeRoomUser,
 } from '../../../../../../../packages/shared/src/chat/rules/fixtures';
 import { makeChatStore, renderChat, signInAs } from '../../../../test/chat-kit';
-import { withUserPatched } from '../../../realtime/user-patch';
+import { patchUser } from '../../../../shared/users/user-cache';
 import { MessageList } from './message-list';
 
 beforeEach(() => {
@@ -39,17 +39,17 @@ describe('a /me action in the message list', () => {
   });
 
   it('restyles the nick on shown messages when the author changes their style', () => {
-    const kit = renderRoom([
+    renderRoom([
       makeMessage({ id: 4, user: anna, text: 'hello' }),
       makeMessage({ id: 5, user: anna, type_id: MESSAGE_TYPE.action, text: 'waves' }),
     ]);
     act(() => {
-      // What the store's UserUpdated handler does (tested with the store in chat-user-updates).
+      // What UserUpdated does: one write to the user cache, which the messages read.
       const { id, ...patch } = makePublicUser({
         id: 3,
         nick: { ...makeNick('Anya'), color: '#0000cc' },
       });
-      kit.store.setState((s) => ({ rooms: withUserPatched(s.rooms, id, patch) }));
+      patchUser(id, patch);
     });
     expect(screen.getByTestId('message-5').textContent).toContain('* Anya waves');
     expect(screen.getByTestId('message-4').textContent).toContain('Anya');

@@ -9,6 +9,7 @@ import {
 import { memo, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../../shared/ui/user-avatar';
+import { useLiveAuthor } from '../../../../shared/users/user-cache';
 import type { Viewer } from '../../hooks/use-viewer';
 import { ChatNick } from '../common/chat-nick';
 import { MessageText } from '../../../../shared/ui/message-text';
@@ -45,7 +46,8 @@ function myReactionsOf(message: ChatMessage, viewerId: number): Set<Reaction> {
 }
 
 export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
-  const { message, continued, viewer, showTime, showAvatars, locale, dictionary } = props;
+  const { continued, viewer, showTime, showAvatars, locale, dictionary } = props;
+  const message = useLiveAuthor(props.message);
   const { t } = useTranslation('chat');
   // On touch screens there is no hover: a tap on the message shows its actions.
   const [tapped, setTapped] = useState(false);

@@ -1,0 +1,65 @@
+import { CHAT_CHANNEL, ROOM_STATE, roomChannel } from '@chat/shared';
+import type { DomainEvents } from '../../events/domain-events';
+import type { Broadcaster } from '../../realtime/broadcaster';
+import { presentRoomUser } from './chat.presenter';
+import type { RoomsRepository } from './rooms.repository';
+
+/** The entry as everyone is told it: nobody's own ignore flag in it. */
+const NOBODY: ReadonlySet<number> = new Set();
+
+/** The rooms: messages, reactions and people, on each room's presence channel. */
+export function chatRealtime(
+  events: DomainEvents,
+  rt: Broadcaster,
+  rooms: Pick<RoomsRepository, 'members'>,
+): void {
+  events.on('chat.user.left_chat', ({ userId }) => {
+    rt.send(CHAT_CHANNEL, 'UserLeftTheChat', { user_id: userId });
+  });
+  events.on('chat.message.stored', ({ message, exceptSocketId }) => {
+    rt.send(roomChannel(message.room_id), 'MessageStored', message, { exceptSocketId });
+  });
+  events.on('chat.message.deleted', ({ id, roomId }) => {
+    rt.send(roomChannel(roomId), 'MessageDeletedFromEveryone', { id, room_id: roomId });
+  });
+  events.on('chat.reaction.stored', (reaction) => {
+    rt.send(roomChannel(reaction.room_id), 'Like.ReactionStored', reaction);
+  });
+  events.on('chat.reaction.deleted', (reaction) => {
+    rt.send(roomChannel(reaction.room_id), 'Like.ReactionDeleted', reaction);
+  });
+  events.on('chat.user.entered', ({ roomId, user, exceptSocketId }) => {
+    rt.send(
+      roomChannel(roomId),
+      'UserEnteredTheRoom',
+      { room_id: roomId, user },
+      { exceptSocketId, ...(user.invisible ? { hiddenMember: user.id } : {}) },
+    );
+  });
+  events.on('chat.user.state', ({ roomId, userId, stateId }) => {
+    const channel = roomChannel(roomId);
+    rt.send(channel, 'UserRoomStateUpdated', {
+      room_id: roomId,
+      user_id: userId,
+      state_id: stateId,
+    });
+    // Whoever left the room stops hearing it at once, on every tab and node.
+    if (stateId === ROOM_STATE.leaving) rt.unsubscribe(userId, channel);
+  });
+  // The entry goes with it: those who never saw the member can list them once visible.
+  events.on('chat.user.visibility', async ({ roomId, userId, invisible }) => {
+    const channel = roomChannel(roomId);
+    const [member] = await rooms.members(roomId, userId);
+    if (member)
+      rt.send(channel, 'UserVisibilityUpdated', {
+        room_id: roomId,
+        user_id: userId,
+        invisible,
+        user: presentRoomUser(member, NOBODY),
+      });
+    await rt.setMemberHidden(channel, userId, invisible);
+  });
+  events.on('chat.room.updated', ({ room }) => {
+    rt.send(roomChannel(room.id), 'RoomUpdated', { room });
+  });
+}
