@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { viewerOf, ANONYMOUS, type Viewer } from '../access/viewer';
 import type { SessionRow, UserRow } from '../db/schema';
 import type { SessionsRepository } from '../features/auth/sessions.repository';
-import { isBanned, isGagged } from '../features/moderation/sanctions';
 import { nowIso } from '../lib/clock';
 import { hashToken, hmac, safeEqual } from '../lib/tokens';
 import { AppError, guestForbidden, unauthenticated } from './app-error';
@@ -35,6 +35,8 @@ export interface Auth {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: Auth;
+    /** Who is asking, as every policy of access/ reads them; built once, after the session. */
+    viewer: Viewer;
   }
   interface FastifyContextConfig {
     access?: Access;
@@ -64,9 +66,11 @@ export interface SessionPluginOptions {
  */
 export const sessionPlugin = fp<SessionPluginOptions>(async (app, opts) => {
   app.decorateRequest('auth', null as unknown as Auth);
+  app.decorateRequest('viewer', null as unknown as Viewer);
 
   app.addHook('onRequest', async (request, reply) => {
     request.auth = { user: null, session: null, via: null };
+    request.viewer = ANONYMOUS;
     const mode = request.routeOptions.config.session;
     if (mode === 'ignore') return;
     const cache = mode === 'cached' ? opts.cache : undefined;
@@ -93,6 +97,7 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app, opts) => {
       }
       request.auth = { ...found, via: 'cookie' };
     }
+    request.viewer = viewerOf(request.auth.user);
     const session = request.auth.session;
     if (session && Date.now() - Date.parse(session.last_active_at) > TOUCH_EVERY_MS) {
       const at = nowIso();
@@ -106,29 +111,28 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app, opts) => {
   app.addHook('preHandler', async (request) => {
     const config = request.routeOptions.config;
     const access = config.access ?? 'public';
-    const user = request.auth.user;
+    const viewer = request.viewer;
     if (access !== 'public') {
-      if (!user) throw unauthenticated();
-      if (access === 'registered' && user.role === 'guest') throw guestForbidden();
+      if (viewer.id === null) throw unauthenticated();
+      if (access === 'registered' && !viewer.registered) throw guestForbidden();
     }
-    if (user) enforceSanctions(request.method, config.sanctions, user);
+    if (viewer.id !== null) enforceSanctions(request.method, config.sanctions, viewer);
   });
 });
 
 /**
  * Sanctions are enforced here, once, rather than in each service: every write a route may add
- * later is covered without anyone remembering to check. The row was read with the session, so
- * this costs no query.
+ * later is covered without anyone remembering to check. The viewer was built from the row read
+ * with the session, so this costs no query.
  */
-function enforceSanctions(method: string, sanctions: Sanctions | undefined, user: UserRow) {
+function enforceSanctions(method: string, sanctions: Sanctions | undefined, viewer: Viewer) {
   if (sanctions === 'exempt') return;
-  const now = new Date();
   if (SAFE_METHODS.has(method)) {
-    if (sanctions === 'chat' && isBanned(user, now)) throw new AppError('banned');
+    if (sanctions === 'chat' && viewer.banned) throw new AppError('banned');
     return;
   }
-  if (isBanned(user, now)) throw new AppError('banned');
-  if (sanctions !== 'read' && isGagged(user, now)) throw new AppError('gagged');
+  if (viewer.banned) throw new AppError('banned');
+  if (sanctions !== 'read' && viewer.gagged) throw new AppError('gagged');
 }
 
 /** undefined: no bearer header; '': a malformed one (refused like a wrong token). */

@@ -30,6 +30,19 @@ export const reactionSchema = z.object({
 });
 export type MessageReaction = z.infer<typeof reactionSchema>;
 
+/**
+ * What the viewer may do with a message (API.md "Abilities"): sent with every message of an
+ * HTTP answer; a message heard on the socket carries none (one payload for every member), and
+ * the web asks `chatMessageAbilities` then, the rule the server's policy answers with.
+ */
+export const chatMessageAbilitiesSchema = z.object({
+  delete_for_me: z.boolean(),
+  delete_for_everyone: z.boolean(),
+  quote: z.boolean(),
+  react: z.boolean(),
+});
+export type ChatMessageAbilities = z.infer<typeof chatMessageAbilitiesSchema>;
+
 export const chatMessage = z.object({
   id: z.number().int(),
   room_id: z.number().int(),
@@ -43,6 +56,7 @@ export const chatMessage = z.object({
   gif: gifSchema.nullable(),
   client_id: z.string().nullable(),
   created_at: z.string(),
+  abilities: chatMessageAbilitiesSchema.optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
@@ -56,12 +70,26 @@ export const roomUser = z.object({
 });
 export type RoomUser = z.infer<typeof roomUser>;
 
+/**
+ * What the viewer may do with a room (API.md "Abilities"): sent with every room of an HTTP
+ * answer; `RoomUpdated` on the socket carries none (the web keeps what it had).
+ */
+export const roomAbilitiesSchema = z.object({
+  /** Rename it, make it public or private (its owner, and `room.manage_any`). */
+  update: z.boolean(),
+  invite: z.boolean(),
+  /** Go invisible in it (`room.invisible`). */
+  go_invisible: z.boolean(),
+});
+export type RoomAbilities = z.infer<typeof roomAbilitiesSchema>;
+
 export const roomSummary = z.object({
   id: z.number().int(),
   name: z.object({ ru: z.string(), en: z.string() }),
   public: z.boolean(),
   owner_id: z.number().int().nullable(),
   users_count: z.number().int(),
+  abilities: roomAbilitiesSchema.optional(),
 });
 export type RoomSummary = z.infer<typeof roomSummary>;
 

@@ -6,9 +6,11 @@ import {
   PREMIUM_PERMISSIONS,
   ROLE_PERMISSIONS,
   isPermission,
+  isRegisteredRoles,
   outranks,
   permissionsOfRoles,
   roleRank,
+  rolesHold,
 } from './permissions';
 
 const REGISTERED = ['room.create', 'quote.add', 'im.send', 'profile.edit', 'complaint.create'];
@@ -200,5 +202,20 @@ describe('outranks', () => {
 describe('ASSIGNABLE_ROLES', () => {
   it('offers user, moderator and admin, never guest', () => {
     expect([...ASSIGNABLE_ROLES]).toEqual(['user', 'moderator', 'admin']);
+  });
+});
+
+describe('isRegisteredRoles and rolesHold', () => {
+  it('tells a registered account from a guest by the table, not the name', () => {
+    expect(isRegisteredRoles(['guest'])).toBe(false);
+    expect(isRegisteredRoles([])).toBe(false);
+    expect(isRegisteredRoles(['user'])).toBe(true);
+    expect(isRegisteredRoles(['user', 'moderator', 'admin'])).toBe(true);
+  });
+
+  it('counts premium only for a registered account', () => {
+    expect(rolesHold(['user'], 'nick.gradient')).toBe(false);
+    expect(rolesHold(['user'], 'nick.gradient', { premium: true })).toBe(true);
+    expect(rolesHold(['guest'], 'nick.gradient', { premium: true })).toBe(false);
   });
 });

@@ -114,6 +114,30 @@ export function permissionsOfRoles(
   return PERMISSIONS.filter((permission) => out.has(permission));
 }
 
+/**
+ * What "registered" means on both ends, instead of the role name: a registered account keeps a
+ * profile, a guest does not. Every "not for guests" rule reads this permission.
+ */
+export const REGISTERED_PERMISSION: Permission = 'profile.edit';
+
+/**
+ * Whether someone with these roles holds a permission: for other people, whose wire objects
+ * carry roles and the premium flag but not permissions (the signed-in person reads their own
+ * `permissions`).
+ */
+export function rolesHold(
+  roles: Iterable<string>,
+  permission: Permission,
+  options: { premium?: boolean } = {},
+): boolean {
+  return permissionsOfRoles(roles, options).includes(permission);
+}
+
+/** A registered account (not a guest), judged by the table from the roles a wire user carries. */
+export function isRegisteredRoles(roles: Iterable<string>): boolean {
+  return rolesHold(roles, REGISTERED_PERMISSION);
+}
+
 export function isPermission(value: unknown): value is Permission {
   return (PERMISSIONS as readonly unknown[]).includes(value);
 }

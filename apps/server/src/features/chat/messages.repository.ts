@@ -1,3 +1,4 @@
+import * as messagePolicy from '../../access/message.policy';
 import { PostgresAdapter, type Kysely } from 'kysely';
 import type { DB, MessageRow, UserRow } from '../../db/schema';
 import { SqliteGroupCommit } from '../../db/sqlite-group-commit';
@@ -77,18 +78,7 @@ export class MessagesRepository {
         'gifs.height as g_height',
       ])
       .where('messages.room_id', '=', roomId)
-      .where('messages.deleted_at', 'is', null)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('message_hides')
-              .select('message_id')
-              .whereRef('message_hides.message_id', '=', 'messages.id')
-              .where('message_hides.user_id', '=', viewerId),
-          ),
-        ),
-      );
+      .where(messagePolicy.listedFor(viewerId));
     if (before !== undefined) query = query.where('messages.id', '<', before);
     if (after !== undefined) query = query.where('messages.id', '>', after);
     const rows = await query

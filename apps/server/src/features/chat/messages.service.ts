@@ -10,6 +10,8 @@ import {
   type ChatMessage,
   type PostMessageBody,
 } from '@chat/shared';
+import * as messagePolicy from '../../access/message.policy';
+import { viewerOf } from '../../access/viewer';
 import type { GifRow, UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { forbidden, invalid, notFound } from '../../http/app-error';
@@ -17,8 +19,6 @@ import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
 import type { GifsService } from '../gifs/gifs.service';
 import type { Attachments } from '../uploads/attachments.service';
-import { hasPermission } from '../users/user.presenter';
-import { can } from './chat.policy';
 import { presentMessage } from './chat.presenter';
 import type { MessagesRepository } from './messages.repository';
 import type { RepeatGuard } from './repeat-guard';
@@ -73,6 +73,7 @@ export class MessagesService {
   }
 
   /**
+      viewerOf(user),
    * Stores a message and tells the room. The client_id makes it idempotent: a retry after a
    * lost answer gets the first message back, never a copy, and is not counted as flood. The
    * store itself tells a retry (its client_id is known), so a new message costs no lookup
@@ -86,7 +87,7 @@ export class MessagesService {
   ): Promise<PostResult> {
     await this.assertMember(roomId, user.id);
     const text = body.text.trim();
-    const isGuest = user.role === 'guest';
+    const isGuest = !viewerOf(user).registered;
     // Notices from the site are the site's own: nobody posts one.
     if (body.type_id === MESSAGE_TYPE.system) throw invalid({ type_id: ['invalid_value'] });
     const gif = await this.gifOf(body);
@@ -103,7 +104,7 @@ export class MessagesService {
     try {
       await this.rateLimits.hit(rule, String(user.id));
     } catch (error) {
-      const first = await this.replay(user.id, roomId, body.client_id);
+      const first = await this.replay(user, roomId, body.client_id);
       if (first) return first;
       throw error;
     }
@@ -129,7 +130,7 @@ export class MessagesService {
     if (!row) {
       // A retry (or the same client_id racing in twice): the first one stays, and is answered.
       await this.rateLimits.refund(rule, String(user.id));
-      const first = await this.replay(user.id, roomId, body.client_id);
+      const first = await this.replay(user, roomId, body.client_id);
       if (!first) throw new Error('a message client_id conflicted but is not there');
       return first;
     }
@@ -146,23 +147,28 @@ export class MessagesService {
       message,
       ...(socketId ? { exceptSocketId: socketId } : {}),
     });
-    return { message, replay: false };
+    // The room hears it without abilities; the author's answer carries theirs.
+    const abilities = messagePolicy.abilities(viewerOf(user), row, messagePolicy.AS_MEMBER);
+    return { message: { ...message, abilities }, replay: false };
   }
 
   /** Hides a message from the caller's own view ("delete for me"). */
   async hide(user: UserRow, messageId: number): Promise<void> {
     const message = await this.messages.find(messageId);
     if (!message || !(await this.rooms.membership(message.room_id, user.id))) throw notFound();
-    if (!can(user, { action: 'message.hide', message })) throw forbidden();
+    if (!messagePolicy.can(viewerOf(user), 'hide', message, messagePolicy.AS_MEMBER))
+      throw forbidden();
     await this.messages.hide(user.id, messageId);
   }
 
   async deleteFromEveryone(user: UserRow, messageId: number): Promise<void> {
     const message = await this.messages.find(messageId);
     if (!message || message.deleted_at) throw notFound();
-    const member = await this.rooms.membership(message.room_id, user.id);
-    if (!member && !hasPermission(user, 'message.delete_any')) throw notFound();
-    if (!can(user, { action: 'message.delete_from_everyone', message })) throw forbidden();
+    const viewer = viewerOf(user);
+    const member = (await this.rooms.membership(message.room_id, user.id)) !== undefined;
+    if (!messagePolicy.canFind(viewer, { member })) throw notFound();
+    const place = { room: undefined, member };
+    if (!messagePolicy.can(viewer, 'delete_for_everyone', message, place)) throw forbidden();
     await this.messages.markDeleted(messageId, nowIso());
     this.events.emit('chat.message.deleted', { id: messageId, roomId: message.room_id });
   }
@@ -212,32 +218,34 @@ export class MessagesService {
     return gif;
   }
 
-  /** Whether the viewer may read this room message: any public room's, or a member's. */
+  /** Whether the viewer may read this room message (the message policy's canSee). */
   private async canSeeMessage(viewerId: number, messageId: number): Promise<boolean> {
     const message = await this.messages.find(messageId);
     if (!message || message.deleted_at) return false;
     const room = await this.rooms.find(message.room_id);
     if (!room) return false;
-    return room.is_public === 1 || Boolean(await this.rooms.membership(room.id, viewerId));
+    const member =
+      room.is_public !== 1 && (await this.rooms.membership(room.id, viewerId)) !== undefined;
+    return messagePolicy.canSee({ id: viewerId }, message, { room, member });
   }
 
   /** The message this client_id already stored, answered again; null when there is none. */
   private async replay(
-    userId: number,
+    user: UserRow,
     roomId: number,
     clientId: string,
   ): Promise<PostResult | null> {
-    const existing = await this.messages.findByClientId(userId, clientId);
+    const existing = await this.messages.findByClientId(user.id, clientId);
     if (!existing) return null;
     if (existing.room_id !== roomId) throw invalid({ client_id: ['invalid_value'] });
-    return { message: await this.present(existing.id, userId, roomId), replay: true };
+    return { message: await this.present(existing.id, user, roomId), replay: true };
   }
 
-  private async present(messageId: number, viewerId: number, roomId: number): Promise<ChatMessage> {
-    const rows = await this.messages.page(roomId, viewerId, { after: messageId - 1, limit: 1 });
+  private async present(messageId: number, viewer: UserRow, roomId: number): Promise<ChatMessage> {
+    const rows = await this.messages.page(roomId, viewer.id, { after: messageId - 1, limit: 1 });
     const row = rows[0];
     if (!row || row.id !== messageId) throw notFound();
-    const [message] = await this.view.messagesWithReactions([row]);
+    const [message] = await this.view.messagesWithReactions([row], viewerOf(viewer));
     return message!;
   }
 

@@ -1,4 +1,6 @@
 import type { Reaction, ReactionEvent } from '@chat/shared';
+import * as messagePolicy from '../../access/message.policy';
+import { viewerOf } from '../../access/viewer';
 import type { UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { notFound } from '../../http/app-error';
@@ -34,15 +36,18 @@ export class ReactionsService {
       this.events.emit('chat.reaction.deleted', event);
   }
 
-  /** Only members of the message's room may react; to anyone else the message does not exist. */
+  /** Who may react is the message policy's; to anyone else the message does not exist. */
   private async event(
     user: UserRow,
     messageId: number,
     reaction: Reaction,
   ): Promise<ReactionEvent> {
     const message = await this.messages.find(messageId);
-    if (!message || message.deleted_at || !(await this.rooms.membership(message.room_id, user.id)))
-      throw notFound();
+    const member =
+      message !== undefined &&
+      (await this.rooms.membership(message.room_id, user.id)) !== undefined;
+    const place = { room: undefined, member };
+    if (!message || !messagePolicy.can(viewerOf(user), 'react', message, place)) throw notFound();
     return {
       likeable_id: messageId,
       likeable_type: 'message',

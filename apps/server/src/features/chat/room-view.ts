@@ -1,6 +1,8 @@
 import { MESSAGES_PAGE, type RoomDetail } from '@chat/shared';
+import * as messagePolicy from '../../access/message.policy';
+import * as roomPolicy from '../../access/room.policy';
+import { viewerOf, type Viewer } from '../../access/viewer';
 import type { RoomRow, UserRow } from '../../db/schema';
-import { hasPermission } from '../users/user.presenter';
 import type { UsersRepository } from '../users/users.repository';
 import { presentMessage, presentRoomSummary, presentRoomUser } from './chat.presenter';
 import type { MessagesRepository, MessageWithAuthor } from './messages.repository';
@@ -16,9 +18,16 @@ export class RoomView {
     private readonly users: UsersRepository,
   ) {}
 
-  async messagesWithReactions(rows: MessageWithAuthor[]) {
+  /**
+   * Messages of one room as a member reads them, each with the viewer's abilities on it (an
+   * answer to that viewer only; what the room hears carries none).
+   */
+  async messagesWithReactions(rows: MessageWithAuthor[], viewer: Viewer) {
     const reactions = await this.reactions.forMessages(rows.map((m) => m.id));
-    return rows.map((m) => presentMessage(m, reactions));
+    return rows.map((m) => ({
+      ...presentMessage(m, reactions),
+      abilities: messagePolicy.abilities(viewer, m, messagePolicy.AS_MEMBER),
+    }));
   }
 
   async detail(
@@ -33,14 +42,15 @@ export class RoomView {
       this.messages.countAfter(room.id, membership.last_read_id, viewer.id),
     ]);
     const ignoredSet = new Set(ignored);
+    const asker = viewerOf(viewer);
     // Invisible members are the admins' secret: nobody else even learns they are there.
-    const seeInvisible = hasPermission(viewer, 'user.invisible.view');
     const users = members
-      .filter((m) => seeInvisible || m.invisible === 0 || m.user.id === viewer.id)
+      .filter((m) => roomPolicy.canSeeMember(asker, { user_id: m.user.id, invisible: m.invisible }))
       .map((m) => presentRoomUser(m, ignoredSet));
     return {
       ...presentRoomSummary(room, members.filter((m) => m.invisible === 0).length),
-      messages: await this.messagesWithReactions(rows),
+      abilities: roomPolicy.abilities(asker, room),
+      messages: await this.messagesWithReactions(rows, asker),
       users,
       unread,
       position: membership.position,

@@ -12,6 +12,7 @@ import { presentPublicUser } from '../users/user.presenter';
 import type { UsersRepository } from '../users/users.repository';
 import type { BalanceRepository, CoinTransferRow } from './balance.repository';
 import { OperationReplayed, type LedgerService } from './ledger.service';
+import { isRegistered } from '../../access/permissions';
 
 export type SendCoinsBody = z.infer<typeof sendCoinsBody>;
 
@@ -49,7 +50,7 @@ export class CoinsService {
     const recipient =
       body.user_id === sender.id ? undefined : await this.ports.users.findById(body.user_id);
     // Oneself, nobody, a deleted account, or a guest (whose account is temporary).
-    if (!recipient || recipient.deleted_at !== null || recipient.role === 'guest')
+    if (!recipient || recipient.deleted_at !== null || !isRegistered(recipient))
       throw invalid({ user_id: ['coins.recipient'] });
 
     const at = this.now();

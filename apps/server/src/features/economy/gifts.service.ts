@@ -15,6 +15,7 @@ import type { UsersRepository } from '../users/users.repository';
 import { giftNotificationData, presentGift, presentSentGift } from './gifts.presenter';
 import type { GiftsRepository } from './gifts.repository';
 import { OperationReplayed, type LedgerService } from './ledger.service';
+import { isRegistered } from '../../access/permissions';
 
 export type SendGiftBody = z.infer<typeof sendGiftBody>;
 
@@ -64,7 +65,7 @@ export class GiftsService {
     const recipient = await this.ports.users.findById(body.user_id);
     if (!recipient || recipient.deleted_at !== null) throw notFound();
     // A guest's profile is temporary: a gift to it would vanish with it.
-    if (recipient.role === 'guest') throw invalid({ user_id: ['gift.recipient'] });
+    if (!isRegistered(recipient)) throw invalid({ user_id: ['gift.recipient'] });
 
     let row: UserGiftRow;
     try {

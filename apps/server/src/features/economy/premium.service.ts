@@ -14,6 +14,7 @@ import { OperationReplayed, type LedgerService } from './ledger.service';
 import type { PremiumPurchaseRow, PremiumRepository } from './premium.repository';
 import { PREMIUM_EXPIRE_JOB } from './premium-expiry';
 import { takeOffPerks } from './premium-perks';
+import { isRegistered } from '../../access/permissions';
 
 export interface PremiumPorts {
   events: DomainEvents;
@@ -55,7 +56,7 @@ export class PremiumService {
     if (body.user_id !== undefined && !gift) throw invalid({ user_id: ['premium.self'] });
     if (gift) {
       const recipient = await this.repo.findUser(recipientId);
-      if (!recipient || recipient.deleted_at !== null || recipient.role === 'guest')
+      if (!recipient || recipient.deleted_at !== null || !isRegistered(recipient))
         throw invalid({ user_id: ['premium.recipient'] });
     }
     // The client's key of this purchase: a copy of it (a retry, a double click) answers the first.
@@ -142,8 +143,8 @@ export class PremiumService {
     if (perks.frameRemoved) this.ports.events.emit('user.frame', { userId, frame: null });
     for (const roomId of perks.rooms)
       this.ports.events.emit('chat.user.visibility', { roomId, userId, invisible: false });
-    this.ports.events.emit('premium.changed', { user, premium: presentPremium(user) });
-    this.ports.events.emit('user.updated', { user });
+    this.ports.events.emit('premium.changed', { userId: user.id, premium: presentPremium(user) });
+    this.ports.events.emit('user.updated', { user: presentPublicUser(user) });
   }
 
   /** The answer of an operation already done with this key, or null when there is none. */
@@ -162,8 +163,8 @@ export class PremiumService {
 
   private async announce(userId: number): Promise<UserRow> {
     const user = (await this.repo.findUser(userId))!;
-    this.ports.events.emit('premium.changed', { user, premium: presentPremium(user) });
-    this.ports.events.emit('user.updated', { user });
+    this.ports.events.emit('premium.changed', { userId: user.id, premium: presentPremium(user) });
+    this.ports.events.emit('user.updated', { user: presentPublicUser(user) });
     return user;
   }
 }

@@ -8,6 +8,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { presentPublicUser } from '../users/user.presenter';
 import type { UsersRepository } from '../users/users.repository';
 import type { FriendsRepository } from './friends.repository';
+import { isRegistered } from '../../access/permissions';
 
 /** Friend calls (add and delete together) a user may make per minute. */
 export const FRIEND_CALLS_PER_MINUTE = 30;
@@ -118,13 +119,13 @@ export class FriendsService {
 
   /** The rules both calls share: rate, guests, myself, a user who exists. */
   private async other(viewer: UserRow, otherId: number): Promise<UserRow> {
-    if (viewer.role === 'guest') throw new AppError('guest');
+    if (!isRegistered(viewer)) throw new AppError('guest');
     await this.rateLimits.hit(this.limit, String(viewer.id));
     if (otherId === viewer.id) throw invalid({ user_id: ['friends.self'] });
     const other = await this.users.findById(otherId);
     // A deleted account keeps an anonymous row for its public messages; it has no friends.
     if (!other || other.deleted_at !== null) throw notFound();
-    if (other.role === 'guest') throw new AppError('guest', { messageKey: 'friends.guest' });
+    if (!isRegistered(other)) throw new AppError('guest', { messageKey: 'friends.guest' });
     return other;
   }
 }

@@ -23,13 +23,14 @@ import type { RepeatGuard } from '../chat/repeat-guard';
 import type { Attachments } from '../uploads/attachments.service';
 import type { UsersRepository } from '../users/users.repository';
 import {
-  canDeleteMessage,
-  canOpenChannel,
-  canSeeChannel,
+  can,
+  canOpen,
+  canSee,
   writeBlock,
   type FriendsLookup,
   type WriteFacts,
-} from './im.policy';
+} from '../../access/private-channel.policy';
+import { viewerOf } from '../../access/viewer';
 import { presentImChannel, presentImMessage } from './im.presenter';
 import type { ImRepository } from './im.repository';
 
@@ -89,7 +90,7 @@ export class ImService {
   async canSeeMessage(viewerId: number, messageId: number): Promise<boolean> {
     const message = await this.im.findMessage(messageId);
     const channel = message && (await this.im.findChannel(message.channel_id));
-    return channel !== undefined && canSeeChannel(viewerId, channel);
+    return channel !== undefined && canSee({ id: viewerId }, channel);
   }
 
   async channels(viewer: UserRow, page: number): Promise<ImChannelsPage> {
@@ -137,12 +138,12 @@ export class ImService {
 
   /** The channel with that person, made on first use. */
   async open(viewer: UserRow, userId: number): Promise<{ channel: ImChannel; created: boolean }> {
-    if (!canOpenChannel(viewer)) throw new AppError('guest');
+    if (!canOpen(viewer)) throw new AppError('guest');
     if (userId === viewer.id) throw invalid({ user_id: ['im.self'] });
     const other = await this.users.findById(userId);
     // A deleted account keeps its row (anonymised) for the records that point at it.
     if (!other || other.deleted_at !== null) throw notFound();
-    if (!canOpenChannel(other)) throw forbidden('im.recipient_guest');
+    if (!canOpen(other)) throw forbidden('im.recipient_guest');
     const { channel, created } = await this.im.openChannel(viewer.id, other.id, nowIso());
     const view = await this.viewFor(viewer, other, channel);
     // The opener's other tabs learn of it; the other person only when something is written.
@@ -207,7 +208,7 @@ export class ImService {
       ignoredByRecipient: conversation.ignoredByOther,
       friends: await this.areFriends(viewer, other),
     });
-    if (block === 'guest' && !canOpenChannel(viewer)) throw new AppError('guest');
+    if (block === 'guest' && !canOpen(viewer)) throw new AppError('guest');
     if (block) throw forbidden(BLOCK_MESSAGES[block]);
     const text = body.text.trim();
     if ([...text].length > MESSAGE_MAX_LENGTH) throw invalid({ text: ['message.too_long'] });
@@ -300,7 +301,7 @@ export class ImService {
     const message = await this.im.findMessage(messageId);
     if (!message) throw notFound();
     const { other } = await this.access(viewer.id, message.channel_id);
-    if (!canDeleteMessage(viewer.id, message)) throw forbidden();
+    if (!can(viewerOf(viewer), deleted ? 'delete' : 'restore', message)) throw forbidden();
     const result = await this.im.setDeleted(message, other.id, deleted);
     if (!result.changed) return;
     const parties: [number, number] = [viewer.id, other.id];

@@ -7,11 +7,13 @@ import { snapshotImMessage, snapshotMessage, snapshotPhoto, snapshotUser } from 
 export class ComplaintTargetsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  /** A room message with whether the viewer may read its room (public, or a member). */
+  /** A room message with its room and whether the viewer is in it (the message policy's place). */
   async roomMessage(
     id: number,
     viewerId: number,
-  ): Promise<{ message: MessageRow; visible: boolean } | undefined> {
+  ): Promise<
+    { message: MessageRow; room: { is_public: number } | undefined; member: boolean } | undefined
+  > {
     const message = await this.db
       .selectFrom('messages')
       .selectAll()
@@ -26,7 +28,11 @@ export class ComplaintTargetsRepository {
       .select(['rooms.is_public', 'room_users.user_id as member'])
       .where('rooms.id', '=', message.room_id)
       .executeTakeFirst();
-    return { message, visible: !!room && (room.is_public === 1 || room.member !== null) };
+    return {
+      message,
+      room: room ? { is_public: room.is_public } : undefined,
+      member: room !== undefined && room.member !== null,
+    };
   }
 
   /** A private message with the two parties of its channel. */

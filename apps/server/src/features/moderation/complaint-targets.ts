@@ -1,7 +1,12 @@
 import type { Evidence } from '@chat/shared';
+import * as complaintPolicy from '../../access/complaint.policy';
+import * as messagePolicy from '../../access/message.policy';
+import * as privateChannel from '../../access/private-channel.policy';
+import * as profileContent from '../../access/profile-content.policy';
+import { viewerOf } from '../../access/viewer';
 import type { BanRow, ComplaintRow, UserRow } from '../../db/schema';
 import { invalid, notFound } from '../../http/app-error';
-import { hasPermission, presentPublicUser } from '../users/user.presenter';
+import { presentPublicUser } from '../users/user.presenter';
 import type { BansRepository } from './bans.repository';
 import type { ComplaintTargetsRepository } from './complaint-targets.repository';
 import type { ComplaintsRepository } from './complaints.repository';
@@ -30,17 +35,20 @@ export class ComplaintTargets {
     type: 'message' | 'im_message' | 'user' | 'photo',
     id: number,
   ): Promise<Target> {
+    const viewer = viewerOf(user);
     let accusedId: number;
     switch (type) {
       case 'message': {
         const found = await this.things.roomMessage(id, user.id);
-        if (!found || !found.visible || found.message.deleted_at !== null) throw notFound();
+        if (!found || !messagePolicy.canSee(viewer, found.message, found)) throw notFound();
         accusedId = found.message.user_id;
         break;
       }
       case 'im_message': {
         const found = await this.things.imMessage(id);
-        if (!found || !found.parties.includes(user.id)) throw notFound();
+        const [low, high] = found?.parties ?? [0, 0];
+        if (!found || !privateChannel.canSee(viewer, { user_low_id: low, user_high_id: high }))
+          throw notFound();
         accusedId = found.message.user_id;
         break;
       }
@@ -53,13 +61,7 @@ export class ComplaintTargets {
       }
       case 'photo': {
         const photo = await this.things.photo(id);
-        // A refused photo is seen by its owner and the staff only (profiles.policy.ts).
-        const seen =
-          photo !== undefined &&
-          (photo.status !== 'refused' ||
-            photo.user_id === user.id ||
-            hasPermission(user, 'content.moderate'));
-        if (!photo || !seen) throw notFound();
+        if (!photo || !profileContent.canSee(viewer, photo)) throw notFound();
         accusedId = photo.user_id;
         break;
       }
@@ -70,7 +72,7 @@ export class ComplaintTargets {
   /** An appeal: the caller's own ban, appealed once (a second appeal answers the first). */
   async appeal(user: UserRow, banId: number): Promise<{ existing: ComplaintRow } | Target> {
     const ban = await this.bans.find(banId);
-    if (!ban || ban.user_id !== user.id) throw notFound();
+    if (!ban || !complaintPolicy.canAppeal(viewerOf(user), ban)) throw notFound();
     const existing = await this.repo.appealOf(banId);
     if (existing) return { existing };
     if (!isActive(ban)) throw invalid({ target_id: ['complaint.ban_over'] });

@@ -1,6 +1,8 @@
 import type { ComplaintComment, ComplaintWire, PublicUser } from '@chat/shared';
 import type { ComplaintCommentRow, ComplaintRow, UserRow } from '../../db/schema';
-import { hasPermission, presentPublicUser } from '../users/user.presenter';
+import { canHandle } from '../../access/complaint.policy';
+import { viewerOf } from '../../access/viewer';
+import { presentPublicUser } from '../users/user.presenter';
 import type { Report } from './complaints.repository';
 import { parseEvidence } from './evidence';
 
@@ -14,8 +16,7 @@ export interface ComplaintViewer {
   reports?: ReadonlyMap<number, Report>;
 }
 
-export const isStaff = (user: Pick<UserRow, 'role'>): boolean =>
-  hasPermission(user, 'complaint.handle');
+export const isStaff = (user: Pick<UserRow, 'id' | 'role'>): boolean => canHandle(viewerOf(user));
 
 /** A person who is gone from the users table still shows as someone (rows are never deleted). */
 function person(users: ReadonlyMap<number, UserRow>, id: number | null): PublicUser | null {

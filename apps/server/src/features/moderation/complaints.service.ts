@@ -1,3 +1,5 @@
+import * as complaintPolicy from '../../access/complaint.policy';
+import { viewerOf } from '../../access/viewer';
 import {
   APPEAL_REASONS,
   COMPLAINT_REASONS,
@@ -15,7 +17,6 @@ import { AppError, forbidden, invalid, notFound } from '../../http/app-error';
 import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
 import { pageMeta } from '../../lib/paging';
-import { hasPermission } from '../users/user.presenter';
 import { ComplaintNews } from './complaint-news';
 import { ComplaintTargets } from './complaint-targets';
 import type { BansRepository } from './bans.repository';
@@ -73,7 +74,7 @@ export class ComplaintsService {
     user: UserRow,
     body: ComplaintBody,
   ): Promise<{ complaint: ComplaintWire; created: boolean }> {
-    if (!hasPermission(user, 'complaint.create')) throw forbidden();
+    if (!complaintPolicy.canFile(viewerOf(user))) throw forbidden();
     const isAppeal = body.target_type === 'ban';
     const reasons: readonly string[] = isAppeal ? APPEAL_REASONS : COMPLAINT_REASONS;
     if (!reasons.includes(body.reason)) throw invalid({ reason: ['complaint.reason'] });
@@ -266,7 +267,11 @@ export class ComplaintsService {
   private async visible(user: UserRow, id: number): Promise<ComplaintRow> {
     const row = await this.repo.find(id);
     if (!row) throw notFound();
-    if (!isStaff(user) && !(await this.repo.isReporter(id, user.id))) throw notFound();
+    const viewer = viewerOf(user);
+    // Staff see every complaint: no need to ask whether they reported this one.
+    const reporter =
+      !complaintPolicy.canHandle(viewer) && (await this.repo.isReporter(id, user.id));
+    if (!complaintPolicy.canSee(viewer, { reporter })) throw notFound();
     return row;
   }
 

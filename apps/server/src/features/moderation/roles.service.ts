@@ -7,6 +7,7 @@ import { hasPermission, presentPublicUser } from '../users/user.presenter';
 import type { UsersRepository } from '../users/users.repository';
 import type { ModerationLogRepository } from './moderation-log.repository';
 import type { RolesRepository } from './roles.repository';
+import { isRegistered } from '../../access/permissions';
 
 /** Tries before giving up when other admins keep changing the same person at the same moment. */
 const ATTEMPTS = 3;
@@ -31,7 +32,7 @@ export class RolesService {
     for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
       const target = await this.users.findById(targetId);
       if (!target || target.deleted_at !== null) throw notFound();
-      if (target.role === 'guest') throw invalid({ role: ['role.guest'] });
+      if (!isRegistered(target)) throw invalid({ role: ['role.guest'] });
       if (target.role === role) return presentPublicUser(target);
       const from = target.role;
       const saved = await this.db.transaction().execute(async (trx) => {
@@ -50,7 +51,7 @@ export class RolesService {
         return row;
       });
       if (saved) {
-        this.events.emit('user.updated', { user: saved });
+        this.events.emit('user.updated', { user: presentPublicUser(saved) });
         return presentPublicUser(saved);
       }
     }

@@ -13,6 +13,7 @@ import type { SocialPorts } from '../profiles/social-ports';
 import { presentPublicUser } from '../users/user.presenter';
 import type { ContentSubmissions } from './content-submissions';
 import type { InTransaction, MyRepository } from './my.repository';
+import { isRegistered } from '../../access/permissions';
 
 /**
  * The caller's profile form (`/api/my/profile`) and the partner flow: naming a partner asks
@@ -71,7 +72,7 @@ export class MyProfileService {
       if (status === null || !takesPartner(status))
         throw invalid({ partner_id: ['partner.not_allowed'] });
       const partner = named === fresh.id ? undefined : await this.profiles.findLive(named);
-      if (!partner || partner.role === 'guest') throw invalid({ partner_id: ['partner.invalid'] });
+      if (!partner || !isRegistered(partner)) throw invalid({ partner_id: ['partner.invalid'] });
     }
     const partnerChanged = named !== fresh.partner_id;
     const linkEnds = statusChanged || partnerChanged;

@@ -1,3 +1,4 @@
+import { shouldNotifyMention } from '../../access/notification.policy';
 import { ROOM_STATE, roomChannel } from '@chat/shared';
 import type { DomainEvents } from '../../events/domain-events';
 import type { RoomsRepository } from '../chat/rooms.repository';
@@ -40,7 +41,11 @@ export function wireNotificationTriggers(deps: TriggerDeps): void {
     for (const userId of mentioned) {
       const membership = await deps.rooms.membership(message.room_id, userId);
       const away = !membership || membership.state_id === ROOM_STATE.away || !present.has(userId);
-      if (!away || (await deps.ignores(userId, message.user.id))) continue;
+      const facts = { mentionedId: userId, authorId: message.user.id, away, ignoresAuthor: false };
+      if (!shouldNotifyMention(facts)) continue;
+      // Asked only of those still to be told: a look-up per mention otherwise.
+      facts.ignoresAuthor = await deps.ignores(userId, message.user.id);
+      if (!shouldNotifyMention(facts)) continue;
       await notifications.notify(userId, 'new', {
         type: 'mention',
         user: message.user,

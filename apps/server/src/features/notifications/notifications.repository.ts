@@ -1,3 +1,4 @@
+import * as notificationPolicy from '../../access/notification.policy';
 import type { Kysely } from 'kysely';
 import type { DB, NotificationRow } from '../../db/schema';
 
@@ -13,7 +14,7 @@ export class NotificationsRepository {
     return this.db
       .selectFrom('notifications')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where(notificationPolicy.listedFor(userId))
       .orderBy('id', 'desc')
       .limit(limit)
       .offset(offset)
@@ -24,7 +25,7 @@ export class NotificationsRepository {
     const row = await this.db
       .selectFrom('notifications')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
+      .where(notificationPolicy.listedFor(userId))
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
@@ -34,7 +35,7 @@ export class NotificationsRepository {
     const row = await this.db
       .selectFrom('notifications')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
+      .where(notificationPolicy.listedFor(userId))
       .where('read_at', 'is', null)
       .executeTakeFirstOrThrow();
     return Number(row.n);

@@ -1,3 +1,4 @@
+import * as profileContent from '../../access/profile-content.policy';
 import { sql, type Kysely } from 'kysely';
 import type {
   AttachmentRow,
@@ -177,7 +178,7 @@ export class ProfilesRepository {
     const base = this.db
       .selectFrom('users')
       .where('deleted_at', 'is', null)
-      .where('role', '<>', 'guest');
+      .where(profileContent.registeredPeople());
     const [rows, total] = await Promise.all([
       base.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

@@ -1,3 +1,5 @@
+import * as profileContent from '../../access/profile-content.policy';
+import { viewerOf } from '../../access/viewer';
 import {
   moscowMonthWindow,
   nickKey,
@@ -21,7 +23,6 @@ import {
   presentPhoto,
   stealthPercent,
 } from './profiles.presenter';
-import { can } from './profiles.policy';
 import { HIDDEN_STATUSES, type ListPage, type ProfilesRepository } from './profiles.repository';
 import type { SocialPorts } from './social-ports';
 
@@ -73,7 +74,8 @@ export class ProfilesService {
     const user = await this.repo.findBySlug(slug);
     if (!user) throw notFound();
     const isSelf = viewer?.id === user.id;
-    const seeRefused = can(viewer, { action: 'profile.see_refused_photos', owner: user });
+    const asker = viewerOf(viewer);
+    const seeRefused = profileContent.canSeeRefused(asker, user);
     const [partner, photos, invisible, sessionAt, ignoring, friends, moderation, gifts] =
       await Promise.all([
         user.partner_id !== null && user.partner_confirmed_at !== null
@@ -88,8 +90,7 @@ export class ProfilesService {
         this.gifts ? this.gifts.received(viewer, user, locale) : [],
       ]);
     const aboutHidden = (HIDDEN_STATUSES as readonly string[]).includes(user.about_status);
-    const hideLastOnline =
-      invisible && !isSelf && !can(viewer, { action: 'profile.see_invisible' });
+    const hideLastOnline = invisible && !isSelf && !profileContent.canSeeInvisible(asker);
     const friendship = viewer && friends ? relationOf(viewer.id, friends) : null;
     return {
       user: presentPublicUser(user),
@@ -122,7 +123,7 @@ export class ProfilesService {
 
   async list(viewer: UserRow | null, tab: ProfileTab, query: ListQuery): Promise<ProfilesPage> {
     const perPage = query.per_page ?? 50;
-    const seeInvisible = can(viewer, { action: 'profile.see_invisible' });
+    const seeInvisible = profileContent.canSeeInvisible(viewerOf(viewer));
     const currentPage = query.page ?? 1;
     const window = { limit: perPage, offset: (currentPage - 1) * perPage };
     let found: ListPage;

@@ -1,7 +1,9 @@
+import * as messagePolicy from '../../access/message.policy';
+import * as quotePolicy from '../../access/quote.policy';
+import { viewerOf } from '../../access/viewer';
 import type { UserRow } from '../../db/schema';
 import { guestForbidden, notFound } from '../../http/app-error';
 import { nowIso } from '../../lib/clock';
-import { can } from '../chat/chat.policy';
 import type { MessagesRepository } from '../chat/messages.repository';
 import type { RoomsRepository } from '../chat/rooms.repository';
 import type { QuotesRepository } from './quotes.repository';
@@ -15,12 +17,13 @@ export class QuotesService {
   ) {}
 
   async add(user: UserRow, messageId: number): Promise<void> {
-    if (!can(user, { action: 'quote.add' })) throw guestForbidden();
+    const viewer = viewerOf(user);
+    if (!quotePolicy.canAdd(viewer)) throw guestForbidden();
     const message = await this.messages.find(messageId);
     if (!message || message.deleted_at) throw notFound();
     const room = await this.rooms.find(message.room_id);
-    const member = await this.rooms.membership(message.room_id, user.id);
-    if (!room || (!member && room.is_public !== 1)) throw notFound();
+    const member = (await this.rooms.membership(message.room_id, user.id)) !== undefined;
+    if (!messagePolicy.can(viewer, 'quote', message, { room, member })) throw notFound();
     await this.quotes.add(user.id, messageId, nowIso());
   }
 

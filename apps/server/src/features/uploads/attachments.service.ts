@@ -1,3 +1,4 @@
+import * as attachmentPolicy from '../../access/attachment.policy';
 import type { Attachment } from '@chat/shared';
 import { AppError, invalid, notFound } from '../../http/app-error';
 import { nowIso } from '../../lib/clock';
@@ -59,9 +60,9 @@ export class AttachmentsService implements Attachments {
     const claimed: Attachment[] = [];
     for (const id of unique) {
       const row = rows.get(id);
-      if (!row || row.user_id !== userId || row.status !== 'complete')
-        throw invalid({ attachments: ['attachments.invalid'] });
-      if (options.publicChat && row.adult === 1)
+      const block = attachmentPolicy.attachBlock({ id: userId }, row, options);
+      if (block === 'invalid' || !row) throw invalid({ attachments: ['attachments.invalid'] });
+      if (block === 'adult')
         throw new AppError('validation', {
           messageKey: 'attachments.adult',
           errors: { attachments: ['attachments.adult'] },
@@ -83,10 +84,12 @@ export class AttachmentsService implements Attachments {
   async show(viewerId: number, id: number): Promise<Attachment> {
     const row = await this.repo.find(id);
     if (!row) throw notFound();
-    if (row.user_id === viewerId) return presentAttachment(row);
+    const viewer = { id: viewerId };
+    if (attachmentPolicy.canSee(viewer, row, false)) return presentAttachment(row);
     for (const link of await this.repo.linksOf(id)) {
       const check = this.visibility.get(link.kind as AttachmentLinkKind);
-      if (check && (await check(viewerId, link.ref_id))) return presentAttachment(row);
+      const seen = check !== undefined && (await check(viewerId, link.ref_id));
+      if (attachmentPolicy.canSee(viewer, row, seen)) return presentAttachment(row);
     }
     throw notFound();
   }

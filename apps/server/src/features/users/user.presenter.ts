@@ -4,9 +4,8 @@ import {
   type BanWire,
   type ChatSettings,
   type Gif,
+  type Smiley,
   type NotificationWire,
-  type Permission,
-  permissionsOfRoles,
   type PremiumState,
   type NickStyle,
   type PublicUser,
@@ -14,21 +13,16 @@ import {
   type UserData,
   USER_PRIORITIES,
 } from '@chat/shared';
+import { permissionsOf, rolesOf } from '../../access/permissions';
 import type { UserRow } from '../../db/schema';
 
-/** Roles as a set: a moderator is also a user; a guest is only a guest. */
-export function rolesOf(user: Pick<UserRow, 'role'>): string[] {
-  switch (user.role) {
-    case 'admin':
-      return ['user', 'moderator', 'admin'];
-    case 'moderator':
-      return ['user', 'moderator'];
-    case 'guest':
-      return ['guest'];
-    default:
-      return ['user'];
-  }
-}
+// Older imports keep working; new code asks access/ directly.
+export {
+  hasPermission,
+  permissionsOf,
+  rolesOf,
+  type PermissionSubject,
+} from '../../access/permissions';
 
 export function parseSettings(json: string): ChatSettings {
   const stored = safeJson(json);
@@ -72,29 +66,13 @@ export function presentPremium(user: Pick<UserRow, 'premium_until'>): PremiumSta
   return { active: isPremiumActive(user.premium_until), until: user.premium_until };
 }
 
-/**
- * Whom a permission check looks at: the role, and the premium end when the caller has the row
- * (a check given only a role sees no premium).
- */
-export type PermissionSubject = Pick<UserRow, 'role'> & Partial<Pick<UserRow, 'premium_until'>>;
-
-/** What the user may do: the union over their roles of the one shared table, and premium's. */
-export function permissionsOf(user: PermissionSubject): Permission[] {
-  return permissionsOfRoles(rolesOf(user), {
-    premium: isPremiumActive(user.premium_until ?? null),
-  });
-}
-
-/** The one question every server check asks (never "which role is this?"). */
-export function hasPermission(user: PermissionSubject, permission: Permission): boolean {
-  return permissionsOf(user).includes(permission);
-}
-
 export interface UserDataContext {
   smileyGroups: SmileyGroup[];
   ignoredUsers?: number[];
   quotes?: number[];
   recentGifs?: Gif[];
+  /** The smileys the user sent lately, newest first (features/catalog/recent-smileys.ts). */
+  recentSmileys?: Smiley[];
   /** counters.im_unread_count: unread private messages from others. */
   imUnreadCount?: number;
   friends?: PublicUser[];
@@ -118,7 +96,7 @@ export function presentUserData(user: UserRow, ctx: UserDataContext): UserData {
     frame: user.frame,
     friends: ctx.friends ?? [],
     notifications: ctx.notifications ?? [],
-    recent_smileys: [],
+    recent_smileys: ctx.recentSmileys ?? [],
     recent_gifs: ctx.recentGifs ?? [],
     permissions: permissionsOf(user),
     smiley_groups: ctx.smileyGroups,

@@ -7,3 +7,4 @@ export * from './rooms';
 export * from './mentions';
 export * from './typing';
 export * from './commands';
+export * from './message-abilities';

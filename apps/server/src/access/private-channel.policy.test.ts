@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canDeleteMessage, canSeeChannel, writeBlock, type WriteFacts } from './im.policy';
+import { can, canSee, writeBlock, type WriteFacts } from './private-channel.policy';
+import { viewerOf } from './viewer';
 
 const facts = (over: Partial<WriteFacts> = {}): WriteFacts => ({
   writer: { id: 1, role: 'user' },
@@ -41,7 +42,7 @@ describe('private messages policy', () => {
       last_message_id: null,
       created_at: '',
     };
-    expect([3, 9, 4].map((id) => canSeeChannel(id, channel))).toEqual([true, true, false]);
+    expect([3, 9, 4].map((id) => canSee({ id }, channel))).toEqual([true, true, false]);
     const message = {
       id: 1,
       channel_id: 1,
@@ -53,7 +54,9 @@ describe('private messages policy', () => {
       read_at: null,
       created_at: '',
     };
-    expect(canDeleteMessage(3, message)).toBe(true);
-    expect(canDeleteMessage(9, message)).toBe(false);
+    const person = (id: number) => viewerOf({ id, role: 'user' });
+    expect(can(person(3), 'delete', message)).toBe(true);
+    expect(can(person(9), 'delete', message)).toBe(false);
+    expect(can(person(9), 'restore', message)).toBe(false);
   });
 });

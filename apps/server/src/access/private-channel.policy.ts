@@ -1,9 +1,12 @@
 import type { ImBlockReason } from '@chat/shared';
-import type { ImChannelRow, ImMessageRow, UserRow } from '../../db/schema';
-import { hasPermission } from '../users/user.presenter';
+import type { ImChannelRow, ImMessageRow, UserRow } from '../db/schema';
+import type { ExpressionBuilder } from 'kysely';
+import type { DB } from '../db/schema';
+import { hasPermission } from './permissions';
+import { isSelf, type Viewer } from './viewer';
 
 /**
- * Every private-messages permission in one place (DESIGN.md rule 8). The service gathers the
+ * Private messages: who may see a channel, open one, write and delete. The service gathers the
  * facts (who ignores whom, whether they are friends); these functions only decide.
  */
 
@@ -27,34 +30,51 @@ export interface FriendsLookup {
   areFriends(a: number, b: number): Promise<boolean>;
 }
 
+type ChannelParties = Pick<ImChannelRow, 'user_low_id' | 'user_high_id'>;
+
 /** Only the two people of a channel may see it or anything in it. */
-export function canSeeChannel(userId: number, channel: ImChannelRow): boolean {
-  return channel.user_low_id === userId || channel.user_high_id === userId;
+export function canSee(viewer: Pick<Viewer, 'id'>, channel: ChannelParties): boolean {
+  return isSelf(viewer, channel.user_low_id) || isSelf(viewer, channel.user_high_id);
+}
+
+/** The channels a viewer lists, in SQL: those they are a party of. */
+export function listedFor(viewerId: number) {
+  return (eb: ExpressionBuilder<DB, 'im_channels'>) =>
+    eb.or([
+      eb('im_channels.user_low_id', '=', viewerId),
+      eb('im_channels.user_high_id', '=', viewerId),
+    ]);
 }
 
 /**
  * Private messages are for those with `im.send` (guests lack it): without it one can neither
  * open a channel nor write, nor be written to.
  */
-export function canOpenChannel(writer: Pick<UserRow, 'role'>): boolean {
-  return hasPermission(writer, 'im.send');
+export function canOpen(person: Pick<UserRow, 'role'>): boolean {
+  return hasPermission(person, 'im.send');
 }
 
 /** Why the writer may not write to the recipient, or null when they may. */
 export function writeBlock(facts: WriteFacts): ImBlockReason | null {
   if (!facts.recipient) return 'deleted';
-  if (!canOpenChannel(facts.writer) || !canOpenChannel(facts.recipient)) return 'guest';
+  if (!canOpen(facts.writer) || !canOpen(facts.recipient)) return 'guest';
   if (facts.ignoredByRecipient) return 'ignored';
   if (facts.ignoringRecipient) return 'ignoring';
   if (facts.recipient.im_privacy === 'friends' && facts.friends === false) return 'friends_only';
   return null;
 }
 
-export function canWrite(facts: WriteFacts): boolean {
-  return writeBlock(facts) === null;
-}
+export type PrivateMessageAction = 'delete' | 'restore';
 
 /** Deleting and restoring a private message is its author's alone. */
-export function canDeleteMessage(userId: number, message: ImMessageRow): boolean {
-  return message.user_id === userId;
+export function can(
+  viewer: Viewer,
+  action: PrivateMessageAction,
+  message: Pick<ImMessageRow, 'user_id'>,
+): boolean {
+  switch (action) {
+    case 'delete':
+    case 'restore':
+      return isSelf(viewer, message.user_id);
+  }
 }
