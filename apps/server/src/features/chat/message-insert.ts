@@ -45,7 +45,8 @@ export interface Written {
  * PostgreSQL or the machine may lose is the last fraction of a second of room messages, never
  * corrupted data (docs/adr/0005-room-messages-commit-without-waiting-for-the-disk.md).
  * Run them on the pool, never inside a transaction of other writes: that whole transaction
- * would then commit the same way.
+ * would then commit the same way. The one exception is a message's own attachment links
+ * (messages.repository.ts insertIn), which are kept or lost with it.
  */
 export const COMMIT_WITHOUT_WAITING_FOR_DISK =
   "cross join (select set_config('synchronous_commit', 'off', true)) as commit_mode";
@@ -144,6 +145,29 @@ export async function insertMessageOnSqlite(
     }
     return prepare(SQLITE.sanctions).get(row.user_id) as Written;
   });
+  return outcome(written, now, row.user_id);
+}
+
+/**
+ * The same statements through a Kysely transaction: a unit of work that links the message's
+ * attachments in the same commit (messages.repository.ts insertIn). Only messages with
+ * attachments come here; the others keep the group commit.
+ */
+export async function insertMessageInSqliteTransaction(
+  trx: Kysely<DB>,
+  row: NewMessage,
+): Promise<MessageRow | null> {
+  const now = row.created_at;
+  const values = MESSAGE_COLUMNS.filter((c) => c !== 'user_id').map((c) => row[c]);
+  const run = <R>(text: string, parameters: unknown[]) =>
+    trx.executeQuery<R>(CompiledQuery.raw(text, parameters));
+  const [message] = (await run<MessageRow>(SQLITE.insert, [...values, row.user_id, now, now])).rows;
+  if (message) {
+    await run(SQLITE.countAuthor, [row.user_id]);
+    await run(SQLITE.countMonth, [moscowMonthKey(new Date(now)), row.user_id]);
+    return outcome({ ban_until: null, gag_until: null, ...message }, now, row.user_id);
+  }
+  const [written] = (await run<Written>(SQLITE.sanctions, [row.user_id])).rows;
   return outcome(written, now, row.user_id);
 }
 

@@ -4,7 +4,12 @@ import type { DB, MessageRow, UserRow } from '../../db/schema';
 import { SqliteGroupCommit } from '../../db/sqlite-group-commit';
 import type { GifFields } from '../gifs/gifs.presenter';
 import { PostgresMessageGroups } from './message-groups.postgres';
-import { insertMessageOnSqlite, type NewMessage } from './message-insert';
+import {
+  insertMessageInSqliteTransaction,
+  insertMessageOnPostgres,
+  insertMessageOnSqlite,
+  type NewMessage,
+} from './message-insert';
 
 export type MessageAuthor = Pick<
   UserRow,
@@ -16,14 +21,18 @@ export type MessageWithAuthor = MessageRow & { author: MessageAuthor; gif: GifFi
 export class MessagesRepository {
   /** Writes a message through its dialect's group commit. */
   private readonly write: (row: NewMessage) => Promise<MessageRow | null>;
+  /** The same write in a unit's transaction. */
+  private readonly writeIn: (trx: Kysely<DB>, row: NewMessage) => Promise<MessageRow | null>;
 
   constructor(private readonly db: Kysely<DB>) {
     if (db.getExecutor().adapter instanceof PostgresAdapter) {
       const groups = new PostgresMessageGroups(db);
       this.write = (row) => groups.insert(row);
+      this.writeIn = insertMessageOnPostgres;
     } else {
       const writer = new SqliteGroupCommit(db);
       this.write = (row) => insertMessageOnSqlite(writer, row);
+      this.writeIn = insertMessageInSqliteTransaction;
     }
   }
 
@@ -34,6 +43,16 @@ export class MessagesRepository {
    */
   async insert(row: NewMessage): Promise<MessageRow | null> {
     return this.write(row);
+  }
+
+  /**
+   * The same write inside a unit of work's transaction, for a message whose attachments are
+   * linked in the same commit; not group-committed, so only such messages come here. On
+   * PostgreSQL the statement's commit mode (message-insert.ts) then holds for the unit, which
+   * stores this message and its own links only: they are kept, or lost, together.
+   */
+  async insertIn(trx: Kysely<DB>, row: NewMessage): Promise<MessageRow | null> {
+    return this.writeIn(trx, row);
   }
 
   async find(id: number): Promise<MessageRow | undefined> {

@@ -12,14 +12,17 @@ import {
 } from '@chat/shared';
 import * as messagePolicy from '../../access/message.policy';
 import { viewerOf } from '../../access/viewer';
-import type { GifRow, UserRow } from '../../db/schema';
+import type { GifRow, MessageRow, UserRow } from '../../db/schema';
+import type { UnitOfWork } from '../../db/unit-of-work';
 import type { DomainEvents } from '../../events/domain-events';
 import { forbidden, invalid, notFound } from '../../http/app-error';
 import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
 import type { GifsService } from '../gifs/gifs.service';
+import type { JobPayloads } from '../jobs/job-queue';
 import type { Attachments } from '../uploads/attachments.service';
 import { presentMessage } from './chat.presenter';
+import type { NewMessage } from './message-insert';
 import type { MessagesRepository } from './messages.repository';
 import type { RepeatGuard } from './repeat-guard';
 import type { RoomRosters, RosterMember } from './room-rosters';
@@ -47,6 +50,7 @@ export class MessagesService {
     private readonly gifs: GifsService,
     private readonly attachments: Attachments,
     private readonly rosters: RoomRosters,
+    private readonly units: UnitOfWork<JobPayloads>,
   ) {
     // Pictures on a room message are seen by whoever may read that room (GET /api/upload/{id}).
     attachments.registerVisibility('room', (viewerId, messageId) =>
@@ -115,7 +119,7 @@ export class MessagesService {
       throw invalid({ text: ['message.repeated'] });
 
     const nicks = await this.mentions(roomId, user.id, text, body.mentions);
-    const row = await this.messages.insert({
+    const newRow: NewMessage = {
       room_id: roomId,
       user_id: user.id,
       type_id: body.type_id,
@@ -126,7 +130,16 @@ export class MessagesService {
       created_at: nowIso(),
       deleted_at: null,
       gif_id: gif?.id ?? null,
-    });
+    };
+    // Pictures are linked in the message's own commit; a message without any keeps the
+    // group commit of its turn.
+    const row =
+      attachments.length === 0
+        ? await this.messages.insert(newRow)
+        : await this.storeWithAttachments(
+            newRow,
+            attachments.map((a) => a.id),
+          );
     if (!row) {
       // A retry (or the same client_id racing in twice): the first one stays, and is answered.
       await this.rateLimits.refund(rule, String(user.id));
@@ -134,12 +147,6 @@ export class MessagesService {
       if (!first) throw new Error('a message client_id conflicted but is not there');
       return first;
     }
-    if (attachments.length > 0)
-      await this.attachments.link(
-        attachments.map((a) => a.id),
-        'room',
-        row.id,
-      );
     if (gif) await this.gifs.markUsed(user.id, gif.id);
     // A new message has no reactions and its author is the caller: no need to read it back.
     const message = presentMessage({ ...row, author: user, gif }, []);
@@ -171,6 +178,15 @@ export class MessagesService {
     if (!messagePolicy.can(viewer, 'delete_for_everyone', message, place)) throw forbidden();
     await this.messages.markDeleted(messageId, nowIso());
     this.events.emit('chat.message.deleted', { id: messageId, roomId: message.room_id });
+  }
+
+  /** The message and its attachments' links in one unit: a link never points at nothing. */
+  private storeWithAttachments(row: NewMessage, ids: number[]): Promise<MessageRow | null> {
+    return this.units.run(async (tx) => {
+      const stored = await this.messages.insertIn(tx.db, row);
+      if (stored) await this.attachments.link(ids, 'room', stored.id, tx.db);
+      return stored;
+    });
   }
 
   /**

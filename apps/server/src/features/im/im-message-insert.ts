@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DB, ImMessageRow, ImMessagesTable } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 
@@ -125,76 +125,89 @@ export async function storeOnSqlite(
   recipientId: number,
   recipientListed: boolean,
 ): Promise<StoreOutcome> {
-  return db.transaction().execute(async (trx) => {
-    const now = row.created_at;
-    const inserted = await sql<ImMessageRow>`
-      insert into im_messages (channel_id, user_id, text, attachments, client_id, read_at, created_at)
-      select ${row.channel_id}, users.id, ${row.text}, ${row.attachments}, ${row.client_id},
-        ${row.read_at}, ${row.created_at}
-      from users
-      where users.id = ${row.user_id}
-        and (users.ban_until is null or users.ban_until <= ${now})
-        and (users.gag_until is null or users.gag_until <= ${now})
-      on conflict (user_id, client_id) do nothing
-      returning *`.execute(trx);
-    const message = inserted.rows[0];
-    if (!message) {
-      const author = await trx
-        .selectFrom('users')
-        .select(['ban_until', 'gag_until'])
-        .where('id', '=', row.user_id)
-        .executeTakeFirst();
-      if (!author) throw new Error(`im message author ${row.user_id} not found`);
-      allowedMessage(author, now);
-      return 'replay';
-    }
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ private_messages: eb('private_messages', '+', 1) }))
+  return db
+    .transaction()
+    .execute((trx) => storeInSqliteTransaction(trx, row, recipientId, recipientListed));
+}
+
+/**
+ * storeOnSqlite's statements in a transaction already open: a unit of work's, which links the
+ * message's attachments in the same commit.
+ */
+export async function storeInSqliteTransaction(
+  trx: Kysely<DB>,
+  row: NewImMessage,
+  recipientId: number,
+  recipientListed: boolean,
+): Promise<StoreOutcome> {
+  const now = row.created_at;
+  const inserted = await sql<ImMessageRow>`
+    insert into im_messages (channel_id, user_id, text, attachments, client_id, read_at, created_at)
+    select ${row.channel_id}, users.id, ${row.text}, ${row.attachments}, ${row.client_id},
+      ${row.read_at}, ${row.created_at}
+    from users
+    where users.id = ${row.user_id}
+      and (users.ban_until is null or users.ban_until <= ${now})
+      and (users.gag_until is null or users.gag_until <= ${now})
+    on conflict (user_id, client_id) do nothing
+    returning *`.execute(trx);
+  const message = inserted.rows[0];
+  if (!message) {
+    const author = await trx
+      .selectFrom('users')
+      .select(['ban_until', 'gag_until'])
       .where('id', '=', row.user_id)
-      .execute();
-    await trx
-      .updateTable('im_channels')
-      .set({ last_message_id: message.id })
-      .where('id', '=', row.channel_id)
-      .execute();
-    const firstSight = !recipientListed && (await unlisted(trx, row.channel_id, recipientId));
-    const parties = await trx
-      .updateTable('im_channel_users')
-      .set((eb) => ({
-        activity_at: message.created_at,
-        unread_count: eb(
-          'unread_count',
-          '+',
-          eb.case().when('user_id', '=', recipientId).then(1).else(0).end(),
-        ),
-      }))
-      .where('channel_id', '=', row.channel_id)
-      .returning((eb) => [
-        'user_id',
+      .executeTakeFirst();
+    if (!author) throw new Error(`im message author ${row.user_id} not found`);
+    allowedMessage(author, now);
+    return 'replay';
+  }
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ private_messages: eb('private_messages', '+', 1) }))
+    .where('id', '=', row.user_id)
+    .execute();
+  await trx
+    .updateTable('im_channels')
+    .set({ last_message_id: message.id })
+    .where('id', '=', row.channel_id)
+    .execute();
+  const firstSight = !recipientListed && (await unlisted(trx, row.channel_id, recipientId));
+  const parties = await trx
+    .updateTable('im_channel_users')
+    .set((eb) => ({
+      activity_at: message.created_at,
+      unread_count: eb(
         'unread_count',
-        eb
-          .selectFrom('im_channel_users as elsewhere')
-          .select((e) => e.fn.sum<number | null>('elsewhere.unread_count').as('n'))
-          .where('elsewhere.user_id', '=', recipientId)
-          .where('elsewhere.channel_id', '!=', row.channel_id)
-          .as('unread_elsewhere'),
-      ])
-      .execute();
-    const recipient = parties.find((p) => p.user_id === recipientId);
-    if (!recipient) throw new Error(`im_channel_users: no row of ${recipientId}`);
-    const unread = Number(recipient.unread_count);
-    return {
-      message,
-      recipientUnread: unread,
-      recipientUnreadTotal: unread + Number(recipient.unread_elsewhere ?? 0),
-      recipientFirstSight: firstSight,
-    };
-  });
+        '+',
+        eb.case().when('user_id', '=', recipientId).then(1).else(0).end(),
+      ),
+    }))
+    .where('channel_id', '=', row.channel_id)
+    .returning((eb) => [
+      'user_id',
+      'unread_count',
+      eb
+        .selectFrom('im_channel_users as elsewhere')
+        .select((e) => e.fn.sum<number | null>('elsewhere.unread_count').as('n'))
+        .where('elsewhere.user_id', '=', recipientId)
+        .where('elsewhere.channel_id', '!=', row.channel_id)
+        .as('unread_elsewhere'),
+    ])
+    .execute();
+  const recipient = parties.find((p) => p.user_id === recipientId);
+  if (!recipient) throw new Error(`im_channel_users: no row of ${recipientId}`);
+  const unread = Number(recipient.unread_count);
+  return {
+    message,
+    recipientUnread: unread,
+    recipientUnreadTotal: unread + Number(recipient.unread_elsewhere ?? 0),
+    recipientFirstSight: firstSight,
+  };
 }
 
 /** Whether the channel is missing from that person's list (no activity yet). */
-async function unlisted(trx: Transaction<DB>, channelId: number, userId: number) {
+async function unlisted(trx: Kysely<DB>, channelId: number, userId: number) {
   const party = await trx
     .selectFrom('im_channel_users')
     .select('activity_at')

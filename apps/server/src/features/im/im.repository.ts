@@ -2,6 +2,7 @@ import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { DB, ImChannelRow, ImChannelUserRow, ImMessageRow, UserRow } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import {
+  storeInSqliteTransaction,
   storeOnPostgres,
   storeOnSqlite,
   type NewImMessage,
@@ -289,25 +290,28 @@ export class ImRepository {
    * Stores a message and updates the author's counter, the channel and both parties' rows in
    * one transaction (one statement on PostgreSQL: im-message-insert.ts). Answers the earlier
    * message when the author's client_id is already stored (a retry), null when the channel is
-   * gone; 403 when a sanction in force stops it.
+   * gone; 403 when a sanction in force stops it. Given `trx` (a unit of work's transaction),
+   * everything goes through it.
    */
   async storeMessage(
     row: NewImMessage,
     recipientId: number,
     recipientListed: boolean,
+    trx?: Kysely<DB>,
   ): Promise<StoredMessage | { replay: ImMessageRow } | null> {
     let outcome: StoreOutcome;
     try {
-      outcome = this.postgres
-        ? await storeOnPostgres(this.db, row, recipientId)
-        : await storeOnSqlite(this.db, row, recipientId, recipientListed);
+      if (this.postgres) outcome = await storeOnPostgres(trx ?? this.db, row, recipientId);
+      else if (trx)
+        outcome = await storeInSqliteTransaction(trx, row, recipientId, recipientListed);
+      else outcome = await storeOnSqlite(this.db, row, recipientId, recipientListed);
     } catch (error) {
       // The channel went away between the request's check and the insert.
       if (isForeignKeyViolation(error)) return null;
       throw error;
     }
     if (outcome !== 'replay') return outcome;
-    const earlier = await this.findByClientId(row.user_id, row.client_id);
+    const earlier = await this.findByClientId(row.user_id, row.client_id, trx);
     if (!earlier) throw new Error('im_messages: a client_id conflict without its message');
     return { replay: earlier };
   }

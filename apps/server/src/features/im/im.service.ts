@@ -13,6 +13,7 @@ import {
   type PostImMessageBody,
 } from '@chat/shared';
 import type { ImChannelRow, ImMessageRow, UserRow } from '../../db/schema';
+import type { UnitOfWork } from '../../db/unit-of-work';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError, forbidden, invalid, notFound } from '../../http/app-error';
 import type { MessageKey } from '../../http/messages';
@@ -20,6 +21,7 @@ import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { RepeatGuard } from '../chat/repeat-guard';
+import type { JobPayloads } from '../jobs/job-queue';
 import type { Attachments } from '../uploads/attachments.service';
 import type { UsersRepository } from '../users/users.repository';
 import {
@@ -32,6 +34,7 @@ import {
 } from '../../access/private-channel.policy';
 import { viewerOf } from '../../access/viewer';
 import { presentImChannel, presentImMessage } from './im.presenter';
+import type { NewImMessage } from './im-message-insert';
 import type { ImRepository } from './im.repository';
 
 export interface ImPostResult {
@@ -66,6 +69,7 @@ export class ImService {
     private readonly events: DomainEvents,
     private readonly attachments: Attachments,
     messagesPer10s: number,
+    private readonly units: UnitOfWork<JobPayloads>,
   ) {
     // The public chat's budget (MESSAGE_RATE_LIMIT), counted separately for private messages.
     this.rule = { name: 'im-message', points: messagesPer10s, durationSeconds: 10 };
@@ -225,21 +229,28 @@ export class ImService {
       publicChat: false,
     });
 
+    const row: NewImMessage = {
+      channel_id: channelId,
+      user_id: viewer.id,
+      text,
+      attachments: JSON.stringify(attachments),
+      client_id: body.client_id,
+      read_at: null,
+      created_at: nowIso(),
+    };
     let stored;
     try {
-      stored = await this.im.storeMessage(
-        {
-          channel_id: channelId,
-          user_id: viewer.id,
-          text,
-          attachments: JSON.stringify(attachments),
-          client_id: body.client_id,
-          read_at: null,
-          created_at: nowIso(),
-        },
-        other.id,
-        conversation.otherListed,
-      );
+      // Pictures are linked in the message's own commit; a message without any is stored as
+      // before.
+      stored =
+        attachments.length === 0
+          ? await this.im.storeMessage(row, other.id, conversation.otherListed)
+          : await this.storeWithAttachments(
+              row,
+              other.id,
+              conversation.otherListed,
+              attachments.map((a) => a.id),
+            );
     } catch (error) {
       // A twin on another node committed first: answer the first one.
       if (!isUniqueViolation(error)) throw error;
@@ -250,12 +261,6 @@ export class ImService {
     if (!stored) throw notFound();
     if ('replay' in stored) return this.replay(stored.replay, channelId, viewer, other);
 
-    if (attachments.length > 0)
-      await this.attachments.link(
-        attachments.map((a) => a.id),
-        'im',
-        stored.message.id,
-      );
     const message = this.present(stored.message, viewer, other);
     const parties: [number, number] = [viewer.id, other.id];
     if (stored.recipientFirstSight) {
@@ -275,6 +280,21 @@ export class ImService {
     // The transaction answered the recipient's total: nothing is read after the event.
     this.emitCount(other.id, channelId, stored.recipientUnread, stored.recipientUnreadTotal);
     return { message, replay: false };
+  }
+
+  /** The message and its attachments' links in one unit: a link never points at nothing. */
+  private storeWithAttachments(
+    row: NewImMessage,
+    recipientId: number,
+    recipientListed: boolean,
+    ids: number[],
+  ) {
+    return this.units.run(async (tx) => {
+      const stored = await this.im.storeMessage(row, recipientId, recipientListed, tx.db);
+      if (stored && 'message' in stored)
+        await this.attachments.link(ids, 'im', stored.message.id, tx.db);
+      return stored;
+    });
   }
 
   /** Marks the channel read; the author hears which of their messages were read. */

@@ -31,9 +31,15 @@ export class AttachmentsRepository {
       .executeTakeFirst();
   }
 
-  async link(ids: readonly number[], kind: string, refId: number, now: string): Promise<void> {
+  async link(
+    ids: readonly number[],
+    kind: string,
+    refId: number,
+    now: string,
+    db: Kysely<DB> = this.db,
+  ): Promise<void> {
     if (ids.length === 0) return;
-    await this.db
+    await db
       .insertInto('attachment_links')
       .values(ids.map((id) => ({ attachment_id: id, kind, ref_id: refId, created_at: now })))
       .onConflict((oc) => oc.columns(['attachment_id', 'kind', 'ref_id']).doNothing())

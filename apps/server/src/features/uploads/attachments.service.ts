@@ -1,5 +1,7 @@
 import * as attachmentPolicy from '../../access/attachment.policy';
 import type { Attachment } from '@chat/shared';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import { AppError, invalid, notFound } from '../../http/app-error';
 import { nowIso } from '../../lib/clock';
 import { presentAttachment } from './attachments.presenter';
@@ -19,8 +21,10 @@ export type VisibilityCheck = (viewerId: number, refId: number) => Promise<boole
  *
  * Usage in a message service:
  *   const attachments = await deps.attachments.claim(userId, body.attachments, { publicChat: true });
- *   // ... insert the message in a transaction ...
- *   await deps.attachments.link(attachments.map((a) => a.id), 'room', message.id);
+ *   await units.run(async (tx) => {
+ *     const message = await insertMessage(tx.db, ...);
+ *     await deps.attachments.link(attachments.map((a) => a.id), 'room', message.id, tx.db);
+ *   });
  *   // register once, at build time:
  *   deps.attachments.registerVisibility('room', (viewerId, messageId) => canSee(viewerId, messageId));
  */
@@ -37,8 +41,16 @@ export interface Attachments {
     ids: readonly number[],
     options: { publicChat: boolean },
   ): Promise<Attachment[]>;
-  /** Records that these attachments are attached to `kind` #refId (idempotent). */
-  link(ids: readonly number[], kind: AttachmentLinkKind, refId: number): Promise<void>;
+  /**
+   * Records that these attachments are attached to `kind` #refId (idempotent), through `db`
+   * when given: the transaction that stores the thing, so the links commit with it.
+   */
+  link(
+    ids: readonly number[],
+    kind: AttachmentLinkKind,
+    refId: number,
+    db?: Kysely<DB>,
+  ): Promise<void>;
   /** Registers who may see what `kind` links point to (the last registration of a kind wins). */
   registerVisibility(kind: AttachmentLinkKind, check: VisibilityCheck): void;
 }
@@ -72,8 +84,13 @@ export class AttachmentsService implements Attachments {
     return claimed;
   }
 
-  async link(ids: readonly number[], kind: AttachmentLinkKind, refId: number): Promise<void> {
-    await this.repo.link([...new Set(ids)], kind, refId, nowIso());
+  async link(
+    ids: readonly number[],
+    kind: AttachmentLinkKind,
+    refId: number,
+    db?: Kysely<DB>,
+  ): Promise<void> {
+    await this.repo.link([...new Set(ids)], kind, refId, nowIso(), db);
   }
 
   registerVisibility(kind: AttachmentLinkKind, check: VisibilityCheck): void {
