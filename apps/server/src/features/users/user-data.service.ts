@@ -42,17 +42,16 @@ export class UserDataService {
       // Reads the bans table only when the row says a gag or ban is in force.
       this.social?.sanctions?.(user),
     ]);
-    const data = presentUserData(user, {
+    return presentUserData(user, {
       smileyGroups,
       ignoredUsers,
       quotes,
       recentGifs,
+      recentSmileys,
       imUnreadCount,
       ...social,
       ...sanctions,
     });
-    // Already wire objects (the catalogue's smileys), so nothing is left to present.
-    return { ...data, recent_smileys: recentSmileys };
   }
 
   private async socialOf(userId: number) {
