@@ -1,0 +1,261 @@
+import { chatMessageAbilities } from '@chat/shared';
+import { describe, expect, it } from 'vitest';
+import * as attachment from './attachment.policy';
+import * as complaint from './complaint.policy';
+import * as message from './message.policy';
+import * as notification from './notification.policy';
+import * as privateChannel from './private-channel.policy';
+import * as profileContent from './profile-content.policy';
+import * as quote from './quote.policy';
+import * as room from './room.policy';
+import { ANONYMOUS, viewerOf, type Viewer } from './viewer';
+
+// Every kind of thing × every kind of viewer. The thing belongs to AUTHOR (a user) and sits
+// where MEMBER is; OTHER_ID stands for someone else. "ignored": someone the thing's owner ignores
+// (only private messages care); "troll": marked, otherwise a user; "banned": a user under a ban
+// (the session plugin refuses their writes before any policy is asked).
+const AUTHOR = 10;
+const FUTURE = '2999-01-01T00:00:00.000Z';
+const viewers = {
+  guest: viewerOf({ id: 1, role: 'guest' }),
+  user: viewerOf({ id: 2, role: 'user' }),
+  member: viewerOf({ id: 3, role: 'user' }),
+  author: viewerOf({ id: AUTHOR, role: 'user' }),
+  moderator: viewerOf({ id: 4, role: 'moderator' }),
+  admin: viewerOf({ id: 5, role: 'admin' }),
+  banned: viewerOf({ id: 6, role: 'user', ban_until: FUTURE }),
+  ignored: viewerOf({ id: 7, role: 'user' }),
+  troll: viewerOf({ id: 8, role: 'user', is_troll: 1 }),
+} satisfies Record<string, Viewer>;
+type Kind = keyof typeof viewers;
+const KINDS = Object.keys(viewers) as Kind[];
+
+/** Who is a member of the room the thing is in, and who the author ignores. */
+const MEMBERS = new Set<Kind>(['member', 'author', 'troll', 'banned', 'ignored']);
+const member = (kind: Kind) => MEMBERS.has(kind);
+
+const privateRoom = { is_public: 0, owner_id: AUTHOR };
+const publicRoom = { is_public: 1, owner_id: AUTHOR };
+const msg = { user_id: AUTHOR, deleted_at: null };
+const placeOf = (kind: Kind, r: { is_public: number } = privateRoom) => ({
+  room: r,
+  member: member(kind),
+});
+
+/** Each row: the expected answers in the order of KINDS. */
+type Row = [string, (kind: Kind, v: Viewer) => boolean, Record<Kind, boolean>];
+const row = (
+  g: number,
+  u: number,
+  m: number,
+  a: number,
+  mod: number,
+  adm: number,
+  b: number,
+  i: number,
+  t: number,
+): Record<Kind, boolean> => ({
+  guest: !!g,
+  user: !!u,
+  member: !!m,
+  author: !!a,
+  moderator: !!mod,
+  admin: !!adm,
+  banned: !!b,
+  ignored: !!i,
+  troll: !!t,
+});
+
+const table: Row[] = [
+  // ---- room
+  [
+    'room: see a private room',
+    (k, v) => room.canSee(v, privateRoom, { member: member(k), invited: false }),
+    row(0, 0, 1, 1, 0, 1, 1, 1, 1),
+  ],
+  [
+    'room: see a public room',
+    (k, v) => room.canSee(v, publicRoom, { member: member(k), invited: false }),
+    row(1, 1, 1, 1, 1, 1, 1, 1, 1),
+  ],
+  [
+    'room: subscribe to its presence',
+    (k, v) => room.maySubscribe(v, { member: member(k) }),
+    row(0, 0, 1, 1, 0, 0, 0, 1, 1),
+  ],
+  [
+    'room: enter a private room uninvited',
+    (_k, v) => room.can(v, 'enter', privateRoom),
+    row(0, 0, 0, 1, 0, 1, 0, 0, 0),
+  ],
+  ['room: update', (_k, v) => room.can(v, 'update', privateRoom), row(0, 0, 0, 1, 0, 1, 0, 0, 0)],
+  ['room: invite', (_k, v) => room.can(v, 'invite', privateRoom), row(0, 0, 0, 1, 0, 1, 0, 0, 0)],
+  ['room: create', (_k, v) => room.can(v, 'create'), row(0, 1, 1, 1, 1, 1, 1, 1, 1)],
+  ['room: go invisible', (_k, v) => room.can(v, 'go_invisible'), row(0, 0, 0, 0, 1, 1, 0, 0, 0)],
+  [
+    'room: see an invisible member',
+    (_k, v) => room.canSeeMember(v, { user_id: AUTHOR, invisible: 1 }),
+    row(0, 0, 0, 1, 0, 1, 0, 0, 0),
+  ],
+  // ---- message (of a private room)
+  ['message: see', (k, v) => message.canSee(v, msg, placeOf(k)), row(0, 0, 1, 1, 0, 0, 1, 1, 1)],
+  [
+    'message: see in a public room',
+    (k, v) => message.canSee(v, msg, placeOf(k, publicRoom)),
+    row(1, 1, 1, 1, 1, 1, 1, 1, 1),
+  ],
+  [
+    'message: find before a 403',
+    (k, v) => message.canFind(v, placeOf(k)),
+    row(0, 0, 1, 1, 1, 1, 1, 1, 1),
+  ],
+  [
+    'message: delete for everyone',
+    (k, v) => message.can(v, 'delete_for_everyone', msg, placeOf(k)),
+    row(0, 0, 0, 1, 1, 1, 0, 0, 0),
+  ],
+  [
+    'message: delete for me',
+    (k, v) => message.can(v, 'hide', msg, placeOf(k)),
+    row(0, 0, 0, 1, 1, 1, 0, 0, 0),
+  ],
+  [
+    'message: react',
+    (k, v) => message.can(v, 'react', msg, placeOf(k)),
+    row(0, 0, 1, 1, 0, 0, 1, 1, 1),
+  ],
+  [
+    'message: quote',
+    (k, v) => message.can(v, 'quote', msg, placeOf(k)),
+    row(0, 0, 1, 1, 0, 0, 1, 1, 1),
+  ],
+  // ---- private channel between AUTHOR and MEMBER's id
+  [
+    'private channel: see',
+    (_k, v) => privateChannel.canSee(v, { user_low_id: 3, user_high_id: AUTHOR }),
+    row(0, 0, 1, 1, 0, 0, 0, 0, 0),
+  ],
+  [
+    'private message: delete',
+    (_k, v) => privateChannel.can(v, 'delete', { user_id: AUTHOR }),
+    row(0, 0, 0, 1, 0, 0, 0, 0, 0),
+  ],
+  [
+    'private message: write to the author',
+    (k, v) =>
+      privateChannel.writeBlock({
+        writer: {
+          id: v.id ?? 0,
+          role: k === 'guest' ? 'guest' : k === 'admin' || k === 'moderator' ? k : 'user',
+        },
+        recipient: { id: AUTHOR, role: 'user', im_privacy: 'all' },
+        ignoredByRecipient: k === 'ignored',
+        ignoringRecipient: false,
+        friends: null,
+      }) === null,
+    row(0, 1, 1, 1, 1, 1, 1, 0, 1),
+  ],
+  // ---- attachment owned by AUTHOR, on something the viewer may see when a member
+  [
+    'attachment: see',
+    (k, v) => attachment.canSee(v, { user_id: AUTHOR }, member(k)),
+    row(0, 0, 1, 1, 0, 0, 1, 1, 1),
+  ],
+  [
+    'attachment: attach to a room message',
+    (_k, v) =>
+      attachment.attachBlock(
+        v,
+        { user_id: AUTHOR, status: 'complete', adult: 0 },
+        { publicChat: true },
+      ) === null,
+    row(0, 0, 0, 1, 0, 0, 0, 0, 0),
+  ],
+  // ---- profile content of AUTHOR
+  [
+    'profile: see a refused photo',
+    (_k, v) => profileContent.canSee(v, { status: 'refused', user_id: AUTHOR }),
+    row(0, 0, 0, 1, 1, 1, 0, 0, 0),
+  ],
+  [
+    'profile: see an accepted photo',
+    (_k, v) => profileContent.canSee(v, { status: 'accepted', user_id: AUTHOR }),
+    row(1, 1, 1, 1, 1, 1, 1, 1, 1),
+  ],
+  [
+    'profile: see invisible people',
+    (_k, v) => profileContent.canSeeInvisible(v),
+    row(0, 0, 0, 0, 0, 1, 0, 0, 0),
+  ],
+  [
+    'profile: moderate content',
+    (_k, v) => profileContent.can(v, 'moderate'),
+    row(0, 0, 0, 0, 1, 1, 0, 0, 0),
+  ],
+  // ---- complaint reported by AUTHOR
+  ['complaint: file', (_k, v) => complaint.canFile(v), row(1, 1, 1, 1, 1, 1, 1, 1, 1)],
+  [
+    'complaint: see',
+    (k, v) => complaint.canSee(v, { reporter: k === 'author' }),
+    row(0, 0, 0, 1, 1, 1, 0, 0, 0),
+  ],
+  ['complaint: resolve', (_k, v) => complaint.can(v, 'resolve'), row(0, 0, 0, 0, 1, 1, 0, 0, 0)],
+  [
+    "complaint: appeal the author's ban",
+    (_k, v) => complaint.canAppeal(v, { user_id: AUTHOR }),
+    row(0, 0, 0, 1, 0, 0, 0, 0, 0),
+  ],
+  // ---- notification of AUTHOR
+  [
+    'notification: see and read',
+    (_k, v) => notification.can(v, 'read', { user_id: AUTHOR }),
+    row(0, 0, 0, 1, 0, 0, 0, 0, 0),
+  ],
+  // ---- quotes of AUTHOR
+  ['quote: keep quotes', (_k, v) => quote.canAdd(v), row(0, 1, 1, 1, 1, 1, 1, 1, 1)],
+  [
+    "quote: remove from the author's collection",
+    (_k, v) => quote.can(v, 'remove', { user_id: AUTHOR }),
+    row(0, 0, 0, 1, 0, 0, 0, 0, 0),
+  ],
+];
+
+describe('the access layer, every kind × every viewer', () => {
+  for (const [name, ask, expected] of table) {
+    it(name, () => {
+      const got = Object.fromEntries(KINDS.map((k) => [k, ask(k, viewers[k])]));
+      expect(got).toEqual(expected);
+    });
+  }
+
+  it('answers nobody signed in with no for everything private', () => {
+    expect(room.canSee(ANONYMOUS, privateRoom, { member: false, invited: false })).toBe(false);
+    expect(message.canSee(ANONYMOUS, msg, { room: publicRoom, member: false })).toBe(false);
+    expect(notification.canSee(ANONYMOUS, { user_id: AUTHOR })).toBe(false);
+    expect(profileContent.canSeeRefused(ANONYMOUS, { id: AUTHOR })).toBe(false);
+  });
+
+  it('gives a member on the socket the abilities the server sends (one rule, both ends)', () => {
+    for (const k of KINDS) {
+      const v = viewers[k];
+      const server = message.abilities(v, msg, message.AS_MEMBER);
+      expect(chatMessageAbilities(v, { user: { id: AUTHOR } }), k).toEqual(server);
+    }
+  });
+
+  it('derives the flags from permissions and the row, not from role names', () => {
+    expect(viewers.guest).toMatchObject({ registered: false, guest: true });
+    expect(viewers.user).toMatchObject({ registered: true, guest: false, troll: false });
+    expect(viewers.banned).toMatchObject({ banned: true, gagged: false });
+    expect(viewers.troll.troll).toBe(true);
+    expect(ANONYMOUS).toMatchObject({ id: null, registered: false, guest: false });
+  });
+
+  it('tells who is worth a mention notification', () => {
+    const base = { mentionedId: 3, authorId: AUTHOR, away: true, ignoresAuthor: false };
+    expect(notification.shouldNotifyMention(base)).toBe(true);
+    expect(notification.shouldNotifyMention({ ...base, away: false })).toBe(false);
+    expect(notification.shouldNotifyMention({ ...base, ignoresAuthor: true })).toBe(false);
+    expect(notification.shouldNotifyMention({ ...base, mentionedId: AUTHOR })).toBe(false);
+  });
+});
