@@ -1,6 +1,6 @@
 import type { Database } from '../database';
 import { nowIso } from '../../lib/clock';
-import { searchKeyOf } from '../../features/gifs/gif-search';
+import { searchKeyOf } from '../../lib/text-fold';
 import { DEMO_GIF_CATEGORIES } from './demo-gifs';
 import { seedOnce } from './seed-once';
 

@@ -3,7 +3,7 @@ import { DEFAULT_CHAT_SETTINGS, nickKey } from '@chat/shared';
 import type { Database } from '../database';
 import { nowIso } from '../../lib/clock';
 import { hashPassword } from '../../lib/passwords';
-import { MAIN_ROOM_SETTING } from '../../features/chat/rooms.repository';
+import { MAIN_ROOM_SETTING } from '../site-settings';
 import { DEMO_FONTS, DEMO_PAGES, DEMO_ROOMS, DEMO_SMILEY_GROUPS } from './demo-content';
 import { seedDemoFrames } from './seed-frames';
 import { seedDemoGiftCatalogue } from './seed-gift-catalogue';

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildRoom } from '../../test/chat-fixtures';
 import { testDialects } from '../../test/databases';
 import { buildUser, json, signedIn } from '../../test/factories';
-import { MAIN_ROOM_SETTING } from './rooms.repository';
+import { MAIN_ROOM_SETTING } from '../../db/site-settings';
 
 const dialects = await testDialects();
 

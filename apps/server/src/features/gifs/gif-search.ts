@@ -1,21 +1,5 @@
-/**
- * How GIF titles and search text are compared: NFKC, lower case by Russian rules, "ё" as "е",
- * split into words of letters and digits. Done in code, not SQL, because SQLite's LOWER and
- * LIKE fold ASCII only; the folded title is stored (`gifs.search_key`) and searched with LIKE.
- */
-export function foldWords(text: string): string[] {
-  return text
-    .normalize('NFKC')
-    .toLocaleLowerCase('ru')
-    .replace(/ё/g, 'е')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0);
-}
-
-/** The stored search key: folded words wrapped in spaces, so " word" marks a word's start. */
-export function searchKeyOf(title: string): string {
-  return ` ${foldWords(title).join(' ')} `;
-}
+/** GIF search over `gifs.search_key` (lib/text-fold.ts says how text is folded). */
+import { foldWords } from '../../lib/text-fold';
 
 /** At most this many words of a query are used (each is one LIKE). */
 export const QUERY_WORDS_MAX = 8;

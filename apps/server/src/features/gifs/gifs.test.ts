@@ -15,7 +15,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildRoom, clientId, memberOf } from '../../test/chat-fixtures';
 import { testDialects } from '../../test/databases';
 import { buildUser, json, signedIn, type Client } from '../../test/factories';
-import { searchKeyOf } from './gif-search';
+import { searchKeyOf } from '../../lib/text-fold';
 
 const dialects = await testDialects();
 const DEMO_TOTAL = DEMO_GIF_CATEGORIES.flatMap((c) => c.gifs).length;
