@@ -126,8 +126,9 @@ export class RoomsRepository {
       .executeTakeFirst();
   }
 
-  async members(roomId: number): Promise<RoomMemberRow[]> {
-    const rows = await this.db
+  /** A room's members in the order they entered; with `onlyUserId`, that one member (or none). */
+  async members(roomId: number, onlyUserId?: number): Promise<RoomMemberRow[]> {
+    let query = this.db
       .selectFrom('room_users')
       .innerJoin('users', 'users.id', 'room_users.user_id')
       .selectAll('users')
@@ -140,8 +141,9 @@ export class RoomsRepository {
         'room_users.last_read_id',
       ])
       .where('room_users.room_id', '=', roomId)
-      .orderBy('room_users.entered_at')
-      .execute();
+      .orderBy('room_users.entered_at');
+    if (onlyUserId !== undefined) query = query.where('room_users.user_id', '=', onlyUserId);
+    const rows = await query.execute();
     return rows.map(
       ({ room_id, position, state_id, invisible, entered_at, last_read_id, ...user }) => ({
         room_id,
@@ -195,6 +197,16 @@ export class RoomsRepository {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
+  }
+
+  /** The rooms a user is in, and in which of them they are invisible. */
+  async roomsOf(userId: number): Promise<{ roomId: number; invisible: boolean }[]> {
+    const rows = await this.db
+      .selectFrom('room_users')
+      .select(['room_id', 'invisible'])
+      .where('user_id', '=', userId)
+      .execute();
+    return rows.map((r) => ({ roomId: r.room_id, invisible: r.invisible === 1 }));
   }
 
   async roomIdsOf(userId: number): Promise<number[]> {
