@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   Attachment,
+  PublicUser,
   ChatMessage,
   ImChannel,
   ImCountEvent,
@@ -25,7 +26,8 @@ import type { UserRow } from '../db/schema';
  */
 export interface DomainEventMap {
   'build.started': { buildKey: string };
-  'user.updated': { user: UserRow };
+  /** A person's public profile fields changed (as everyone sees them). */
+  'user.updated': { user: PublicUser };
   'user.troll': { userId: number; troll: boolean };
   /** `rooms`: those the user is in, and whether invisible there (then only admins hear it). */
   'user.status': {
@@ -90,7 +92,7 @@ export interface DomainEventMap {
   /** A user's wallet changed (after the transaction that wrote its ledger rows). */
   'wallet.changed': { userId: number; wallet: WalletWire };
   /** A user's premium began, was extended or ended; `user` is the row as it now is. */
-  'premium.changed': { user: UserRow; premium: PremiumState };
+  'premium.changed': { userId: number; premium: PremiumState };
 }
 
 export type DomainEventName = keyof DomainEventMap;

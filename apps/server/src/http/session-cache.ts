@@ -68,7 +68,7 @@ export class SessionCache {
     events.on('user.nick', ({ userId }) => drop(userId));
     events.on('user.frame', ({ userId }) => drop(userId));
     events.on('user.deleted', ({ userId }) => drop(userId));
-    events.on('premium.changed', ({ user }) => drop(user.id));
+    events.on('premium.changed', ({ userId }) => drop(userId));
     events.on('moderation.sanctions', ({ userId }) => drop(userId));
     events.on('moderation.sanctioned', ({ ban }) => drop(ban.user_id));
     // A guest who registers under their nick keeps the account: role and nick change.

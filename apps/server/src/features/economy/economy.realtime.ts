@@ -7,8 +7,8 @@ export function economyRealtime(events: DomainEvents, rt: Broadcaster): void {
   events.on('wallet.changed', ({ userId, wallet }) => {
     rt.send(userChannel(userId), 'BalanceUpdated', wallet);
   });
-  events.on('premium.changed', ({ user, premium }) => {
-    rt.send(userChannel(user.id), 'MyPremiumUpdated', { premium, wallet: null });
-    rt.send(CHAT_CHANNEL, 'PremiumUpdated', { user_id: user.id, data: premium });
+  events.on('premium.changed', ({ userId, premium }) => {
+    rt.send(userChannel(userId), 'MyPremiumUpdated', { premium, wallet: null });
+    rt.send(CHAT_CHANNEL, 'PremiumUpdated', { user_id: userId, data: premium });
   });
 }

@@ -136,7 +136,7 @@ describe.each(dialects)('premium expiry on %s', (dialect) => {
     const changed = recordEvents(t.app, 'premium.changed');
     await t.app.deps.economy.premium.expire(who.user.id);
     expect(await row(who.user.id)).toEqual(before);
-    expect(changed.filter((e) => e.user.id === who.user.id)).toEqual([]);
+    expect(changed.filter((e) => e.userId === who.user.id)).toEqual([]);
   });
 
   it('keeps photos beyond the limit but adds none until under it', async () => {
@@ -200,7 +200,7 @@ describe.each(dialects)('premium expiry on %s', (dialect) => {
     t.app.deps.jobs.wake();
     for (let i = 0; i < 150 && changed.length === 0; i++)
       await new Promise((r) => setTimeout(r, 20));
-    expect(changed.map((e) => [e.user.id, e.premium.active])).toEqual([[buyer.user.id, false]]);
+    expect(changed.map((e) => [e.userId, e.premium.active])).toEqual([[buyer.user.id, false]]);
     expect(JSON.parse((await row(buyer.user.id)).nick_style)).toMatchObject({
       color: BASIC,
       has_gradient: false,

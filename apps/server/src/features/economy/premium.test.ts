@@ -107,7 +107,7 @@ describe.each(dialects)('premium purchases on %s', (dialect) => {
       ['balance', -310, 'premium', bought[1]!.id],
       ['balance', -1690, 'premium', bought[2]!.id],
     ]);
-    const mine = changed.filter((e) => e.user.id === a.user.id);
+    const mine = changed.filter((e) => e.userId === a.user.id);
     expect(mine.map((e) => e.premium.until)).toEqual([
       first.premium.until,
       quarter.premium.until,
@@ -231,7 +231,7 @@ describe.each(dialects)('premium purchases on %s', (dialect) => {
     });
     expect((await row(buyer.user.id)).premium_until).toBeNull();
     expect((await row(friend.user.id)).premium_until).toBe(answer.premium.until);
-    expect(changed.map((e) => e.user.id)).toEqual([friend.user.id]);
+    expect(changed.map((e) => e.userId)).toEqual([friend.user.id]);
     const entry = await t.database.db
       .selectFrom('ledger')
       .selectAll()

@@ -14,7 +14,7 @@ import { AppError, forbidden, invalid, notFound } from '../../http/app-error';
 import type { MessageKey } from '../../http/messages';
 import type { UnitOfWork, UnitTx } from '../../db/unit-of-work';
 import type { JobPayloads } from '../jobs/job-queue';
-import { hasPermission } from '../users/user.presenter';
+import { hasPermission, presentPublicUser } from '../users/user.presenter';
 import type { UsersRepository } from '../users/users.repository';
 import { BAN_EXPIRE_JOB } from './ban-expiry';
 import { peopleOf, presentBan } from './bans.presenter';
@@ -271,7 +271,7 @@ export class BansService {
   /** The end of a sanction, heard once the unit that changed the row commits. */
   private announceIn(tx: UnitTx<JobPayloads>, user: UserRow): void {
     tx.emit('moderation.sanctions', sanctionsOf(user));
-    tx.emit('user.updated', { user });
+    tx.emit('user.updated', { user: presentPublicUser(user) });
   }
 
   /** The refusal when a sanction of the same kind is in force: what it is and until when. */

@@ -12,7 +12,7 @@ import { forbidden, invalid, notFound, type AppError } from '../../http/app-erro
 import type { MessageKey } from '../../http/messages';
 import { nowIso } from '../../lib/clock';
 import { pageMeta } from '../../lib/paging';
-import { hasPermission, rolesOf } from '../users/user.presenter';
+import { hasPermission, rolesOf, presentPublicUser } from '../users/user.presenter';
 import {
   presentContentModeration,
   presentContentReview,
@@ -191,7 +191,7 @@ export class ContentReviewsService {
     const fresh = (await this.repo.user(owner.id)) ?? owner;
     if (status === 'refused' && subject.type === 'photo' && fresh.avatar_photo_id === subject.id)
       await this.ports.removeAvatar(fresh);
-    else this.events.emit('user.updated', { user: fresh });
+    else this.events.emit('user.updated', { user: presentPublicUser(fresh) });
   }
 
   /** Runs a status change; a change someone else made first becomes the 422 of its status. */

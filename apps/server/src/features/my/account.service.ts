@@ -1,3 +1,4 @@
+import { presentPublicUser } from '../users/user.presenter';
 import type { MyPasswordBody } from '@chat/shared';
 import type { UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
@@ -61,7 +62,7 @@ export class AccountService {
     const gone = (await this.repo.findAny(fresh.id)) ?? fresh;
     this.events.emit('user.deleted', { userId: fresh.id });
     this.events.emit('chat.user.left_chat', { userId: fresh.id });
-    this.events.emit('user.updated', { user: gone });
+    this.events.emit('user.updated', { user: presentPublicUser(gone) });
   }
 
   /**

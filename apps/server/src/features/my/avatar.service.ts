@@ -54,7 +54,7 @@ export class AvatarService {
     });
     if (before?.avatar_key) await this.storage.delete(before.avatar_key);
     this.events.emit('user.avatar', { userId: saved.id, avatar: saved.avatar });
-    this.events.emit('user.updated', { user: saved });
+    this.events.emit('user.updated', { user: presentPublicUser(saved) });
     return presentPublicUser(saved);
   }
 
@@ -69,7 +69,7 @@ export class AvatarService {
     if (before.avatar_key) await this.storage.delete(before.avatar_key);
     if (before.avatar !== null) {
       this.events.emit('user.avatar', { userId: saved.id, avatar: null });
-      this.events.emit('user.updated', { user: saved });
+      this.events.emit('user.updated', { user: presentPublicUser(saved) });
     }
     return presentPublicUser(saved);
   }

@@ -46,7 +46,7 @@ export class IdentityService {
     const saved = await this.repo.update(user.id, { nick_style: JSON.stringify(style) });
     const nick = presentNick(saved);
     this.events.emit('user.nick', { userId: saved.id, nick });
-    this.events.emit('user.updated', { user: saved });
+    this.events.emit('user.updated', { user: presentPublicUser(saved) });
     return nick;
   }
 
@@ -61,7 +61,7 @@ export class IdentityService {
     }
     const saved = await this.repo.update(user.id, { frame_id: frameId, frame });
     this.events.emit('user.frame', { userId: saved.id, frame });
-    this.events.emit('user.updated', { user: saved });
+    this.events.emit('user.updated', { user: presentPublicUser(saved) });
     return presentPublicUser(saved);
   }
 }

@@ -1,12 +1,11 @@
 import { CHAT_CHANNEL, roomChannel } from '@chat/shared';
 import type { DomainEvents } from '../../events/domain-events';
 import type { Broadcaster } from '../../realtime/broadcaster';
-import { presentPublicUser } from './user.presenter';
 
 /** People's identity and status, as every chat screen shows them. */
 export function usersRealtime(events: DomainEvents, rt: Broadcaster): void {
   events.on('user.updated', ({ user }) => {
-    rt.send(CHAT_CHANNEL, 'UserUpdated', { user: presentPublicUser(user) });
+    rt.send(CHAT_CHANNEL, 'UserUpdated', { user });
   });
   events.on('user.avatar', ({ userId, avatar }) => {
     if (avatar === null) rt.send(CHAT_CHANNEL, 'AvatarRemoved', { user_id: userId });
