@@ -4,8 +4,11 @@ import type { AttachmentRow, AttachmentsTable, DB } from '../../db/schema';
 export class AttachmentsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  async insert(row: Insertable<AttachmentsTable>): Promise<AttachmentRow> {
-    return this.db.insertInto('attachments').values(row).returningAll().executeTakeFirstOrThrow();
+  async insert(
+    row: Insertable<AttachmentsTable>,
+    db: Kysely<DB> = this.db,
+  ): Promise<AttachmentRow> {
+    return db.insertInto('attachments').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
   async find(id: number): Promise<AttachmentRow | undefined> {

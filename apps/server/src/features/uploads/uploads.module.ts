@@ -63,7 +63,7 @@ export function createUploadsModule(
     units,
     storage,
     attachments: new AttachmentsService(repo),
-    uploads: new UploadsService(repo, storage, jobs, rateLimits, {
+    uploads: new UploadsService(repo, storage, units, rateLimits, {
       maxBytes: config.uploads.maxBytes,
       maxPixels: limits.maxPixels,
       perMinute: config.uploads.perMinute,

@@ -11,7 +11,8 @@ import { AppError, invalid, notFound } from '../../http/app-error';
 import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import type { FileStorage } from '../../lib/storage/file-storage';
 import { nowIso } from '../../lib/clock';
-import type { JobQueue } from '../jobs/job-queue';
+import type { UnitOfWork } from '../../db/unit-of-work';
+import type { JobPayloads } from '../jobs/job-queue';
 import { presentAttachment } from './attachments.presenter';
 import type { AttachmentsRepository } from './attachments.repository';
 import { ImageRefused, inspectImage } from './image-processor';
@@ -39,7 +40,7 @@ export class UploadsService {
   constructor(
     private readonly repo: AttachmentsRepository,
     private readonly storage: FileStorage,
-    private readonly jobs: JobQueue,
+    private readonly units: UnitOfWork<JobPayloads>,
     private readonly rateLimits: RateLimits,
     private readonly options: UploadsOptions,
   ) {
@@ -71,28 +72,35 @@ export class UploadsService {
         size,
       });
       const now = nowIso();
-      const row = await this.repo.insert({
-        user_id: user.id,
-        purpose: parsed.data.purpose,
-        status: 'in-process',
-        mime,
-        width: null,
-        height: null,
-        size: null,
-        adult: parsed.data.adult ? 1 : 0,
-        adult_marked: parsed.data.adult ? 1 : 0,
-        original_key: originalKey,
-        file_key: null,
-        thumb_key: null,
-        error: null,
-        created_at: now,
-        updated_at: now,
+      // The processing job commits with the row: no upload waits `in-process` for ever.
+      const row = await this.units.run(async (tx) => {
+        const inserted = await this.repo.insert(
+          {
+            user_id: user.id,
+            purpose: parsed.data.purpose,
+            status: 'in-process',
+            mime,
+            width: null,
+            height: null,
+            size: null,
+            adult: parsed.data.adult ? 1 : 0,
+            adult_marked: parsed.data.adult ? 1 : 0,
+            original_key: originalKey,
+            file_key: null,
+            thumb_key: null,
+            error: null,
+            created_at: now,
+            updated_at: now,
+          },
+          tx.db,
+        );
+        await tx.enqueue(
+          'attachment.process',
+          { attachmentId: inserted.id },
+          { dedupeKey: `attachment.process:${inserted.id}` },
+        );
+        return inserted;
       });
-      await this.jobs.enqueue(
-        'attachment.process',
-        { attachmentId: row.id },
-        { dedupeKey: `attachment.process:${row.id}` },
-      );
       return presentAttachment(row);
     } finally {
       await rm(temp, { force: true });
