@@ -1,3 +1,4 @@
+import { useIsRegistered } from '../session/permissions';
 import { relativeTimeFromNow, type Locale } from '@chat/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -11,9 +12,7 @@ import { applyWallet } from './balance-events';
 import { formatCoins } from './format';
 
 /** Only registered people have a wallet: a guest neither tops up nor collects bonuses. */
-export function useIsRegistered(): boolean {
-  return useSessionStore((s) => s.userData !== null && !s.userData.roles.includes('guest'));
-}
+export { useIsRegistered };
 
 /** The live totals as the navbar and the balance page show them. */
 export function useWalletTotals() {

@@ -142,7 +142,8 @@ export function createChatEvents(
             public: room.public,
             owner_id: room.owner_id,
           })),
-          available: s.rooms.available.map((a) => (a.id === room.id ? room : a)),
+          // What the room says on the socket carries no abilities: mine stay as they were.
+          available: s.rooms.available.map((a) => (a.id === room.id ? { ...a, ...room } : a)),
         },
       })),
     trollUpdated: ({ user_id, troll }) =>

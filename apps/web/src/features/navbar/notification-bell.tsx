@@ -1,3 +1,4 @@
+import { useIsRegistered } from '../session/permissions';
 import { abbreviateNumber } from '@chat/shared';
 import { useState } from 'react';
 import { Button, Dropdown } from 'react-bootstrap';
@@ -11,7 +12,6 @@ import {
   useNotificationActions,
   useNotifications,
 } from '../notifications/components/store-context';
-import { useSessionStore } from '../session/store';
 
 /** How many of the newest the dropdown shows; the rest are in the full list. */
 export const BELL_ITEMS = 8;
@@ -22,9 +22,7 @@ export const BELL_ITEMS = 8;
  * payments, so an always-empty bell would only take room in the navbar.
  */
 export function NotificationBell() {
-  const registered = useSessionStore(
-    (s) => s.userData !== null && !s.userData.roles.includes('guest'),
-  );
+  const registered = useIsRegistered();
   if (!registered) return null;
   return <Bell />;
 }

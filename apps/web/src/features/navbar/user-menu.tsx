@@ -1,3 +1,4 @@
+import { isRegistered } from '../session/permissions';
 import type { UserData } from '@chat/shared';
 import { Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,7 @@ export function UserMenu({ userData }: { userData: UserData }) {
   const locale = useLocale();
   const size = useNavbarAvatarSize();
   const { user } = userData;
-  const guest = userData.roles.includes('guest');
+  const guest = !isRegistered(userData);
   const roles = userData.roles.map((role) => t(`common:roles.${role}`, { defaultValue: role }));
 
   const onLogout = async () => {

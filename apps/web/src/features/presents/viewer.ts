@@ -1,4 +1,5 @@
-import type { PublicUser } from '@chat/shared';
+import { isRegisteredRoles, type PublicUser } from '@chat/shared';
+import { isRegistered } from '../session/permissions';
 import { useSessionStore } from '../session/store';
 
 /**
@@ -8,7 +9,7 @@ import { useSessionStore } from '../session/store';
 export function useCanGiftTo(recipient: Pick<PublicUser, 'id' | 'roles'>): boolean {
   return useSessionStore((s) => {
     const me = s.userData;
-    if (!me || me.roles.includes('guest')) return false;
-    return me.user.id !== recipient.id && !recipient.roles.includes('guest');
+    if (!me || !isRegistered(me)) return false;
+    return me.user.id !== recipient.id && isRegisteredRoles(recipient.roles);
   });
 }

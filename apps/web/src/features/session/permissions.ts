@@ -1,4 +1,4 @@
-import type { Permission, UserData } from '@chat/shared';
+import { REGISTERED_PERMISSION, type Permission, type UserData } from '@chat/shared';
 import { useSessionStore, type SessionState } from './store';
 
 /** The user data, or the session state holding it (signed out: null, may do nothing). */
@@ -17,6 +17,18 @@ function permissionsOf(subject: WithPermissions): readonly string[] {
  */
 export function can(userData: WithPermissions, permission: Permission): boolean {
   return permissionsOf(userData).includes(permission);
+}
+
+/**
+ * A registered account, not a guest: read from the permission that marks one, never from the
+ * role name (the server decides the same way).
+ */
+export function isRegistered(userData: WithPermissions): boolean {
+  return can(userData, REGISTERED_PERMISSION);
+}
+
+export function useIsRegistered(): boolean {
+  return useSessionStore((s) => isRegistered(s.userData));
 }
 
 /** Any one of these (the sanction dialog opens for whoever may gag, ban or warn). */

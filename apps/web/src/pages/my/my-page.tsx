@@ -1,3 +1,4 @@
+import { isRegistered } from '../../features/session/permissions';
 import '../../styles/chat-layout.css';
 import '../../styles/chat-rooms.css';
 import '../../styles/chat-messages.css';
@@ -29,7 +30,7 @@ export function MyPage() {
   const navigate = useNavigate();
   const { tab } = useParams();
   const userData = useSessionStore((s) => s.userData);
-  const guest = userData?.roles.includes('guest') ?? false;
+  const guest = userData !== null && !isRegistered(userData);
   useOwnTitle(isMyTab(tab) ? `${t(`my:tabs.${tab}`)} · ${t('titles:my')}` : null);
 
   if (userData === null) return <MySignedOut />;

@@ -1,3 +1,4 @@
+import { useIsRegistered } from '../../features/session/permissions';
 import '../../styles/premium.css';
 import type { PremiumPlan } from '@chat/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -23,9 +24,7 @@ export function PremiumPage() {
   const { t } = useTranslation('premium');
   const locale = useLocale();
   const signedIn = useSessionStore((s) => s.userData !== null);
-  const registered = useSessionStore(
-    (s) => s.userData !== null && !s.userData.roles.includes('guest'),
-  );
+  const registered = useIsRegistered();
   const active = useSessionStore((s) => s.premium?.active === true);
   const query = useQuery({ ...premiumInfoQuery(), enabled: registered });
   const [buying, setBuying] = useState<PremiumPlan | null>(null);

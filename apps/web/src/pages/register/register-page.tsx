@@ -1,3 +1,4 @@
+import { isRegistered } from '../../features/session/permissions';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { nextPath } from '../../features/auth/next-path';
@@ -14,7 +15,7 @@ export function RegisterPage() {
   const [params] = useSearchParams();
   // A guest starts with their own nick: registering under it keeps the account.
   const guestNick = useSessionStore((s) =>
-    s.userData?.roles.includes('guest') ? s.userData.user.nick.nick : '',
+    s.userData && !isRegistered(s.userData) ? s.userData.user.nick.nick : '',
   );
   return (
     <AuthPageCard title={t('auth:register.title')} wide>

@@ -1,6 +1,6 @@
 import type { Permission, UserData } from '@chat/shared';
 import { useMemo } from 'react';
-import { can } from '../../session/permissions';
+import { can, isRegistered } from '../../session/permissions';
 import { useSessionStore } from '../../session/store';
 
 /** The signed-in user as the chat's permission checks see them. */
@@ -23,7 +23,7 @@ export function viewerOf(userData: UserData): Viewer {
     roles: userData.roles,
     permissions: userData.permissions,
     user: userData.user,
-    isGuest: userData.roles.includes('guest'),
+    isGuest: !isRegistered(userData),
     can: (permission) => can(userData, permission),
   };
 }

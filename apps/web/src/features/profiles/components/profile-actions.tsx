@@ -1,3 +1,4 @@
+import { isRegisteredRoles } from '@chat/shared';
 import type { Profile } from '@chat/shared';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -95,7 +96,7 @@ function MemberActions({ profile }: { profile: Profile }) {
           'outline-danger',
         )}
         <SendGiftButton recipient={profile.user} />
-        {!profile.user.roles.includes('guest') && <GivePremiumButton recipient={profile.user} />}
+        {isRegisteredRoles(profile.user.roles) && <GivePremiumButton recipient={profile.user} />}
         <SendCoinsButton recipient={profile.user} />
         <ReportButton subject={{ type: 'user', id: profile.user.id }} ownerId={profile.user.id} />
       </div>

@@ -1,3 +1,4 @@
+import { isRegisteredRoles } from '@chat/shared';
 import { ASSIGNABLE_ROLES, type AssignableRole, type Profile } from '@chat/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -36,7 +37,7 @@ export function ProfileRoleActions({ profile }: { profile: Profile }) {
       void client.invalidateQueries({ queryKey: profileKeys.all });
     },
   });
-  if (!allowed || profile.is_self || profile.user.roles.includes('guest')) return null;
+  if (!allowed || profile.is_self || !isRegisteredRoles(profile.user.roles)) return null;
   const now = currentRole(profile.user.roles);
 
   return (

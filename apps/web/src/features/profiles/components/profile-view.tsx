@@ -1,3 +1,4 @@
+import { isRegisteredRoles } from '@chat/shared';
 import type { Profile } from '@chat/shared';
 import type { ReactNode } from 'react';
 import { Badge, Card } from 'react-bootstrap';
@@ -53,7 +54,7 @@ export function ProfileView({ profile: fetched, viewerIsGuest }: ProfileViewProp
   const profile = useLiveProfile(fetched);
   const { t } = useTranslation(['profiles', 'common']);
   const { user } = profile;
-  const isGuestProfile = user.roles.includes('guest');
+  const isGuestProfile = !isRegisteredRoles(user.roles);
   return (
     <div className="profile-page" data-testid="profile-page" data-user-id={user.id}>
       <Card className="profile-card profile-head border-0 shadow-sm">

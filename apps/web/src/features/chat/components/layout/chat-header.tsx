@@ -30,8 +30,8 @@ export function ChatHeader(props: ChatHeaderProps) {
   const { t } = useTranslation('chat');
   const locale = useLocale();
   const viewer = useViewer();
-  const canEdit =
-    viewer.can('room.manage_any') || (room.owner_id !== null && room.owner_id === viewer.id);
+  // The server says what I may do with the room; the rule is not repeated here.
+  const canEdit = room.abilities?.update ?? false;
   const online = useRoomUsers(room.id).visible.length;
 
   return (

@@ -1,4 +1,5 @@
 import {
+  chatMessageAbilities,
   MESSAGE_TYPE,
   mentionsUser,
   type ChatMessage,
@@ -32,12 +33,14 @@ export interface MessageItemProps {
 }
 
 export function permissionsFor(message: ChatMessage, viewer: Viewer): MessagePermissions {
-  const mine = message.user.id === viewer.id;
+  // The server's answer carries my abilities; a message heard on the socket carries none (one
+  // payload for the whole room), and the shared rule the server's policy follows answers then.
+  const abilities = message.abilities ?? chatMessageAbilities(viewer, message);
   return {
-    canQuote: viewer.can('quote.add'),
-    canMention: !mine,
-    canDeleteForMe: mine || viewer.can('message.delete_any'),
-    canDeleteForEveryone: mine || viewer.can('message.delete_any'),
+    canQuote: abilities.quote,
+    canMention: message.user.id !== viewer.id,
+    canDeleteForMe: abilities.delete_for_me,
+    canDeleteForEveryone: abilities.delete_for_everyone,
   };
 }
 
