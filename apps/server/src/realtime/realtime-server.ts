@@ -2,7 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type RawData, type Server as WsServer } from 'ws';
-import type { Broadcast, ControlMessage, PresenceMember, RealtimeAdapter } from './adapters/adapter';
+import type {
+  Broadcast,
+  ControlMessage,
+  PresenceMember,
+  RealtimeAdapter,
+} from './adapters/adapter';
 import { checkSubscription, handshakeRefusal, type SubscriptionRules } from './admission';
 import { clientEventBroadcast, type ClientEventRules } from './client-events';
 import { Connection, PusherSocket, socketListeners, type PresenceSeat } from './connection';
@@ -12,7 +17,6 @@ import {
   CloseCode,
   errorFrame,
   frame,
-  isHiddenMember,
   Limits,
   newSocketId,
   parseClientFrame,
@@ -20,6 +24,7 @@ import {
   rawToString,
 } from './protocol';
 import { SanctionsGuard } from './sanctions-guard';
+import { PresenceRegister } from './presence-register';
 import { SocketClaims } from './socket-claims';
 import { userAuth, verifyAuth } from './signatures';
 
@@ -65,6 +70,8 @@ export class RealtimeServer {
   readonly claims: SocketClaims;
   /** Who is gagged or banned: refuses their client events and room presence. */
   readonly sanctions: SanctionsGuard;
+  /** Presence channels' seats, member lists and hidden members. */
+  private readonly presence: PresenceRegister;
   private readonly subscriptionRules: SubscriptionRules;
   private readonly sweeper: NodeJS.Timeout;
   private readonly nodeNumber = Math.floor(Math.random() * 1_000_000_000);
@@ -95,6 +102,12 @@ export class RealtimeServer {
     );
     this.sanctions = new SanctionsGuard(this.connections, opts.adapter, opts.log, (conn, channel) =>
       this.unsubscribe(conn, channel),
+    );
+    this.presence = new PresenceRegister(
+      opts.adapter,
+      opts.log,
+      (message) => this.broadcast(message),
+      (channel) => this.channels.get(channel) ?? [],
     );
     this.subscriptionRules = {
       key: opts.key,
@@ -228,71 +241,28 @@ export class RealtimeServer {
         409,
       );
     }
+    let presence: Record<string, unknown> | null;
     if (previous === undefined) {
       this.addLocal(conn, channel);
-      (conn.presence ??= new Map()).set(channel, seat);
-      const { first } = await this.opts.adapter.join(channel, member);
-      if (conn.closed) return;
-      if (first) {
-        this.broadcast({
-          channel,
-          event: 'pusher_internal:member_added',
-          data: JSON.stringify(member),
-          except: conn.socketId,
-          ...(seat.hidden ? { audience: { member: member.user_id, only: 'seers' } } : {}),
-        });
-      }
+      presence = await this.presence.join(conn, channel, member, seat);
+      if (presence === null) return;
+    } else {
+      presence = await this.presence.membersFor(channel, previous);
     }
-    const members = await this.opts.adapter.members(channel);
-    const hash: Record<string, unknown> = {};
-    for (const m of members) {
-      // Hidden members are left out for those who may not see them; one sees oneself.
-      if (!seat.seesHidden && m.user_id !== seat.userId && isHiddenMember(m.user_info)) continue;
-      hash[m.user_id] = m.user_info;
-    }
-    const ids = Object.keys(hash);
-    const presence = { ids, hash, count: ids.length };
     conn.send(
       frame('pusher_internal:subscription_succeeded', JSON.stringify({ presence }), channel),
     );
   }
 
-  /**
-   * A member turned hidden or visible (their info carries `invisible`): every node's seats
-   * learn it, and those who may not see hidden members see them leave or arrive.
-   */
-  async setMemberHidden(channel: string, userId: string, hidden: boolean): Promise<void> {
-    this.setSeatsHidden(channel, userId, hidden);
-    this.opts.adapter
-      .control({ type: 'member-hidden', channel, userId, hidden })
-      .catch((error: unknown) => this.opts.log.error({ err: error }, 'realtime control failed'));
-    const present = (await this.opts.adapter.members(channel)).find((m) => m.user_id === userId);
-    if (!present || isHiddenMember(present.user_info) === hidden) return;
-    const info = { ...(present.user_info as Record<string, unknown>) };
-    if (hidden) info.invisible = true;
-    else delete info.invisible;
-    const member = { user_id: userId, user_info: info };
-    if (!(await this.opts.adapter.updateMember(channel, member))) return;
-    this.broadcast({
-      channel,
-      event: hidden ? 'pusher_internal:member_removed' : 'pusher_internal:member_added',
-      data: JSON.stringify(hidden ? { user_id: member.user_id } : member),
-      audience: { member: member.user_id, only: 'others' },
-    });
-  }
-
-  private setSeatsHidden(channel: string, userId: string, hidden: boolean): void {
-    for (const conn of this.channels.get(channel) ?? []) {
-      const seat = conn.presence?.get(channel);
-      if (seat?.userId === userId) seat.hidden = hidden;
-    }
+  /** A member went invisible or visible again in a presence channel (presence-register.ts). */
+  setMemberHidden(channel: string, userId: string, hidden: boolean): Promise<void> {
+    return this.presence.setMemberHidden(channel, userId, hidden);
   }
 
   private onControl(message: ControlMessage): void {
     this.claims.onControl(message);
     this.sanctions.onControl(message);
-    if (message.type === 'member-hidden' && typeof message.channel === 'string')
-      this.setSeatsHidden(message.channel, String(message.userId), message.hidden === true);
+    this.presence.onControl(message);
   }
 
   private addLocal(conn: Connection, channel: string): void {
@@ -310,24 +280,12 @@ export class RealtimeServer {
     const subscribers = this.channels.get(channel);
     subscribers?.delete(conn);
     if (subscribers?.size === 0) this.channels.delete(channel);
-    const seat = conn.presence?.get(channel);
-    if (seat === undefined) return;
-    conn.presence?.delete(channel);
-    const { last } = await this.opts.adapter.leave(channel, seat.userId);
-    if (last) this.memberRemoved(channel, seat.userId, seat.hidden);
+    await this.presence.leave(conn, channel);
   }
 
-  /**
-   * Told by this node or by the Redis reaper that a member has no connection left. A hidden
-   * member's departure goes only to those who saw them (the reaper cannot tell: it tells all).
-   */
-  memberRemoved(channel: string, userId: string, hidden = false): void {
-    this.broadcast({
-      channel,
-      event: 'pusher_internal:member_removed',
-      data: JSON.stringify({ user_id: userId }),
-      ...(hidden ? { audience: { member: userId, only: 'seers' } } : {}),
-    });
+  /** Told by the Redis reaper that a member has no connection left on any live node. */
+  memberRemoved(channel: string, userId: string): void {
+    this.presence.memberRemoved(channel, userId);
   }
 
   private signin(conn: Connection, data: unknown): void {
