@@ -70,7 +70,7 @@ export function createEconomyServices(database: Database, ports: EconomyPorts): 
   const premium = new PremiumService(
     new PremiumRepository(database.db, database.dialect === 'postgres'),
     ledger,
-    { events: ports.events, notify: ports.notify },
+    { events: ports.events, units: ports.units, notify: ports.notify },
   );
   registerPremiumExpiry(ports.jobs, premium);
   const balanceRepo = new BalanceRepository(database.db);

@@ -34,10 +34,11 @@ describe.each(dialects)('premium and invoices commit with their expiry jobs on %
 
   it('a purchase whose transaction fails leaves no premium, no debit, no job and no event', async () => {
     const postgres = t.database.dialect === 'postgres';
+    const failing = unitsFailingAtCommit(t.app);
     const premium = new PremiumService(
       new PremiumRepository(t.database.db, postgres),
-      new LedgerService(unitsFailingAtCommit(t.app), new LedgerRepository(t.database.db, postgres)),
-      { events: t.app.deps.events, notify: async () => undefined },
+      new LedgerService(failing, new LedgerRepository(t.database.db, postgres)),
+      { events: t.app.deps.events, units: failing, notify: async () => undefined },
     );
     const buyer = await buildUser(t.app);
     await fund(t.app, buyer.id, { balance: 10_000 });

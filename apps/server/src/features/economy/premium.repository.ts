@@ -11,10 +11,6 @@ export class PremiumRepository {
     private readonly postgres: boolean,
   ) {}
 
-  transaction<T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
-  }
-
   /** Each plan's price: its site setting when it holds a positive whole number, else the default. */
   async prices(): Promise<Record<PremiumPlan, number>> {
     const keys = PREMIUM_PLANS.map((p) => premiumPriceSetting(p.plan));

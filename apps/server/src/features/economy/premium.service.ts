@@ -7,7 +7,9 @@ import {
   type WalletWire,
 } from '@chat/shared';
 import type { UserRow } from '../../db/schema';
+import type { UnitOfWork } from '../../db/unit-of-work';
 import type { DomainEvents } from '../../events/domain-events';
+import type { JobPayloads } from '../jobs/job-queue';
 import { invalid } from '../../http/app-error';
 import { presentPremium, presentPublicUser } from '../users/user.presenter';
 import { OperationReplayed, type LedgerService } from './ledger.service';
@@ -18,6 +20,8 @@ import { isRegistered } from '../../access/permissions';
 
 export interface PremiumPorts {
   events: DomainEvents;
+  /** Premium's end: the perks come off and are announced in one unit. */
+  units: UnitOfWork<JobPayloads>;
   /** A premium gift's notification to its recipient (kind `gift`). */
   notify(userId: number, kind: 'gift', data: Record<string, unknown>): Promise<unknown>;
 }
@@ -131,20 +135,19 @@ export class PremiumService {
    */
   async expire(userId: number): Promise<void> {
     // Under the user's lock: a purchase committing meanwhile is seen, and its perks stay.
-    const done = await this.repo.transaction(async (trx) => {
-      const user = (await this.repo.lockUsers(trx, [userId])).get(userId);
-      if (!user || user.premium_until === null || presentPremium(user).active) return null;
-      return { perks: await takeOffPerks(this.repo, trx, user) };
+    await this.ports.units.run(async (tx) => {
+      const user = (await this.repo.lockUsers(tx.db, [userId])).get(userId);
+      if (!user || user.premium_until === null || presentPremium(user).active) return;
+      const perks = await takeOffPerks(this.repo, tx.db, user);
+      // The row as this unit leaves it: what the events below carry.
+      const after = (await this.repo.lockUsers(tx.db, [userId])).get(userId)!;
+      if (perks.nick) tx.emit('user.nick', { userId, nick: perks.nick });
+      if (perks.frameRemoved) tx.emit('user.frame', { userId, frame: null });
+      for (const roomId of perks.rooms)
+        tx.emit('chat.user.visibility', { roomId, userId, invisible: false });
+      tx.emit('premium.changed', { userId, premium: presentPremium(after) });
+      tx.emit('user.updated', { user: presentPublicUser(after) });
     });
-    if (!done) return;
-    const { perks } = done;
-    const user = (await this.repo.findUser(userId))!;
-    if (perks.nick) this.ports.events.emit('user.nick', { userId, nick: perks.nick });
-    if (perks.frameRemoved) this.ports.events.emit('user.frame', { userId, frame: null });
-    for (const roomId of perks.rooms)
-      this.ports.events.emit('chat.user.visibility', { roomId, userId, invisible: false });
-    this.ports.events.emit('premium.changed', { userId: user.id, premium: presentPremium(user) });
-    this.ports.events.emit('user.updated', { user: presentPublicUser(user) });
   }
 
   /** The answer of an operation already done with this key, or null when there is none. */

@@ -47,7 +47,7 @@ export function createSanctionServices(
   return {
     bans,
     warnings: new WarningsService(db, repo, users, log, ports.notify),
-    people: new ModeratedUsersService(db, repo, bans, users, log, events),
+    people: new ModeratedUsersService(repo, bans, users, log, ports.units),
     lists: new ModerationListsService(repo, bans, log, users),
   };
 }

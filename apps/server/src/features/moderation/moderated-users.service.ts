@@ -1,8 +1,8 @@
 import { suggestBanPeriod, VIOLATION_MEMORY_DAYS, type SanctionSummary } from '@chat/shared';
-import type { Kysely } from 'kysely';
-import type { DB, UserRow } from '../../db/schema';
-import type { DomainEvents } from '../../events/domain-events';
+import type { UserRow } from '../../db/schema';
+import type { UnitOfWork } from '../../db/unit-of-work';
 import { forbidden, notFound } from '../../http/app-error';
+import type { JobPayloads } from '../jobs/job-queue';
 import { hasPermission, presentPublicUser } from '../users/user.presenter';
 import type { UsersRepository } from '../users/users.repository';
 import type { BansRepository } from './bans.repository';
@@ -17,12 +17,11 @@ const SUGGESTION_SAMPLE = 20;
 /** Trolls (the shadow ban) and what a moderator sees before sanctioning someone. */
 export class ModeratedUsersService {
   constructor(
-    private readonly db: Kysely<DB>,
     private readonly bans: BansRepository,
     private readonly bansService: BansService,
     private readonly users: UsersRepository,
     private readonly log: ModerationLogRepository,
-    private readonly events: DomainEvents,
+    private readonly units: UnitOfWork<JobPayloads>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -30,15 +29,14 @@ export class ModeratedUsersService {
   async setTroll(actor: UserRow, userId: number, troll: boolean): Promise<void> {
     if (!hasPermission(actor, 'user.troll')) throw forbidden();
     const target = await sanctionTarget(this.users, actor, userId, 'path');
-    const changed = await this.db.transaction().execute(async (trx) => {
-      if (!(await this.bans.setTroll(trx, target.id, troll))) return false;
+    await this.units.run(async (tx) => {
+      if (!(await this.bans.setTroll(tx.db, target.id, troll))) return;
       await this.log.record(
         { actorId: actor.id, action: troll ? 'troll' : 'untroll', targetUserId: target.id },
-        trx,
+        tx.db,
       );
-      return true;
+      tx.emit('user.troll', { userId: target.id, troll });
     });
-    if (changed) this.events.emit('user.troll', { userId: target.id, troll });
   }
 
   async summary(actor: UserRow, userId: number): Promise<SanctionSummary> {
