@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { boundaries } from './eslint.boundaries.js';
+import { roleNames } from './eslint.roles.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'bench/results/**'] },
@@ -39,4 +40,5 @@ export default tseslint.config(
     extends: [tseslint.configs.disableTypeChecked],
   },
   ...boundaries,
+  ...roleNames,
 );
