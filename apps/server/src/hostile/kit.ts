@@ -12,6 +12,7 @@ import { SESSION_COOKIE } from '../http/session';
 import { nowIso } from '../lib/clock';
 import { newToken } from '../lib/tokens';
 import { clientId } from '../test/chat-fixtures';
+import { connectedSocket } from '../test/pusher-clients';
 import { clientOf, TEST_PASSWORD, type Client } from '../test/factories';
 import { buildImWorld, IM_SAFE_ROUTES, IM_UNSAFE_ROUTES } from './im-world';
 import { buildProfilesWorld, PROFILES_SAFE_ROUTES, PROFILES_UNSAFE_ROUTES } from './profiles-world';
@@ -357,6 +358,8 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     profiles,
     moderation,
     economy,
+    // The channel auth signs only a socket connected now: the world keeps one open.
+    socketId: (await connectedSocket(app)).socketId,
   };
 }
 
@@ -629,7 +632,7 @@ export const UNSAFE_ROUTES: RouteCase[] = [
     call: (w) => ({
       method: 'POST',
       url: '/api/broadcasting/auth',
-      payload: { socket_id: '123.456', channel_name: `presence-room.${w.room.id}` },
+      payload: { socket_id: w.socketId, channel_name: `presence-room.${w.room.id}` },
     }),
   },
   {
@@ -641,7 +644,7 @@ export const UNSAFE_ROUTES: RouteCase[] = [
     call: (w) => ({
       method: 'POST',
       url: '/broadcasting/auth',
-      payload: { socket_id: '123.456', channel_name: `private-user.${w.owner.user.id}` },
+      payload: { socket_id: w.socketId, channel_name: `private-user.${w.owner.user.id}` },
     }),
   },
   {
@@ -650,10 +653,10 @@ export const UNSAFE_ROUTES: RouteCase[] = [
     body: true,
     realPost: true,
     actor: (w) => w.owner,
-    call: () => ({
+    call: (w) => ({
       method: 'POST',
       url: '/broadcasting/user-auth',
-      payload: { socket_id: '123.456' },
+      payload: { socket_id: w.socketId },
     }),
   },
   ...IM_UNSAFE_ROUTES,

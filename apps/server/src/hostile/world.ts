@@ -46,6 +46,8 @@ export interface World {
   moderation: ModerationWorld;
   /** Wallets, invoices, gifts the economy routes act on (economy-world.ts). */
   economy: EconomyWorld;
+  /** A socket connected now (the channel auth signs no other), claimed by the owner's calls. */
+  socketId: string;
 }
 
 export interface RouteCase {
