@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClientDeps, type ToastVariant } from './api-client';
 import { ApiError } from './api-error';
 import { translate } from '../i18n/i18n';
-import { FakeXhr } from '../features/uploads/test-kit';
+import { FakeXhr } from '../test/uploads-kit';
 
 const NOW = Date.UTC(2025, 0, 1, 12, 0, 0);
 

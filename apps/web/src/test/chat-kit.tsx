@@ -7,7 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { vi, type Mock } from 'vitest';
 import { create, type StoreApi } from 'zustand';
-import { makeNick } from '../../../../packages/shared/src/chat/rules/fixtures';
+import { makeNick } from '../../../../packages/shared/src/test/chat-fixtures';
 import { ChatProvider } from '../features/chat/components/chat-context';
 import type { ConnectionState } from '../features/realtime/types';
 import type { ChatActions, ChatData, ChatStore } from '../features/chat/types';

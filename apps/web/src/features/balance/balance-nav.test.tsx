@@ -1,14 +1,14 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/i18n';
-import { signInWith, fakeServer } from '../complaints/test-kit';
-import { renderAt } from '../profiles/render-kit';
+import { signInWith, fakeServer } from '../../test/complaints-kit';
+import { renderAt } from '../../test/profiles-render-kit';
 import { createDispatcher, type DispatchTargets } from '../realtime/dispatcher';
 import { useSessionStore } from '../session/store';
 import { useToastsStore } from '../toasts/store';
 import { createBalanceEvents } from './balance-events';
 import { BalanceNav } from './components/balance-nav';
-import { HOUR, makeEntry, walletAnswer } from './test-kit';
+import { HOUR, makeEntry, walletAnswer } from '../../test/balance-kit';
 
 const toasts = () => useToastsStore.getState().toasts.map((t) => t.text);
 

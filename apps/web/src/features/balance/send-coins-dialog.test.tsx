@@ -1,14 +1,14 @@
 import { COINS_GIFT_DAILY_LIMIT } from '@chat/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeNick, makePublicUser } from '../../../../../packages/shared/src/chat/rules/fixtures';
+import { makeNick, makePublicUser } from '../../../../../packages/shared/src/test/chat-fixtures';
 import { i18n } from '../../i18n/i18n';
 import { ProfilePage } from '../../pages/profile/profile-page';
 import { useChatStore } from '../chat/store';
 import { signInAs } from '../../test/chat-kit';
-import { fakeServer } from '../complaints/test-kit';
-import { renderAt } from '../profiles/render-kit';
-import { makeProfile } from '../profiles/test-kit';
+import { fakeServer } from '../../test/complaints-kit';
+import { renderAt } from '../../test/profiles-render-kit';
+import { makeProfile } from '../../test/profiles-kit';
 import { useSessionStore } from '../session/store';
 import { useToastsStore } from '../toasts/store';
 

@@ -10,7 +10,7 @@ import {
   makeRoomUser,
   ME,
   type Harness,
-} from './test-kit';
+} from '../../test/chat-store-kit';
 
 async function twoRooms(): Promise<Harness> {
   const h = makeHarness();

@@ -12,7 +12,7 @@ import {
   makeRoomDetail,
   ME,
   type Harness,
-} from './test-kit';
+} from '../../test/chat-store-kit';
 import { makeClientId } from './outbox';
 
 const mine = (id: number, clientId: string, text = 'hi') =>

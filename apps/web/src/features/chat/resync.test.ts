@@ -8,7 +8,7 @@ import {
   makeMessageUser,
   makeRoomDetail,
   ME,
-} from './test-kit';
+} from '../../test/chat-store-kit';
 
 const msgs = (ids: number[], roomId = 1, userId = 3) =>
   ids.map((id) => makeMessage({ id, room_id: roomId, user: makeMessageUser({ id: userId }) }));

@@ -8,7 +8,7 @@ import {
   makeMessageUser,
   makeRoomDetail,
   ME,
-} from './test-kit';
+} from '../../test/chat-store-kit';
 
 const settings = DEFAULT_CHAT_SETTINGS;
 const byMe = makeMessageUser({ id: ME.id });

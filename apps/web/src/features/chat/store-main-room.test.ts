@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeRoomSummary } from '../../../../../packages/shared/src/chat/rules/fixtures';
+import { makeRoomSummary } from '../../../../../packages/shared/src/test/chat-fixtures';
 import { ApiError } from '../../lib/api-error';
-import { makeHarness, makeRoomDetail } from './test-kit';
+import { makeHarness, makeRoomDetail } from '../../test/chat-store-kit';
 
 const lobby = () => ({
   rooms: [],

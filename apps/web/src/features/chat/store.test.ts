@@ -10,7 +10,7 @@ import {
   makeRoomDetail,
   makeRoomUser,
   ME,
-} from './test-kit';
+} from '../../test/chat-store-kit';
 import { TYPING_THROTTLE_MS } from './member-actions';
 
 const page = (from: number, count: number) =>

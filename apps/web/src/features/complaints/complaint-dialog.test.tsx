@@ -7,7 +7,7 @@ import { useToastsStore } from '../toasts/store';
 import { ComplaintDialog, ComplaintDialogHost } from './components/complaint-dialog';
 import { ReportButton, ReportMenuItem } from './components/report-item';
 import { openComplaintDialog, useComplaintDialog } from './dialog-store';
-import { fakeServer, makeComplaint, signInWith, VIEWER } from './test-kit';
+import { fakeServer, makeComplaint, signInWith, VIEWER } from '../../test/complaints-kit';
 
 const toasts = () => useToastsStore.getState().toasts.map((t) => t.text);
 

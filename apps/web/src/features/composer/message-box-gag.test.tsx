@@ -1,9 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeRoomDetail } from '../../../../../packages/shared/src/chat/rules/fixtures';
+import { makeRoomDetail } from '../../../../../packages/shared/src/test/chat-fixtures';
 import { makeChatStore, renderChat, signInAs } from '../../test/chat-kit';
 import { Composer } from '../chat/components/composer/composer';
-import { makeBan } from '../sanctions/test-kit';
+import { makeBan } from '../../test/sanctions-kit';
 import { useSessionStore } from '../session/store';
 
 function setup() {

@@ -2,7 +2,7 @@ import type { ImChannel, ImMessage } from '@chat/shared';
 import type { ImPage } from './api';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error';
-import { deferred, flushPromises } from '../chat/test-kit';
+import { deferred, flushPromises } from '../../test/chat-store-kit';
 import {
   makeImChannel,
   makeImHarness,
@@ -11,7 +11,7 @@ import {
   ME,
   OTHER,
   type ImHarness,
-} from './im-test-kit';
+} from '../../test/im-kit';
 import { orderChannels } from './transitions';
 
 const mine = (id: number, clientId: string | null = null, text = `mine ${id}`) =>

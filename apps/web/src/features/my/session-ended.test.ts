@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-error';
-import { makeDevice } from './my-test-kit';
+import { makeDevice } from '../../test/my-kit';
 import {
   createSessionEndedHandler,
   forgetCurrentSession,

@@ -6,11 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { signInAs } from '../../test/chat-kit';
 import { NotificationsProvider } from '../notifications/components/store-context';
-import {
-  makeNotification,
-  makeNotificationsHarness,
-  NOW,
-} from '../notifications/notifications-test-kit';
+import { makeNotification, makeNotificationsHarness, NOW } from '../../test/notifications-kit';
 import { useSessionStore } from '../session/store';
 import { NotificationBell } from './notification-bell';
 

@@ -5,7 +5,7 @@ import {
   makeNotification,
   makeNotificationsHarness as harness,
   NOW,
-} from './notifications-test-kit';
+} from '../../test/notifications-kit';
 
 const ids = (list: readonly NotificationWire[]) => list.map((n) => n.id);
 

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makePublicUser } from '../../../../../packages/shared/src/chat/rules/fixtures';
+import { makePublicUser } from '../../../../../packages/shared/src/test/chat-fixtures';
 import { i18n } from '../../i18n/i18n';
-import { fakeServer } from '../complaints/test-kit';
+import { fakeServer } from '../../test/complaints-kit';
 import { GivePremiumButton } from './components/give-premium-button';
-import { makePlans, signInRegistered } from './test-kit';
-import { renderAt } from '../profiles/render-kit';
+import { makePlans, signInRegistered } from '../../test/premium-kit';
+import { renderAt } from '../../test/profiles-render-kit';
 import { useSessionStore } from '../session/store';
 
 const anna = makePublicUser({ id: 3, slug: 'anna' });

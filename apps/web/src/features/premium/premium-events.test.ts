@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../app/query-client';
-import { fakeServer } from '../complaints/test-kit';
+import { fakeServer } from '../../test/complaints-kit';
 import { createDispatcher, type DispatchTargets } from '../realtime/dispatcher';
 import { useSessionStore } from '../session/store';
 import { makeUserData } from '../../test/chat-kit';
 import { premiumKeys } from './api';
 import { applyMyPremium, isPremiumPatch, refreshMyPerks } from './my-premium';
 import { createPremiumEvents } from './premium-events';
-import { makePlans, signInRegistered, VIEWER } from './test-kit';
+import { makePlans, signInRegistered, VIEWER } from '../../test/premium-kit';
 
 const LATER = '2999-01-31T10:00:00.000Z';
 

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makePublicUser } from '../../../../../packages/shared/src/chat/rules/fixtures';
+import { makePublicUser } from '../../../../../packages/shared/src/test/chat-fixtures';
 import { i18n } from '../../i18n/i18n';
-import { fakeServer } from '../complaints/test-kit';
-import { makeGift, makeSentGift, signInRegistered } from '../premium/test-kit';
-import { renderAt } from '../profiles/render-kit';
+import { fakeServer } from '../../test/complaints-kit';
+import { makeGift, makeSentGift, signInRegistered } from '../../test/premium-kit';
+import { renderAt } from '../../test/profiles-render-kit';
 import { GiftDialog } from './components/gift-dialog';
 
 const anna = makePublicUser({ id: 3, slug: 'anna' });

@@ -1,13 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makePublicUser } from '../../../../../packages/shared/src/chat/rules/fixtures';
+import { makePublicUser } from '../../../../../packages/shared/src/test/chat-fixtures';
 import { i18n } from '../../i18n/i18n';
 import { makeUserData } from '../../test/chat-kit';
-import { fakeServer } from '../complaints/test-kit';
-import { makeGift, makeSentGift, signInRegistered } from '../premium/test-kit';
+import { fakeServer } from '../../test/complaints-kit';
+import { makeGift, makeSentGift, signInRegistered } from '../../test/premium-kit';
 import { ProfileView } from '../profiles/components/profile-view';
-import { renderAt } from '../profiles/render-kit';
-import { makeProfile } from '../profiles/test-kit';
+import { renderAt } from '../../test/profiles-render-kit';
+import { makeProfile } from '../../test/profiles-kit';
 import { useSessionStore } from '../session/store';
 
 const hostile = '<img src=x onerror="window.hacked=1"><b>love</b>';

@@ -1,15 +1,15 @@
 import type { Profile } from '@chat/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeNick, makePublicUser } from '../../../../../packages/shared/src/chat/rules/fixtures';
+import { makeNick, makePublicUser } from '../../../../../packages/shared/src/test/chat-fixtures';
 import { i18n } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api-error';
 import { ProfilePage } from '../../pages/profile/profile-page';
 import { makeUserData } from '../../test/chat-kit';
 import { useChatStore } from '../chat/store';
 import { useSessionStore } from '../session/store';
-import { renderAt } from './render-kit';
-import { makeProfile } from './test-kit';
+import { renderAt } from '../../test/profiles-render-kit';
+import { makeProfile } from '../../test/profiles-kit';
 
 const server = vi.hoisted(() => ({
   get: vi.fn<(path: string, options?: unknown) => Promise<{ data: unknown; meta?: unknown }>>(),

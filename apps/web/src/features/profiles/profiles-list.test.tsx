@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeNick, makePublicUser } from '../../../../../packages/shared/src/chat/rules/fixtures';
+import { makeNick, makePublicUser } from '../../../../../packages/shared/src/test/chat-fixtures';
 import { i18n } from '../../i18n/i18n';
 import { ProfilesPage } from '../../pages/profiles/profiles-page';
 import { useSessionStore } from '../session/store';
-import { renderAt } from './render-kit';
+import { renderAt } from '../../test/profiles-render-kit';
 
 const server = vi.hoisted(() => ({
   get: vi.fn<(path: string, options?: { query?: Record<string, string> }) => Promise<unknown>>(),

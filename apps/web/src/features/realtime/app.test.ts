@@ -1,8 +1,8 @@
 import type { InitData, UserData } from '@chat/shared';
 import type { ChannelAuthorizationHandler } from 'pusher-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeRoomDetail } from '../chat/test-kit';
-import { FakePusher } from './pusher-fake';
+import { makeRoomDetail } from '../../test/chat-store-kit';
+import { FakePusher } from '../../test/pusher-fake';
 
 const created: { pusher: FakePusher; authorize: ChannelAuthorizationHandler }[] = [];
 vi.mock('./pusher', () => ({

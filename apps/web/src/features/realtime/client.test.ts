@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createRealtimeClient } from './client';
 import type { Dispatcher } from './dispatcher';
-import { FakePusher } from './pusher-fake';
+import { FakePusher } from '../../test/pusher-fake';
 import { connectionStateOf } from './state';
 import type { ConnectionState } from './types';
 

@@ -1,6 +1,6 @@
 import type { UserData } from '@chat/shared';
 import { describe, expect, it } from 'vitest';
-import { makeNick, makePublicUser } from '../../../../../packages/shared/src/chat/rules/fixtures';
+import { makeNick, makePublicUser } from '../../../../../packages/shared/src/test/chat-fixtures';
 import { createIdentityEvents, isIdentityPatch } from './identity-events';
 import type { UserPatch } from '../../shared/users/user-cache';
 

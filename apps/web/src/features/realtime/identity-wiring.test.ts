@@ -1,10 +1,10 @@
 import type { InitData, Profile, UserData } from '@chat/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeNick, makePublicUser } from '../../../../../packages/shared/src/chat/rules/fixtures';
-import { makeImChannel, makeImUser } from '../im/im-test-kit';
-import { makeProfile } from '../profiles/test-kit';
-import { makeRoomDetail, makeRoomUser } from '../chat/test-kit';
-import { FakePusher } from './pusher-fake';
+import { makeNick, makePublicUser } from '../../../../../packages/shared/src/test/chat-fixtures';
+import { makeImChannel, makeImUser } from '../../test/im-kit';
+import { makeProfile } from '../../test/profiles-kit';
+import { makeRoomDetail, makeRoomUser } from '../../test/chat-store-kit';
+import { FakePusher } from '../../test/pusher-fake';
 
 const created: FakePusher[] = [];
 vi.mock('./pusher', () => ({

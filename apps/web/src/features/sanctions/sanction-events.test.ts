@@ -9,14 +9,14 @@ import {
   makeRoomUser,
   ME,
   type Harness,
-} from '../chat/test-kit';
+} from '../../test/chat-store-kit';
 import { createDispatcher, type DispatchTargets } from '../realtime/dispatcher';
 import type { IdentityEventActions } from '../realtime/identity-events';
 import { useSessionStore } from '../session/store';
 import { makeUserData } from '../../test/chat-kit';
 import { refreshMyBan } from './my-ban';
 import { createSanctionEvents } from './sanction-events';
-import { makeBan } from './test-kit';
+import { makeBan } from '../../test/sanctions-kit';
 
 const server = vi.hoisted(() => ({
   get: vi.fn<(path: string, options?: unknown) => Promise<{ data: unknown }>>(),

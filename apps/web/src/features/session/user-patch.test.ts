@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeNick } from '../../../../../packages/shared/src/chat/rules/fixtures';
+import { makeNick } from '../../../../../packages/shared/src/test/chat-fixtures';
 import { makeUserData } from '../../test/chat-kit';
 import { useSessionStore } from './store';
 

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { translate } from '../../i18n/i18n';
 import { createUploadsStore, READY_POLL_MS, useUploadsStore, type UploadsDeps } from './store';
 import { usePendingUploads } from './use-pending-uploads';
-import { makeAttachment, pngFile } from './test-kit';
+import { makeAttachment, pngFile } from '../../test/uploads-kit';
 import { UploadError, type UploadInput } from './upload-client';
 import { processingErrorText } from './upload-errors';
 

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { translate } from '../../i18n/i18n';
 import { createApiClient } from '../../lib/api-client';
 import { createUploader, UploadAborted, UploadError } from './upload-client';
-import { FakeXhr, makeAttachment, pngFile } from './test-kit';
+import { FakeXhr, makeAttachment, pngFile } from '../../test/uploads-kit';
 
 const NOW = Date.UTC(2025, 0, 1, 12, 0, 0);
 

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeNick, makePublicUser } from '../../../../../packages/shared/src/chat/rules/fixtures';
-import { fakeServer, page, signInWith } from '../../features/complaints/test-kit';
-import { HOUR, makeEntry, makeInvoice, walletAnswer } from '../../features/balance/test-kit';
-import { renderAt } from '../../features/profiles/render-kit';
+import { makeNick, makePublicUser } from '../../../../../packages/shared/src/test/chat-fixtures';
+import { fakeServer, page, signInWith } from '../../test/complaints-kit';
+import { HOUR, makeEntry, makeInvoice, walletAnswer } from '../../test/balance-kit';
+import { renderAt } from '../../test/profiles-render-kit';
 import { useSessionStore } from '../../features/session/store';
 import { useToastsStore } from '../../features/toasts/store';
 import { i18n } from '../../i18n/i18n';

@@ -1,9 +1,9 @@
 import type { BanWire, MyBan } from '@chat/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeBan } from '../../features/sanctions/test-kit';
+import { makeBan } from '../../test/sanctions-kit';
 import { useSessionStore } from '../../features/session/store';
-import { renderAt } from '../../features/profiles/render-kit';
+import { renderAt } from '../../test/profiles-render-kit';
 import { i18n } from '../../i18n/i18n';
 import { makeUserData } from '../../test/chat-kit';
 import { BannedPage } from './banned-page';

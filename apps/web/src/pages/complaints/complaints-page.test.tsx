@@ -8,8 +8,8 @@ import {
   makeEvidence,
   page,
   signInWith,
-} from '../../features/complaints/test-kit';
-import { renderAt } from '../../features/profiles/render-kit';
+} from '../../test/complaints-kit';
+import { renderAt } from '../../test/profiles-render-kit';
 import { i18n } from '../../i18n/i18n';
 import { ComplaintPage } from './complaint-page';
 import { ComplaintsPage } from './complaints-page';

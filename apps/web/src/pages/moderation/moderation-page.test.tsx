@@ -1,16 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  fakeServer,
-  makeBan,
-  makeComplaint,
-  page,
-  signInWith,
-} from '../../features/complaints/test-kit';
-import { renderAt } from '../../features/profiles/render-kit';
+import { fakeServer, makeBan, makeComplaint, page, signInWith } from '../../test/complaints-kit';
+import { renderAt } from '../../test/profiles-render-kit';
 import { useSessionStore } from '../../features/session/store';
 import { i18n } from '../../i18n/i18n';
-import { makePublicUser } from '../../../../../packages/shared/src/chat/rules/fixtures';
+import { makePublicUser } from '../../../../../packages/shared/src/test/chat-fixtures';
 import { ModerationPage } from './moderation-page';
 
 const open = (path: string) =>

@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthDialogStore } from '../../features/auth/auth-store';
 import { myApi } from '../../features/my/api';
-import { makeProfile, renderMy } from '../../features/my/my-test-kit';
+import { makeProfile, renderMy } from '../../test/my-kit';
 import { useSessionStore } from '../../features/session/store';
 import { i18n } from '../../i18n/i18n';
 import { signInAs } from '../../test/chat-kit';

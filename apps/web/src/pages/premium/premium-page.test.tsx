@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeServer } from '../../features/complaints/test-kit';
-import { makePlans, signInRegistered } from '../../features/premium/test-kit';
-import { renderAt } from '../../features/profiles/render-kit';
+import { fakeServer } from '../../test/complaints-kit';
+import { makePlans, signInRegistered } from '../../test/premium-kit';
+import { renderAt } from '../../test/profiles-render-kit';
 import { useSessionStore } from '../../features/session/store';
 import { makeUserData } from '../../test/chat-kit';
 import { i18n } from '../../i18n/i18n';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makePublicUser } from '../../../../../packages/shared/src/chat/rules/fixtures';
+import { makePublicUser } from '../../../../../packages/shared/src/test/chat-fixtures';
 import { AvatarWithFrame, isFrameUrl } from './avatar-with-frame';
 
 describe('AvatarWithFrame', () => {

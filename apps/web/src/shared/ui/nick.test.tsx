@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeNick } from '../../../../../packages/shared/src/chat/rules/fixtures';
+import { makeNick } from '../../../../../packages/shared/src/test/chat-fixtures';
 import { Nick, nickCss } from './nick';
 
 const gradientNick = {

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeNick, makePublicUser } from '../../../../../packages/shared/src/chat/rules/fixtures';
+import { makeNick, makePublicUser } from '../../../../../packages/shared/src/test/chat-fixtures';
 import { patchUser, useLiveUser, useUserCache, withLive } from './user-cache';
 
 beforeEach(() => useUserCache.setState({ users: new Map(), last: null }));

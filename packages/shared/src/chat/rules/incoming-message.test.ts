@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_TYPE } from '../constants';
 import type { ChatMessage } from '../wire';
-import { deepFreeze, makeMessage, makeMessageUser, makeMessages } from './fixtures';
+import { deepFreeze, makeMessage, makeMessageUser, makeMessages } from '../../test/chat-fixtures';
 import type { IncomingMessageContext } from './incoming-message';
 import {
   incomingMessageVerdict,

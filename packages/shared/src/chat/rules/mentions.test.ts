@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GUEST_MESSAGE_MAX_LENGTH, MESSAGE_MAX_LENGTH } from '../constants';
-import { makeMessage } from './fixtures';
+import { makeMessage } from '../../test/chat-fixtures';
 import {
   findTypedMentions,
   insertMention,

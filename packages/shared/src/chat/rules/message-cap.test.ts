@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROOM_MESSAGES_CAP, ROOM_MESSAGES_KEEP } from '../../constants';
-import { deepFreeze, makeMessage, makeMessages, makeReaction } from './fixtures';
+import { deepFreeze, makeMessage, makeMessages, makeReaction } from '../../test/chat-fixtures';
 import { capMessages, mergeMessages, prependHistory } from './message-cap';
 
 /** The ids from..to inclusive. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deepFreeze, makeMessage, makeReaction } from './fixtures';
+import { deepFreeze, makeMessage, makeReaction } from '../../test/chat-fixtures';
 import { addReaction, hasReacted, reactionCounts, removeReaction } from './reactions';
 
 describe('addReaction', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { permissionsOfRoles } from '../../moderation/permissions';
 import { ROOM_STATE } from '../constants';
 import type { RoomUser } from '../wire';
-import { deepFreeze, makeRoomUser } from './fixtures';
+import { deepFreeze, makeRoomUser } from '../../test/chat-fixtures';
 import {
   applyRoomUserState,
   findByNick,

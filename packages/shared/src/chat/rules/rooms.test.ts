@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RoomDetail } from '../wire';
-import { deepFreeze, makeMessage, makeRoomDetail, makeRoomSummary } from './fixtures';
+import { deepFreeze, makeMessage, makeRoomDetail, makeRoomSummary } from '../../test/chat-fixtures';
 import type { RoomsState } from './rooms';
 import {
   clearChat,

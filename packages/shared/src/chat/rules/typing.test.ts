@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deepFreeze } from './fixtures';
+import { deepFreeze } from '../../test/chat-fixtures';
 import type { TypingState } from './typing';
 import { TYPING_TTL_MS, activeTypers, pruneTypers, typingLabel, typingNow } from './typing';
 

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
 import { signInAs } from '../../../test/chat-kit';
-import { flushPromises } from '../../chat/test-kit';
+import { flushPromises } from '../../../test/chat-store-kit';
 import {
   makeImChannel,
   makeImHarness,
@@ -12,7 +12,7 @@ import {
   makeImUser,
   ME,
   type ImHarness,
-} from '../im-test-kit';
+} from '../../../test/im-kit';
 import { ImProvider } from './im-context';
 import { Messenger } from './messenger';
 

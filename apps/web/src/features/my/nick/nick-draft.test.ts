@@ -1,6 +1,6 @@
 import { GRADIENT_MAX, isNickColorAllowed } from '@chat/shared';
 import { describe, expect, it } from 'vitest';
-import { makeNick } from '../../../../../../packages/shared/src/chat/rules/fixtures';
+import { makeNick } from '../../../../../../packages/shared/src/test/chat-fixtures';
 import {
   GRADIENT_COUNTS,
   draftFromNick,

@@ -7,7 +7,7 @@ import { i18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-error';
 import { signInAs } from '../../../test/chat-kit';
 import { myApi } from '../api';
-import { renderMy } from '../my-test-kit';
+import { renderMy } from '../../../test/my-kit';
 import { NickTab } from './nick-tab';
 
 beforeEach(async () => {

@@ -4,7 +4,7 @@ import { i18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-error';
 import { signInAs } from '../../../test/chat-kit';
 import { myApi } from '../api';
-import { makeProfile, makeUser, renderMy } from '../my-test-kit';
+import { makeProfile, makeUser, renderMy } from '../../../test/my-kit';
 import { ProfileTab } from './profile-tab';
 
 beforeEach(async () => {

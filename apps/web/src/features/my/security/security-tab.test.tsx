@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
 import { signInAs } from '../../../test/chat-kit';
 import { myApi } from '../api';
-import { makeDevice, renderMy } from '../my-test-kit';
+import { makeDevice, renderMy } from '../../../test/my-kit';
 import { SecurityTab } from './security-tab';
 
 beforeEach(async () => {

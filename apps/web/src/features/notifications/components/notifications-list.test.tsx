@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
-import { makeNotification, makeNotificationsHarness, NOW } from '../notifications-test-kit';
+import { makeNotification, makeNotificationsHarness, NOW } from '../../../test/notifications-kit';
 import { NotificationsList } from './notifications-list';
 import { NotificationsProvider } from './store-context';
 

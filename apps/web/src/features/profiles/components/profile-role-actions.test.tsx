@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makePublicUser } from '../../../../../../packages/shared/src/chat/rules/fixtures';
+import { makePublicUser } from '../../../../../../packages/shared/src/test/chat-fixtures';
 import { i18n } from '../../../i18n/i18n';
 import { signInAs } from '../../../test/chat-kit';
-import { renderAt } from '../render-kit';
-import { makeProfile } from '../test-kit';
+import { renderAt } from '../../../test/profiles-render-kit';
+import { makeProfile } from '../../../test/profiles-kit';
 import { ProfileRoleActions } from './profile-role-actions';
 
 const server = vi.hoisted(() => ({

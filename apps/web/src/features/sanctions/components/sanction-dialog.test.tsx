@@ -4,13 +4,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   makeRoomDetail,
   makeRoomUser,
-} from '../../../../../../packages/shared/src/chat/rules/fixtures';
+} from '../../../../../../packages/shared/src/test/chat-fixtures';
 import { i18n } from '../../../i18n/i18n';
 import { makeChatStore, renderChat, signInAs } from '../../../test/chat-kit';
 import { UserList } from '../../chat/components/users/user-list';
 import { useChatStore } from '../../chat/store';
-import { renderAt } from '../../profiles/render-kit';
-import { makeBan, makeSummary } from '../test-kit';
+import { renderAt } from '../../../test/profiles-render-kit';
+import { makeBan, makeSummary } from '../../../test/sanctions-kit';
 import { SanctionButton } from './sanction-button';
 
 const server = vi.hoisted(() => ({

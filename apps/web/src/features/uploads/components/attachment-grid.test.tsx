@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
-import { makeAttachment } from '../test-kit';
+import { makeAttachment } from '../../../test/uploads-kit';
 import { AttachmentGrid, singleBox } from './attachment-grid';
 
 const three = [1, 2, 3].map((id) => makeAttachment({ id }));

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeRoomDetail } from '../../../../../../../packages/shared/src/chat/rules/fixtures';
+import { makeRoomDetail } from '../../../../../../../packages/shared/src/test/chat-fixtures';
 import { makeChatStore, renderChat, signInAs } from '../../../../test/chat-kit';
 import { useUploadsStore, type PendingUpload } from '../../../uploads';
-import { makeAttachment, pngFile } from '../../../uploads/test-kit';
+import { makeAttachment, pngFile } from '../../../../test/uploads-kit';
 import { useComposerStore } from '../../hooks/composer-store';
 import { Composer } from './composer';
 

@@ -1,7 +1,7 @@
 import { GUEST_MESSAGE_MAX_LENGTH, MESSAGE_MAX_LENGTH } from '@chat/shared';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeRoomDetail } from '../../../../../../../packages/shared/src/chat/rules/fixtures';
+import { makeRoomDetail } from '../../../../../../../packages/shared/src/test/chat-fixtures';
 import { makeChatStore, renderChat, signInAs } from '../../../../test/chat-kit';
 import { useComposerStore } from '../../hooks/composer-store';
 import { Composer } from './composer';

@@ -8,7 +8,7 @@ import {
   makePublicUser,
   makeRoomDetail,
   makeRoomUser,
-} from '../../../../../../../packages/shared/src/chat/rules/fixtures';
+} from '../../../../../../../packages/shared/src/test/chat-fixtures';
 import { makeChatStore, renderChat, signInAs } from '../../../../test/chat-kit';
 import { patchUser } from '../../../../shared/users/user-cache';
 import { MessageList } from './message-list';

@@ -5,7 +5,7 @@ import {
   makeMessageUser,
   makeReaction,
   makeRoomDetail,
-} from '../../../../../../../packages/shared/src/chat/rules/fixtures';
+} from '../../../../../../../packages/shared/src/test/chat-fixtures';
 import { makeChatStore, renderChat, signInAs, VIEWER_ID } from '../../../../test/chat-kit';
 import type { ChatData, PendingMessage } from '../../types';
 import { MessageList } from './message-list';

@@ -5,10 +5,10 @@ import { DEFAULT_CHAT_SETTINGS } from '@chat/shared';
 import {
   makeRoomDetail,
   makeRoomUser,
-} from '../../../../../../../packages/shared/src/chat/rules/fixtures';
+} from '../../../../../../../packages/shared/src/test/chat-fixtures';
 import { makeChatStore, renderChat, signInAs, VIEWER_ID } from '../../../../test/chat-kit';
-import { fakeServer } from '../../../complaints/test-kit';
-import { makeGift } from '../../../premium/test-kit';
+import { fakeServer } from '../../../../test/complaints-kit';
+import { makeGift } from '../../../../test/premium-kit';
 import { UserList } from './user-list';
 
 const users = [

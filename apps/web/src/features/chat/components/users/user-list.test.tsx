@@ -5,7 +5,7 @@ import { DEFAULT_CHAT_SETTINGS } from '@chat/shared';
 import {
   makeRoomDetail,
   makeRoomUser,
-} from '../../../../../../../packages/shared/src/chat/rules/fixtures';
+} from '../../../../../../../packages/shared/src/test/chat-fixtures';
 import { makeChatStore, renderChat, signInAs, VIEWER_ID } from '../../../../test/chat-kit';
 import { useComposerStore } from '../../hooks/composer-store';
 import { UserList } from './user-list';

@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { i18n } from '../../i18n/i18n';
+import { i18n } from '../i18n/i18n';
 
 /** Where the router is now, for tests that follow a link or a navigation. */
 function Where() {

@@ -8,9 +8,9 @@ import {
   type PremiumState,
   type SentGift,
 } from '@chat/shared';
-import { makePublicUser } from '../../../../../packages/shared/src/chat/rules/fixtures';
-import { makeUserData } from '../../test/chat-kit';
-import { useSessionStore } from '../session/store';
+import { makePublicUser } from '../../../../packages/shared/src/test/chat-fixtures';
+import { makeUserData } from './chat-kit';
+import { useSessionStore } from '../features/session/store';
 
 export const VIEWER = 100;
 

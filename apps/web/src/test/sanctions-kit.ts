@@ -1,6 +1,6 @@
 // Fixtures for the sanctions tests: a ban as the server presents it, and a moderator's summary.
 import type { BanWire, SanctionSummary } from '@chat/shared';
-import { makeNick, makePublicUser } from '../../../../../packages/shared/src/chat/rules/fixtures';
+import { makeNick, makePublicUser } from '../../../../packages/shared/src/test/chat-fixtures';
 
 export function makeBan(overrides: Partial<BanWire> = {}): BanWire {
   const userId = overrides.user_id ?? 100;

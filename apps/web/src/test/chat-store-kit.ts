@@ -7,10 +7,10 @@ import {
   makeMessageUser,
   makeRoomDetail,
   makeRoomUser,
-} from '../../../../../packages/shared/src/chat/rules/fixtures';
-import type { ChatApi } from './api';
-import { createChatStore, type ChatStoreApi, type ChatViewer } from './store';
-import type { ChatRealtime } from '../realtime/types';
+} from '../../../../packages/shared/src/test/chat-fixtures';
+import type { ChatApi } from '../features/chat/api';
+import { createChatStore, type ChatStoreApi, type ChatViewer } from '../features/chat/store';
+import type { ChatRealtime } from '../features/realtime/types';
 
 export { makeMessage, makeMessageUser, makeRoomDetail, makeRoomUser };
 

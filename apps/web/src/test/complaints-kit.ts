@@ -2,9 +2,9 @@
 // with chosen permissions, and a fake server behind window.fetch (the real API client runs).
 import type { BanWire, ComplaintDetail, ComplaintWire, Evidence, Permission } from '@chat/shared';
 import { vi } from 'vitest';
-import { makePublicUser } from '../../../../../packages/shared/src/chat/rules/fixtures';
-import { makeUserData } from '../../test/chat-kit';
-import { useSessionStore } from '../session/store';
+import { makePublicUser } from '../../../../packages/shared/src/test/chat-fixtures';
+import { makeUserData } from './chat-kit';
+import { useSessionStore } from '../features/session/store';
 
 export const VIEWER = 100;
 

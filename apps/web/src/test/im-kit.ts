@@ -6,9 +6,9 @@ import {
   type PublicUser,
 } from '@chat/shared';
 import { vi, type Mock } from 'vitest';
-import { makeNick } from '../../../../../packages/shared/src/chat/rules/fixtures';
-import type { ImApi } from './api';
-import { createImStore, type ImStoreApi } from './store';
+import { makeNick } from '../../../../packages/shared/src/test/chat-fixtures';
+import type { ImApi } from '../features/im/api';
+import { createImStore, type ImStoreApi } from '../features/im/store';
 
 export const ME = 100;
 export const OTHER = 200;

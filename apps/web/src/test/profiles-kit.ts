@@ -1,7 +1,7 @@
 // Test kit for the profiles feature: wire objects built from small overrides.
 import type { Profile } from '@chat/shared';
-import { makePublicUser } from '../../../../../packages/shared/src/chat/rules/fixtures';
-import type { ProfileRow } from './api';
+import { makePublicUser } from '../../../../packages/shared/src/test/chat-fixtures';
+import type { ProfileRow } from '../features/profiles/api';
 
 export function makeProfile(overrides: Partial<Profile> = {}): Profile {
   return {

@@ -5,7 +5,7 @@ import type {
   PusherConnectionLike,
   PusherLike,
   PusherStateChange,
-} from './pusher-like';
+} from '../features/realtime/pusher-like';
 
 type Callback = (data: unknown, metadata?: { user_id?: string }) => void;
 type GlobalCallback = (event: string, data: unknown) => void;

@@ -1,8 +1,8 @@
 // Test factories: each test states only the fields it is about, the rest take these defaults.
 // Kept out of the rules' index so that test data never ships with the app.
-import type { NickStyle, PublicUser } from '../../schemas/user';
-import type { Reaction } from '../constants';
-import { MESSAGE_TYPE, ROOM_STATE } from '../constants';
+import type { NickStyle, PublicUser } from '../schemas/user';
+import type { Reaction } from '../chat/constants';
+import { MESSAGE_TYPE, ROOM_STATE } from '../chat/constants';
 import type {
   ChatMessage,
   MessageReaction,
@@ -10,7 +10,7 @@ import type {
   RoomDetail,
   RoomSummary,
   RoomUser,
-} from '../wire';
+} from '../chat/wire';
 
 export function makeNick(nick: string): NickStyle {
   return {

@@ -1,7 +1,7 @@
 import { DEFAULT_CHAT_SETTINGS, type ChatSettings, type NotificationWire } from '@chat/shared';
 import { vi } from 'vitest';
-import type { NotificationsApi } from './api';
-import { createNotificationsStore } from './store';
+import type { NotificationsApi } from '../features/notifications/api';
+import { createNotificationsStore } from '../features/notifications/store';
 
 // Fixtures of the notifications' tests: a notification, and a store on a fake API.
 export const NOW = '2024-05-01T12:00:00.000Z';

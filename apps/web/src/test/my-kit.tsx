@@ -5,9 +5,9 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { makeNick } from '../../../../../packages/shared/src/chat/rules/fixtures';
-import { i18n } from '../../i18n/i18n';
-import type { MyProfileView } from './api';
+import { makeNick } from '../../../../packages/shared/src/test/chat-fixtures';
+import { i18n } from '../i18n/i18n';
+import type { MyProfileView } from '../features/my/api';
 
 export function renderMy(ui: ReactElement, path = '/en/my/profile') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
