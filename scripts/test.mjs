@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: every check CI runs, in order, stopping at the first failing step: lint, import
-// cycles, format, types, unit and integration tests (SQLite always; PostgreSQL and Redis when they
-// answer, and required on CI), then the browser journeys. Ends with one "N passed, N failed" line.
+// `npm test`: every check CI runs, in order, stopping at the first failing step: lint (with the
+// import boundaries), import cycles, format, types, unit and integration tests (SQLite always;
+// PostgreSQL and Redis when they answer, and required on CI), then the browser journeys. Ends
+// with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
