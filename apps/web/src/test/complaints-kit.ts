@@ -1,6 +1,13 @@
 // Test kit of complaints and moderation: wire objects from small overrides, a signed-in viewer
 // with chosen permissions, and a fake server behind window.fetch (the real API client runs).
-import type { BanWire, ComplaintDetail, ComplaintWire, Evidence, Permission } from '@chat/shared';
+import {
+  REGISTERED_PERMISSION,
+  type BanWire,
+  type ComplaintDetail,
+  type ComplaintWire,
+  type Evidence,
+  type Permission,
+} from '@chat/shared';
 import { vi } from 'vitest';
 import { makePublicUser } from '../../../../packages/shared/src/test/chat-fixtures';
 import { makeUserData } from './chat-kit';
@@ -8,8 +15,16 @@ import { useSessionStore } from '../features/session/store';
 
 export const VIEWER = 100;
 
+/**
+ * Signs in a viewer with these permissions on top of what marks an account as registered
+ * (the server sends it to every role but guest), so "registered" needs no role name.
+ */
 export function signInWith(permissions: readonly Permission[], roles = ['user']) {
-  const data = { ...makeUserData({ id: VIEWER, roles }), permissions: [...permissions] };
+  const registered = roles.includes('guest') ? [] : [REGISTERED_PERMISSION];
+  const data = {
+    ...makeUserData({ id: VIEWER, roles }),
+    permissions: [...new Set([...registered, ...permissions])],
+  };
   useSessionStore.setState({ userData: data, initialized: true });
   return data;
 }
