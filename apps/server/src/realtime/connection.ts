@@ -1,8 +1,15 @@
 import { WebSocket, type RawData } from 'ws';
-import type { FanOut } from './fan-out';
 import { MAX_BUFFERED_BYTES } from './frames';
 
 const NO_CHANNELS: readonly string[] = Object.freeze([]);
+
+/**
+ * What a socket needs of the fan-out (fan-out.ts): that broadcasts queued before a direct write
+ * go out first. Declared here so the two files do not import each other.
+ */
+export interface WriteOrder {
+  beforeDirectWrite(): void;
+}
 
 /**
  * One client socket and what it is subscribed to. A node holds thousands of mostly idle ones,
@@ -45,7 +52,7 @@ export class Connection {
   constructor(
     readonly socketId: string,
     readonly ws: WebSocket,
-    private readonly fanOut: FanOut,
+    private readonly fanOut: WriteOrder,
   ) {}
 
   subscribedTo(channel: string): boolean {
