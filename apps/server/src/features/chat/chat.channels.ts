@@ -1,7 +1,7 @@
 import type { ClientEventMap } from '@chat/shared';
+import { canSeeMember, maySubscribe } from '../../access/room.policy';
+import { viewerOf } from '../../access/viewer';
 import type { ChannelRegistry } from '../../realtime/channel-registry';
-import { isBanned } from '../moderation/sanctions';
-import { hasPermission } from '../users/user.presenter';
 import { presentMemberInfo } from '../users/users.channels';
 import type { RoomsRepository } from './rooms.repository';
 
@@ -18,16 +18,19 @@ export function registerChatChannels(
   channels.register({ kind: 'chat', maySubscribe: () => true });
   channels.register({
     kind: 'room',
-    maySubscribe: (user) => !isBanned(user),
+    // Membership is read once, by `presence` (a room channel is always a presence channel).
+    maySubscribe: (user) => !viewerOf(user).banned,
     presence: async (user, { roomId }) => {
+      const viewer = viewerOf(user);
       const membership = await rooms.membership(roomId, user.id);
-      if (!membership) return null;
+      if (!maySubscribe(viewer, { member: membership !== undefined }) || !membership) return null;
       return {
         info: {
           ...presentMemberInfo(user),
           ...(membership.invisible === 1 ? { invisible: true as const } : {}),
         },
-        seesHidden: hasPermission(user, 'user.invisible.view'),
+        // Whoever may see an invisible member (not themself) sees every hidden seat.
+        seesHidden: canSeeMember(viewer, { user_id: 0, invisible: true }),
       };
     },
     clientEvents: {
