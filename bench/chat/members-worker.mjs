@@ -2,13 +2,14 @@ import { createHmac } from 'node:crypto';
 import WebSocket from 'ws';
 import { Histogram } from '../lib/stats.mjs';
 import { nowMs } from '../lib/clock.mjs';
+import { grant } from '../lib/grant.mjs';
 
 /**
  * The room's audience, in its own process: N sockets subscribed to presence-room.{id}. Each
  * MessageStored carries "b:{seq}:{sentAt}" in its text; every receipt adds one latency sample
  * (POST sent → this member has it) and counts towards the message's deliveries.
- * Presence signatures are made here with the app secret the bench gave the server: the audience
- * only listens, so it skips the HTTP auth round trip 500 real tabs would make once.
+ * Presence signatures are made here with the app secret the bench gave the server, and each
+ * socket is granted its channel through the HTTP API once, as a tab's channel auth would.
  */
 const [url, key, secret, channel, countArg] = process.argv.slice(2);
 const count = Number(countArg);
@@ -18,9 +19,12 @@ let deliveries = 0;
 const perMessage = new Map(); // seq -> [receipts, lastAt]
 const MARKER = /b:(\d+):(\d+(?:\.\d+)?)/;
 
+/** Members are accounts the database does not know: ids far above the bench's real users. */
+const memberId = (i) => 1_000_000 + i;
+
 function subscribeFrame(socketId, i) {
   const channelData = JSON.stringify({
-    user_id: `bench-member-${i}`,
+    user_id: String(memberId(i)),
     user_info: { nick: `m${i}` },
   });
   const sig = createHmac('sha256', secret)
@@ -55,7 +59,11 @@ function connect(i) {
       }
       const frame = JSON.parse(text);
       if (frame.event === 'pusher:connection_established') {
-        ws.send(subscribeFrame(JSON.parse(frame.data).socket_id, i));
+        const socketId = JSON.parse(frame.data).socket_id;
+        grant(url, socketId, memberId(i), [channel]).then(
+          () => ws.send(subscribeFrame(socketId, i)),
+          reject,
+        );
       } else if (frame.event === 'pusher_internal:subscription_succeeded') {
         clearTimeout(timer);
         resolve(ws);

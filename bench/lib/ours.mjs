@@ -10,6 +10,7 @@ import {
   SERVER_MAIN,
   SERVER_NODE_FLAGS,
 } from '../../apps/server/scripts/build.mjs';
+import { CREDS } from './creds.mjs';
 import { freePort } from './ports.mjs';
 import { onExit, startServer, stop, waitHealthy } from './procs.mjs';
 
@@ -20,11 +21,7 @@ import { onExit, startServer, stop, waitHealthy } from './procs.mjs';
  * and rate limits raised (a bench is many legitimate users at once from one address).
  */
 export const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-export const CREDS = {
-  appId: 'chatbench',
-  key: 'chatbenchkey123',
-  secret: 'chatbenchsecret12345678',
-};
+export { CREDS };
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A fresh schema in the test database, or null when PostgreSQL does not answer. */

@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
 import WebSocket from 'ws';
+import { grant } from './grant.mjs';
 
 /**
- * A raw Pusher protocol 7 client subscribed to one private channel, signed here with the app
- * secret the bench gave the server (HMAC-SHA256 of "socketId:channel"), as a load worker that
- * only listens may skip the HTTP auth round trip. `onFrame(text, receivedAtMs)` gets every frame
+ * A raw Pusher protocol 7 client subscribed to one `private-user.{id}` channel, signed here with
+ * the app secret the bench gave the server (HMAC-SHA256 of "socketId:channel") and granted to
+ * that user through the HTTP API, as the channel auth would for the user's tab. `onFrame(text, receivedAtMs)` gets every frame
  * after the subscription succeeded, unparsed: callers look for their event with a regex.
  */
 export function subscribePrivate(wsUrl, { key, secret }, channel, onFrame, nowMs) {
@@ -27,8 +28,20 @@ export function subscribePrivate(wsUrl, { key, secret }, channel, onFrame, nowMs
       if (frame.event === 'pusher:connection_established') {
         const socketId = JSON.parse(frame.data).socket_id;
         const sig = createHmac('sha256', secret).update(`${socketId}:${channel}`).digest('hex');
-        ws.send(
-          JSON.stringify({ event: 'pusher:subscribe', data: { channel, auth: `${key}:${sig}` } }),
+        const userId = Number(channel.slice(channel.lastIndexOf('.') + 1));
+        grant(wsUrl, socketId, userId, [channel]).then(
+          () =>
+            ws.send(
+              JSON.stringify({
+                event: 'pusher:subscribe',
+                data: { channel, auth: `${key}:${sig}` },
+              }),
+            ),
+          (error) => {
+            clearTimeout(timer);
+            ws.terminate();
+            reject(error);
+          },
         );
       } else if (frame.event === 'pusher_internal:subscription_succeeded') {
         subscribed = true;

@@ -1,7 +1,9 @@
 import { createHmac } from 'node:crypto';
 import WebSocket from 'ws';
+import { grant } from '../lib/grant.mjs';
 
-const OBSERVER_ID = 'soak-observer';
+/** An account id no bench user has: the observer only reads member lists. */
+const OBSERVER_ID = '999999999';
 
 /**
  * The server's own member list of a presence channel: what a newcomer gets in
@@ -31,12 +33,17 @@ function membersOf(wsUrl, { key, secret }, channel) {
         const sig = createHmac('sha256', secret)
           .update(`${socketId}:${channel}:${channelData}`)
           .digest('hex');
-        ws.send(
-          JSON.stringify({
-            event: 'pusher:subscribe',
-            data: { channel, auth: `${key}:${sig}`, channel_data: channelData },
-          }),
-        );
+        const subscribe = () =>
+          ws.send(
+            JSON.stringify({
+              event: 'pusher:subscribe',
+              data: { channel, auth: `${key}:${sig}`, channel_data: channelData },
+            }),
+          );
+        grant(wsUrl, socketId, OBSERVER_ID, [channel]).then(subscribe, (error) => {
+          ws.terminate();
+          reject(error);
+        });
       } else if (
         frame.event === 'pusher_internal:subscription_succeeded' &&
         frame.channel === channel

@@ -2,7 +2,8 @@
  * One load process of the soak: a share of the 10,000 browser tabs, each a Pusher protocol 7
  * socket subscribed as the web app subscribes (common; private-chat and private-user.{id} when
  * signed in; presence-room.{id} for each room the member is in). Subscriptions are signed here
- * with the app secret, with the user_info the server's channel auth would give.
+ * with the app secret, with the user_info the server's channel auth would give, and each socket
+ * is granted its channels through the HTTP API once when it connects (lib/grant.mjs).
  *
  * For every presence subscription it keeps an episode (subscribed from → to, the chat messages
  * it received) and the member list as that tab sees it (subscription data, then member_added
@@ -13,6 +14,7 @@
  */
 import { createHmac } from 'node:crypto';
 import WebSocket from 'ws';
+import { grant } from '../lib/grant.mjs';
 import { nowMs, sleep } from '../lib/clock.mjs';
 import { Histogram } from '../lib/stats.mjs';
 
@@ -51,6 +53,12 @@ function channelsOf(slot) {
   const own = ['common', 'private-chat', `private-user.${slot.userId}`];
   if (slot.kind !== 'member') return own;
   return [...own, ...slot.rooms.filter((r) => !slot.off.has(r)).map((r) => `presence-room.${r}`)];
+}
+
+function grantedChannels(slot) {
+  const own = ['private-chat', `private-user.${slot.userId}`];
+  if (slot.kind !== 'member') return own;
+  return [...own, ...slot.rooms.map((r) => `presence-room.${r}`)];
 }
 
 function subscribeFrame(slot, channel) {
@@ -132,11 +140,26 @@ function onFrame(slot, raw) {
     return countIn(stats.errors, 'unparsable frame');
   }
   switch (frame.event) {
-    case 'pusher:connection_established':
+    case 'pusher:connection_established': {
       slot.socketId = JSON.parse(frame.data).socket_id;
       slot.pending = new Set(channelsOf(slot));
-      for (const channel of slot.pending) slot.ws.send(subscribeFrame(slot, channel));
+      const subscribeAll = () => {
+        for (const channel of slot.pending) slot.ws.send(subscribeFrame(slot, channel));
+      };
+      if (slot.kind === 'anonymous') return subscribeAll();
+      // Granted once, as a tab's channel auth grants: every room it may come back to included.
+      const ws = slot.ws;
+      grant(wsUrl, slot.socketId, slot.userId, grantedChannels(slot)).then(
+        () => {
+          if (slot.ws === ws) subscribeAll();
+        },
+        () => {
+          countIn(stats.errors, 'grant');
+          if (slot.state === 'connecting') slot.settle('grant');
+        },
+      );
       return;
+    }
     case 'pusher_internal:subscription_succeeded':
       return onSubscribed(slot, frame, at);
     case 'pusher_internal:member_added':

@@ -2,7 +2,7 @@ import { isValidChannelName } from '@chat/shared';
 import secureJson from 'secure-json-parse';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, unauthenticated } from '../http/app-error';
+import { AppError, forbidden, unauthenticated } from '../http/app-error';
 import { Limits, SOCKET_ID } from './protocol';
 import { constantTimeEqual, httpApiStringToSign, md5Hex, sign } from './signatures';
 
@@ -15,6 +15,8 @@ declare module 'fastify' {
 const MAX_CLOCK_SKEW_S = 600;
 const MAX_CHANNELS_PER_EVENT = 100;
 const MAX_BATCH = 10;
+/** The "session" of a backend's grants: session ids start at 1, so none ever ends this one. */
+const BACKEND_GRANT = 0;
 
 const channel = z.string().refine(isValidChannelName, { message: 'invalid_value' });
 const event = z.object({
@@ -107,6 +109,44 @@ export const httpApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       publish(request.body);
+      return {};
+    },
+  );
+
+  // A backend holding the app secret grants sockets as the channel auth grants a browser's
+  // (load tools, other services): the socket must be connected now and not another account's.
+  app.post(
+    '/apps/:appId/grants',
+    {
+      schema: {
+        tags: ['realtime'],
+        summary: 'Grant a connected socket channels as an account (for backends with the secret)',
+        description:
+          'Signed like the other HTTP API calls. The socket must be connected now and not claimed by another account; the grants hold until the socket closes or the account leaves the channel (they belong to no session). 403 otherwise. The subscription still needs its signature.',
+        params: z.object({ appId: z.string() }),
+        body: z.object({
+          socket_id: z.string().regex(SOCKET_ID),
+          user_id: z
+            .number()
+            .int()
+            .positive()
+            .max(2 ** 31 - 1),
+          channels: z.array(channel).min(1).max(Limits.maxChannelsPerConnection),
+        }),
+        response: { 200: z.object({}) },
+      },
+    },
+    async (request) => {
+      const { socket_id, user_id, channels } = request.body;
+      for (const name of channels) {
+        const result = await app.deps.realtime.claims.claim(
+          socket_id,
+          user_id,
+          BACKEND_GRANT,
+          name,
+        );
+        if (result !== 'granted') throw forbidden();
+      }
       return {};
     },
   );
