@@ -212,6 +212,30 @@ describe.each(dialects)('hostile input to realtime endpoints on %s', (dialect) =
     const event = (extra: Record<string, unknown> = {}) =>
       JSON.stringify({ name: 'Ping', data: '{}', channel: 'common', ...extra });
 
+    it('grants a connected socket to a backend with the secret, and nothing else (403/401/422)', async () => {
+      const grants = () => `/apps/${t.app.deps.config.secrets.pusherAppId}/grants`;
+      const w = await buildWorld(t.app);
+      const socket = await connectedSocket(t.app);
+      const body = (socketId: string, userId: number, channels: unknown = ['private-chat']) =>
+        JSON.stringify({ socket_id: socketId, user_id: userId, channels });
+      const ok = body(socket.socketId, w.peer.user.id);
+      expect((await publish(signed(grants(), ok), ok)).statusCode).toBe(200);
+      // The same socket for another account, a socket no node holds, an unsigned call.
+      const other = body(socket.socketId, w.owner.user.id);
+      expect((await publish(signed(grants(), other), other)).statusCode).toBe(403);
+      const missing = body('1.2', w.peer.user.id);
+      expect((await publish(signed(grants(), missing), missing)).statusCode).toBe(403);
+      expect((await publish(grants(), ok)).statusCode).toBe(401);
+      for (const bad of [
+        body(socket.socketId, -1),
+        body(socket.socketId, w.peer.user.id, []),
+        body(socket.socketId, w.peer.user.id, ['<script>']),
+        JSON.stringify({ socket_id: socket.socketId, user_id: '1', channels: ['private-chat'] }),
+      ])
+        expect((await publish(signed(grants(), bad), bad)).statusCode).toBe(422);
+      socket.ws.close();
+    });
+
     it('publishes markup in event data verbatim as a string: it is data, not a page', async () => {
       const data = '{"html":"<script>alert(1)</script>"}';
       const body = event({ data, name: '<b>Evt</b>', channels: ['common', 'private-chat'] });
