@@ -27,12 +27,21 @@ import type { RealtimeServer } from './realtime/realtime-server';
 import type { NotificationsService } from './features/notifications/notifications.service';
 import type { SessionsService } from './features/auth/sessions.service';
 import type { FriendsService } from './features/friends/friends.service';
-import type { MyServices } from './features/my/my.module';
+import type { MyServices } from './features/my/my.services';
 import type { ProfilesService } from './features/profiles/profiles.service';
-import type { ModerationServices } from './features/moderation/moderation.module';
-import type { EconomyServices } from './features/economy/economy.module';
+import type { ModerationServices } from './features/moderation/moderation.services';
+import type { EconomyServices } from './features/economy/economy.services';
+import type { MessagesRepository } from './features/chat/messages.repository';
+import type { RoomsRepository } from './features/chat/rooms.repository';
+import type { ContentSubmissions } from './features/my/content-submissions';
+import type { ProfilesRepository } from './features/profiles/profiles.repository';
+import type { SocialPorts } from './features/profiles/social-ports';
+import type { QuotesRepository } from './features/quotes/quotes.repository';
 
-/** Everything a route may reach, built once in buildApp and hung on the Fastify instance. */
+/**
+ * Everything a route may reach, hung on the Fastify instance: the platform's parts and the
+ * services the feature modules provide (modules.ts).
+ */
 export interface Deps {
   config: Config;
   database: Database;
@@ -80,7 +89,76 @@ export interface Deps {
   moderation: ModerationServices;
   /** The ledger, balance, payments, premium and gifts (features/economy). */
   economy: EconomyServices;
+  /** Which routes each module registered (`METHOD /url`), keyed by module name. */
+  moduleRoutes: ReadonlyMap<string, readonly string[]>;
 }
+
+/**
+ * What a module hands to the modules after it, never to routes: the small seams one feature
+ * offers others (`ctx.provide`, then `ctx.use` or `ctx.later`).
+ */
+export interface Ports {
+  /** Rooms and memberships (features/chat): the rooms of a user, a room's members. */
+  roomsRepository: RoomsRepository;
+  /** Room messages (features/chat), for quotes. */
+  messagesRepository: MessagesRepository;
+  /** A user's quoted messages (features/quotes), for user data. */
+  quotesRepository: Pick<QuotesRepository, 'messageIdsOf'>;
+  /** Whether `userId` ignores `otherId` (features/friends). */
+  ignores(userId: number, otherId: number): Promise<boolean>;
+  /** Friends, notifications, sessions and violations, as profiles and my need them. */
+  social: SocialPorts;
+  /** Profile rows (features/profiles), for the caller's own profile (features/my). */
+  profilesRepository: ProfilesRepository;
+  /** Content moderation's hooks inside the profile's writes (features/moderation). */
+  contentSubmissions: ContentSubmissions;
+}
+
+/** What the modules share: the routes' services and the modules' ports. */
+export type Services = Deps & Ports;
+
+/**
+ * Every key of Deps (a Record, so the compiler asks for a key added to Deps), checked once the
+ * modules have registered: a service no module provides fails at start.
+ */
+const DEPS_KEY_SET: Record<keyof Deps, true> = {
+  config: true,
+  database: true,
+  redis: true,
+  buildKey: true,
+  rateLimits: true,
+  users: true,
+  sessions: true,
+  auth: true,
+  catalog: true,
+  pages: true,
+  events: true,
+  realtime: true,
+  broadcaster: true,
+  channels: true,
+  userData: true,
+  recentSmileys: true,
+  accounts: true,
+  rooms: true,
+  messages: true,
+  reactions: true,
+  quotes: true,
+  jobs: true,
+  storage: true,
+  attachments: true,
+  uploads: true,
+  gifs: true,
+  im: true,
+  notifications: true,
+  sessionsService: true,
+  friends: true,
+  profiles: true,
+  my: true,
+  moderation: true,
+  economy: true,
+  moduleRoutes: true,
+};
+export const DEPS_KEYS = Object.keys(DEPS_KEY_SET) as (keyof Deps)[];
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { LedgerService } from '../features/economy/ledger.service';
-import type { Payments } from '../features/economy/payments/payments.module';
+import type { Payments } from '../features/economy/payments/payments.services';
 import type { Client } from '../test/factories';
 import { BALANCE_SAFE_ROUTES, BALANCE_UNSAFE_ROUTES, buildBalanceWorld } from './balance-world';
 import { buildGiftsWorld, GIFTS_SAFE_ROUTES, GIFTS_UNSAFE_ROUTES } from './gifts-world';

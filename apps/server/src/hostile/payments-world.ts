@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import type { Payments } from '../features/economy/payments/payments.module';
+import type { Payments } from '../features/economy/payments/payments.services';
 import { TEST_SIGNATURE_HEADER } from '../features/economy/payments/test-provider';
 import type { Client } from '../test/factories';
 import type { PaymentsWorld, RouteCase } from './world';

@@ -32,6 +32,9 @@ export interface ChannelKindRules<K extends ChannelKindName> {
 
 type AnyRules = { [K in ChannelKindName]: ChannelKindRules<K> }[ChannelKindName];
 
+/** Where a feature declares the kinds of channel it owns (a feature module's `ctx.channels`). */
+export type ChannelKinds = Pick<ChannelRegistry, 'register'>;
+
 /** What the channel auth decides for a caller: refused, or the presence entry to sign. */
 export type AuthDecision = { ok: false } | { ok: true; presence: PresenceEntry | null };
 

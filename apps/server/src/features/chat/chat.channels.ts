@@ -1,7 +1,7 @@
 import type { ClientEventMap } from '@chat/shared';
 import { canSeeMember, maySubscribe } from '../../access/room.policy';
 import { viewerOf } from '../../access/viewer';
-import type { ChannelRegistry } from '../../realtime/channel-registry';
+import type { ChannelKinds } from '../../realtime/channel-registry';
 import { presentMemberInfo } from '../users/users.channels';
 import type { RoomsRepository } from './rooms.repository';
 
@@ -12,7 +12,7 @@ import type { RoomsRepository } from './rooms.repository';
  * from the sender's seat, never from what the browser wrote.
  */
 export function registerChatChannels(
-  channels: ChannelRegistry,
+  channels: ChannelKinds,
   rooms: Pick<RoomsRepository, 'membership'>,
 ): void {
   channels.register({ kind: 'chat', maySubscribe: () => true });

@@ -1,89 +1,34 @@
-/**
- * The services behind /api/balance, /api/invoices, /api/payments, /api/bonus, /api/premium,
- * /api/gifts and /api/coins (app.deps.economy). Each part is added here as it lands:
- * - `ledger`: every credit and debit, bonus first, idempotent, never below zero (ledger.service.ts)
- * - `balance`: the history and invoices tabs, the daily bonus, coins to another person
- * - `payments`: invoices, the providers (test, YooKassa), webhooks, expiry
- * - `premium`: plans, buying and giving premium, expiry, the perks' checks
- * - `gifts`: the catalogue, sending gifts, the gifts on profiles
- */
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
-import type { Database } from '../../db/database';
-import type { UnitOfWork } from '../../db/unit-of-work';
-import type { RateLimits } from '../../http/rate-limit';
-import type { DomainEvents } from '../../events/domain-events';
-import type { UsersRepository } from '../users/users.repository';
-import { BalanceRepository } from './balance.repository';
-import { BalanceService } from './balance.service';
-import { CoinsService } from './coins.service';
-import { DailyBonusService } from './daily-bonus.service';
-import { GiftsRepository } from './gifts.repository';
-import { GiftsService } from './gifts.service';
-import { LedgerRepository } from './ledger.repository';
-import { LedgerService } from './ledger.service';
-import type { JobPayloads, JobQueue } from '../jobs/job-queue';
+import { featureModule } from '../../platform/feature-module';
+import { balanceRoutes } from './balance.routes';
+import { economyRealtime } from './economy.realtime';
+import { createEconomyServices } from './economy.services';
+import { giftsRoutes } from './gifts.routes';
+import { registerInvoiceExpiry } from './payments/invoice-expiry';
+import { paymentsRoutes } from './payments/payments.routes';
 import { registerPremiumExpiry } from './premium-expiry';
-import { PremiumRepository } from './premium.repository';
-import { PremiumService } from './premium.service';
-import { createPayments, type Payments } from './payments/payments.module';
+import { premiumRoutes } from './premium.routes';
 
-export interface EconomyServices {
-  ledger: LedgerService;
-  /** The balance page's tabs and the navbar's wallet. */
-  balance: BalanceService;
-  /** The daily bonus. */
-  bonus: DailyBonusService;
-  /** Coins as a gift. */
-  coins: CoinsService;
-  gifts: GiftsService;
-  premium: PremiumService;
-  /** Invoices, the providers (test, YooKassa), their notices, expiry (payments/). */
-  payments: Payments;
-}
-
-/** What the economy needs from the rest of the site. */
-export interface EconomyPorts {
-  events: DomainEvents;
-  users: UsersRepository;
-  /** Stores and delivers a notification (NotificationsService.notify). */
-  notify: (userId: number, kind: string, data: Record<string, unknown>) => Promise<unknown>;
-  /** The job queue (premium's expiry); kinds are registered here, before it starts. */
-  jobs: JobQueue;
-  /** Writes with their events and jobs: every ledger operation is one unit. */
-  units: UnitOfWork<JobPayloads>;
-  /** Payments: which providers are on, the site's address, invoice creation limits, the log. */
-  config: Config;
-  rateLimits: RateLimits;
-  log: FastifyBaseLogger;
-}
-
-export function createEconomyServices(database: Database, ports: EconomyPorts): EconomyServices {
-  const ledger = new LedgerService(
-    ports.units,
-    new LedgerRepository(database.db, database.dialect === 'postgres'),
-  );
-  const gifts = new GiftsService(new GiftsRepository(database.db), ledger, {
-    users: ports.users,
-    notify: ports.notify,
-  });
-  const premium = new PremiumService(
-    new PremiumRepository(database.db, database.dialect === 'postgres'),
-    ledger,
-    { events: ports.events, units: ports.units, notify: ports.notify },
-  );
-  registerPremiumExpiry(ports.jobs, premium);
-  const balanceRepo = new BalanceRepository(database.db);
-  const balance = new BalanceService(balanceRepo, ledger, ports.users);
-  const bonus = new DailyBonusService(balanceRepo, ledger, { notify: ports.notify });
-  const coins = new CoinsService(balanceRepo, ledger, { users: ports.users, notify: ports.notify });
-  const payments = createPayments(database.db, ports.config, {
-    ledger,
-    jobs: ports.jobs,
-    units: ports.units,
-    rateLimits: ports.rateLimits,
-    notify: ports.notify,
-    log: ports.log,
-  });
-  return { ledger, balance, bonus, coins, gifts, premium, payments };
-}
+/** The ledger, balance, the daily bonus, coins, payments, premium and gifts (profiles show them). */
+export const economyModule = featureModule({
+  name: 'economy',
+  register(ctx) {
+    const { config, database, events, rateLimits, jobs, units, log } = ctx.platform;
+    const notifications = ctx.use('notifications');
+    const economy = createEconomyServices(database, {
+      events,
+      users: ctx.use('users'),
+      notify: (userId, kind, data) => notifications.notify(userId, kind, data),
+      jobs,
+      units,
+      config,
+      rateLimits,
+      log,
+    });
+    registerPremiumExpiry(ctx.jobs, economy.premium);
+    registerInvoiceExpiry(ctx.jobs, economy.payments.service);
+    ctx.use('profiles').useGifts(economy.gifts);
+    ctx.provide({ economy });
+    ctx.realtime(economyRealtime);
+    ctx.routes(balanceRoutes, giftsRoutes, premiumRoutes, paymentsRoutes);
+  },
+});

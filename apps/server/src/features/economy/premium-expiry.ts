@@ -1,4 +1,4 @@
-import type { JobQueue } from '../jobs/job-queue';
+import type { JobKinds } from '../jobs/job-queue';
 
 export const PREMIUM_EXPIRE_JOB = 'premium.expire';
 
@@ -14,7 +14,7 @@ declare module '../jobs/job-queue' {
 
 /** Registers the job that ends premium on time (enqueued by PremiumService.buy). */
 export function registerPremiumExpiry(
-  jobs: JobQueue,
+  jobs: JobKinds,
   premium: { expire(userId: number): Promise<void> },
 ): void {
   jobs.register(PREMIUM_EXPIRE_JOB, {

@@ -143,6 +143,4 @@ export const imRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null);
     },
   );
-
-  im.registerAttachmentVisibility();
 };

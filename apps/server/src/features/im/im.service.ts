@@ -84,13 +84,6 @@ export class ImService {
     return this.im.unreadTotal(userId);
   }
 
-  /** Pictures linked to a private message are seen by the two people of its channel only. */
-  registerAttachmentVisibility(): void {
-    this.attachments.registerVisibility('im', (viewerId, messageId) =>
-      this.canSeeMessage(viewerId, messageId),
-    );
-  }
-
   async canSeeMessage(viewerId: number, messageId: number): Promise<boolean> {
     const message = await this.im.findMessage(messageId);
     const channel = message && (await this.im.findChannel(message.channel_id));

@@ -13,6 +13,9 @@ export interface JobPayloads {}
 
 export type JobKind = Extract<keyof JobPayloads, string>;
 
+/** Where a feature registers its kinds of job (a feature module's `ctx.jobs`, the queue itself). */
+export type JobKinds = Pick<JobQueue, 'register'>;
+
 export interface JobInfo {
   id: number;
   kind: string;

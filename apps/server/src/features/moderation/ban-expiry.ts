@@ -1,4 +1,4 @@
-import type { JobQueue } from '../jobs/job-queue';
+import type { JobKinds } from '../jobs/job-queue';
 
 export const BAN_EXPIRE_JOB = 'ban.expire';
 
@@ -15,7 +15,7 @@ export interface BanExpirer {
 }
 
 /** Registers the job that ends sanctions on time (enqueued by BansService.give). */
-export function registerBanExpiry(jobs: JobQueue, bans: BanExpirer): void {
+export function registerBanExpiry(jobs: JobKinds, bans: BanExpirer): void {
   jobs.register(BAN_EXPIRE_JOB, {
     run: ({ banId }) => bans.expire(banId),
   });

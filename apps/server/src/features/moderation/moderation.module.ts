@@ -1,77 +1,51 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
-import type { DomainEvents } from '../../events/domain-events';
-import type { UsersRepository } from '../users/users.repository';
-import type { RateLimits } from '../../http/rate-limit';
-import { createSanctionServices, type SanctionPorts, type SanctionServices } from './bans.module';
-import { BansRepository } from './bans.repository';
-import { ComplaintTargetsRepository } from './complaint-targets.repository';
-import { ComplaintsRepository } from './complaints.repository';
-import { ComplaintsService, type ComplaintPorts } from './complaints.service';
+import { featureModule } from '../../platform/feature-module';
+import { registerBanExpiry } from './ban-expiry';
+import { bansRoutes } from './bans.routes';
+import { complaintsRoutes } from './complaints.routes';
 import { ContentReviewsRepository } from './content-reviews.repository';
-import { ContentReviewsService, type ContentReviewPorts } from './content-reviews.service';
-import { ModerationLogRepository } from './moderation-log.repository';
-import { RolesRepository } from './roles.repository';
-import { RolesService } from './roles.service';
+import { contentReviewsRoutes } from './content-reviews.routes';
+import { moderationListsRoutes } from './moderation-lists.routes';
+import { moderationRealtime } from './moderation.realtime';
+import { createModerationServices } from './moderation.services';
+import { rolesRoutes } from './roles.routes';
 
 /**
- * The services behind /api/moderation/*, /api/complaints/* and /api/admin/users/{id}/role
- * (app.deps.moderation). Each part is added here as it lands:
- * - `bans`, `warnings`, `people`, `lists`: gags, bans, full bans and their expiry job, warnings,
- *   trolls and a person's sanction summary, the banlist and the log (bans.module.ts)
- * - `complaints`: complaints and appeals (complaints.service.ts)
- * - `content`: content reviews of profile texts and photos (content-reviews.service.ts)
- * - `roles`: an admin makes a user a moderator or an admin and back (roles.service.ts)
+ * Sanctions and their expiry job, complaints and appeals, content reviews, roles, the log.
+ * Profiles show its content decisions and violations; my's writes submit content to it.
  */
-export interface ModerationServices extends SanctionServices {
-  log: ModerationLogRepository;
-  roles: RolesService;
-  content: ContentReviewsService;
-  complaints: ComplaintsService;
-}
-
-/** What the moderation services take from the rest of the app (add what your part needs). */
-export interface ModerationParts {
-  users: UsersRepository;
-  events: DomainEvents;
-  /** Content moderation: the owner's notification and the avatar's removal. */
-  content: ContentReviewPorts;
-  /** Sanctions: the job queue, a full ban's exit from every room, a warning's notification. */
-  sanctions: SanctionPorts;
-  /** Complaints: the per-hour limit and the reporters' notifications. */
-  complaints: { rateLimits: RateLimits; notify: ComplaintPorts['notify'] };
-}
-
-export function createModerationServices(
-  db: Kysely<DB>,
-  parts: ModerationParts,
-): ModerationServices {
-  const log = new ModerationLogRepository(db);
-  const sanctions = createSanctionServices(db, log, parts.users, parts.events, parts.sanctions);
-  return {
-    log,
-    ...sanctions,
-    complaints: new ComplaintsService(
-      new ComplaintsRepository(db),
-      new ComplaintTargetsRepository(db),
-      new BansRepository(db),
-      log,
-      parts.complaints.rateLimits,
-      parts.events,
-      {
-        notify: parts.complaints.notify,
-        // An accepted appeal lifts the ban whoever gave it; already over, nothing to lift.
-        liftBan: async (banId, actor) => {
-          await sanctions.bans.liftUnchecked(actor, banId, 'appeal');
+export const moderationModule = featureModule({
+  name: 'moderation',
+  register(ctx) {
+    const { database, events, rateLimits, jobs, units } = ctx.platform;
+    const social = ctx.use('social');
+    const notify = social.notify.bind(social);
+    const rooms = ctx.later('rooms');
+    const my = ctx.later('my');
+    const moderation = createModerationServices(database.db, {
+      users: ctx.use('users'),
+      events,
+      content: {
+        notify,
+        removeAvatar: async (user) => {
+          await my().avatar.remove(user);
         },
       },
-    ),
-    roles: new RolesService(db, parts.users, new RolesRepository(db), log, parts.events),
-    content: new ContentReviewsService(
-      new ContentReviewsRepository(db),
-      log,
-      parts.events,
-      parts.content,
-    ),
-  };
-}
+      sanctions: { jobs, units, leaveChat: (user) => rooms().leaveChat(user), notify },
+      complaints: { rateLimits, notify },
+    });
+    registerBanExpiry(ctx.jobs, moderation.bans);
+    ctx.use('profiles').useModeration(moderation.content);
+    ctx.provide({
+      moderation,
+      contentSubmissions: new ContentReviewsRepository(database.db),
+    });
+    ctx.realtime(moderationRealtime);
+    ctx.routes(
+      contentReviewsRoutes,
+      rolesRoutes,
+      complaintsRoutes,
+      bansRoutes,
+      moderationListsRoutes,
+    );
+  },
+});

@@ -1,40 +1,30 @@
-import type { DomainEvents } from '../../events/domain-events';
-import type { FileStorage } from '../../lib/storage/file-storage';
-import type { PasswordChecks } from './account.service';
-import type { ProfilesRepository } from '../profiles/profiles.repository';
-import type { SocialPorts } from '../profiles/social-ports';
-import { AccountService } from './account.service';
-import { AvatarService } from './avatar.service';
-import type { ContentSubmissions } from './content-submissions';
-import { IdentityService } from './identity.service';
-import type { MyRepository } from './my.repository';
-import { MyProfileService } from './my-profile.service';
-import { PhotosService } from './photos.service';
+import { featureModule } from '../../platform/feature-module';
+import { myIdentityRoutes } from './my-identity.routes';
+import { myProfileRoutes } from './my-profile.routes';
+import { MyRepository } from './my.repository';
+import { createMyServices } from './my.services';
 
-/** The services behind /api/my/* (app.deps.my). */
-export interface MyServices {
-  profile: MyProfileService;
-  photos: PhotosService;
-  avatar: AvatarService;
-  identity: IdentityService;
-  account: AccountService;
-}
-
-export function createMyServices(
-  repo: MyRepository,
-  profiles: ProfilesRepository,
-  storage: FileStorage,
-  social: SocialPorts,
-  events: DomainEvents,
-  passwordChecks: PasswordChecks,
-  reviews: ContentSubmissions,
-): MyServices {
-  const avatar = new AvatarService(repo, profiles, storage, events);
-  return {
-    profile: new MyProfileService(repo, profiles, social, reviews),
-    photos: new PhotosService(repo, profiles, avatar, storage, reviews),
-    avatar,
-    identity: new IdentityService(repo, profiles, events),
-    account: new AccountService(repo, profiles, storage, social, events, passwordChecks),
-  };
-}
+/** /api/my/*: the caller's own profile, photos, avatar, nick style, frame, password, account. */
+export const myModule = featureModule({
+  name: 'my',
+  register(ctx) {
+    const { config, database, events, rateLimits, storage } = ctx.platform;
+    ctx.provide({
+      my: createMyServices(
+        new MyRepository(database.db),
+        ctx.use('profilesRepository'),
+        storage,
+        ctx.use('social'),
+        events,
+        {
+          rateLimits,
+          // The same budget as signing in, per account: the current password is asked here too.
+          rule: { name: 'password-check', points: config.rateLimits.login, durationSeconds: 600 },
+        },
+        // Content moderation's hooks, run inside the profile's writes.
+        ctx.use('contentSubmissions'),
+      ),
+    });
+    ctx.routes(myProfileRoutes, myIdentityRoutes);
+  },
+});

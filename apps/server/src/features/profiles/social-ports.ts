@@ -1,8 +1,8 @@
 import type { FriendsList } from '@chat/shared';
 
 /**
- * What profiles need from the social features (friends, notifications, sessions), looked up
- * when called: app.ts wires them to app.deps, and a feature that is absent answers nothing.
+ * What profiles and my need from the social features (friends, notifications, sessions,
+ * moderation): built by profiles.module.ts, which provides it to the modules after it.
  */
 export interface SocialPorts {
   /** The user's friends and pending requests, or null while friends do not exist. */

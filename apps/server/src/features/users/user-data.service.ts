@@ -11,7 +11,7 @@ import type { UsersRepository } from './users.repository';
 export class UserDataService {
   constructor(
     private readonly users: UsersRepository,
-    private readonly quotes: QuotesRepository,
+    private readonly quotes: Pick<QuotesRepository, 'messageIdsOf'>,
     private readonly catalog: CatalogService,
     private readonly gifs: GifsService,
     private readonly recentSmileys: RecentSmileys,

@@ -1,10 +1,10 @@
 import type { PresenceMemberInfo } from '@chat/shared';
 import type { UserRow } from '../../db/schema';
-import type { ChannelRegistry } from '../../realtime/channel-registry';
+import type { ChannelKinds } from '../../realtime/channel-registry';
 import { presentNick, rolesOf } from './user.presenter';
 
 /** `private-user.{id}`: one person's own events, for that person only. */
-export function registerUserChannels(channels: ChannelRegistry): void {
+export function registerUserChannels(channels: ChannelKinds): void {
   channels.register({ kind: 'user', maySubscribe: (user, { userId }) => userId === user.id });
 }
 

@@ -11,7 +11,8 @@ import type { UsersRepository } from './users.repository';
 export class UsersService {
   constructor(
     private readonly users: UsersRepository,
-    private readonly rooms: RoomsRepository,
+    /** The chat's memberships (features/chat), looked up when called. */
+    private readonly rooms: Pick<RoomsRepository, 'roomsOf'>,
     private readonly events: DomainEvents,
   ) {}
 

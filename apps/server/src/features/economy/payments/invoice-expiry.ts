@@ -1,4 +1,4 @@
-import type { JobQueue } from '../../jobs/job-queue';
+import type { JobKinds } from '../../jobs/job-queue';
 
 export const INVOICE_EXPIRE_JOB = 'invoice.expire';
 
@@ -11,7 +11,7 @@ declare module '../../jobs/job-queue' {
 
 /** Registers the job that expires unpaid invoices on time (enqueued when one is created). */
 export function registerInvoiceExpiry(
-  jobs: JobQueue,
+  jobs: JobKinds,
   payments: { expire(invoiceId: number): Promise<unknown> },
 ): void {
   jobs.register(INVOICE_EXPIRE_JOB, {

@@ -2,7 +2,6 @@ import type { PaymentProvider as ProviderName } from '@chat/shared';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../../config';
 import type { DB } from '../../../db/schema';
-import { registerInvoiceExpiry } from './invoice-expiry';
 import { InvoicesRepository } from './invoices.repository';
 import { PaymentsService, type PaymentsPorts } from './payments.service';
 import type { PaymentProvider } from './provider';
@@ -16,7 +15,7 @@ export interface Payments {
   testProvider: TestProvider | null;
 }
 
-/** The providers the configuration enables, the service over them, and the expiry job. */
+/** The providers the configuration enables and the service over them. */
 export function createPayments(
   db: Kysely<DB>,
   config: Config,
@@ -33,6 +32,5 @@ export function createPayments(
     ...ports,
     publicUrl: config.publicUrl,
   });
-  registerInvoiceExpiry(ports.jobs, service);
   return { service, testProvider };
 }

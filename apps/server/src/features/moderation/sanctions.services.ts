@@ -4,7 +4,6 @@ import type { DomainEvents } from '../../events/domain-events';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import type { JobPayloads, JobQueue } from '../jobs/job-queue';
 import type { UsersRepository } from '../users/users.repository';
-import { registerBanExpiry } from './ban-expiry';
 import { BansRepository } from './bans.repository';
 import { BansService } from './bans.service';
 import { ModeratedUsersService } from './moderated-users.service';
@@ -14,7 +13,7 @@ import { WarningsService, type Notify } from './warnings.service';
 
 /** What sanctions take from the rest of the app. */
 export interface SanctionPorts {
-  /** The job queue (the `ban.expire` kind is registered here, before the workers start). */
+  /** The job queue: a sanction's expiry is enqueued with it (its kind: moderation.module.ts). */
   jobs: JobQueue;
   /** Writes with their events and jobs (a sanction commits with its expiry job). */
   units: UnitOfWork<JobPayloads>;
@@ -43,7 +42,6 @@ export function createSanctionServices(
 ): SanctionServices {
   const repo = new BansRepository(db);
   const bans = new BansService(db, repo, users, log, events, ports.units, ports);
-  registerBanExpiry(ports.jobs, bans);
   return {
     bans,
     warnings: new WarningsService(db, repo, users, log, ports.notify),
