@@ -120,6 +120,10 @@ export const IM_UNSAFE_ROUTES: RouteCase[] = [
     actor: (w) => w.owner,
     call: (w) => ({ method: 'POST', url: `/api/im/message/${w.im.ownMessage.id}/restore` }),
   },
+];
+
+/** Who may write to the owner: a field of the my module's profile form. */
+export const IM_PRIVACY_UNSAFE_ROUTES: RouteCase[] = [
   {
     route: 'PATCH /api/my/profile',
     access: 'registered',

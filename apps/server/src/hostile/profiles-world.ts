@@ -10,7 +10,7 @@ import { completeUpload } from '../features/my/my-test-kit';
 import { newToken } from '../lib/tokens';
 import { clientOf, TEST_PASSWORD, type Client } from '../test/factories';
 import { personValues, sessionValues, testPasswordHash } from './rows';
-import type { ProfilesWorld, RouteCase, World } from './world';
+import type { ProfilesWorld, RouteCase, SafeRouteCase, World } from './world';
 
 export async function buildProfilesWorld(
   app: FastifyInstance,
@@ -63,7 +63,8 @@ const style = {
   italic: false,
 };
 
-export const PROFILES_UNSAFE_ROUTES: RouteCase[] = [
+/** The my module's routes (the caller's own profile, photos, avatar, nick, password, account). */
+export const MY_UNSAFE_ROUTES: RouteCase[] = [
   {
     route: 'POST /api/my/partner/confirm',
     access: 'registered',
@@ -191,6 +192,9 @@ export const PROFILES_SAFE_ROUTES: {
     access: 'public',
   },
   { route: 'GET /api/frames', url: () => '/api/frames', access: 'public' },
+];
+
+export const MY_SAFE_ROUTES: SafeRouteCase[] = [
   { route: 'GET /api/my/profile', url: () => '/api/my/profile', access: 'user' },
   { route: 'GET /api/my/photos', url: () => '/api/my/photos', access: 'user' },
 ];

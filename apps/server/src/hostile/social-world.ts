@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { hashToken, newToken } from '../lib/tokens';
 import type { Client } from '../test/factories';
-import type { RouteCase, SocialWorld, World } from './world';
+import type { RouteCase, SafeRouteCase, SocialWorld } from './world';
 
 export async function buildSocialWorld(
   db: Kysely<DB>,
@@ -40,7 +40,7 @@ export async function buildSocialWorld(
   return { ownerNotificationId: notification.id, outsiderSpareSessionId: spare.id };
 }
 
-export const SOCIAL_UNSAFE_ROUTES: RouteCase[] = [
+export const FRIENDS_UNSAFE_ROUTES: RouteCase[] = [
   {
     route: 'POST /api/friends/:id',
     access: 'user',
@@ -57,6 +57,9 @@ export const SOCIAL_UNSAFE_ROUTES: RouteCase[] = [
     actor: (w) => w.owner,
     call: (w) => ({ method: 'DELETE', url: `/api/friends/${w.peer.user.id}` }),
   },
+];
+
+export const NOTIFICATIONS_UNSAFE_ROUTES: RouteCase[] = [
   {
     route: 'POST /api/notifications/read_all',
     access: 'user',
@@ -76,6 +79,10 @@ export const SOCIAL_UNSAFE_ROUTES: RouteCase[] = [
       url: `/api/notifications/${w.social.ownerNotificationId}/read`,
     }),
   },
+];
+
+/** The devices page's routes (the auth module's). */
+export const SESSIONS_UNSAFE_ROUTES: RouteCase[] = [
   {
     route: 'DELETE /api/my/sessions/:id',
     access: 'user',
@@ -97,8 +104,14 @@ export const SOCIAL_UNSAFE_ROUTES: RouteCase[] = [
   },
 ];
 
-export const SOCIAL_SAFE_ROUTES: { route: string; url(w: World): string; access: 'user' }[] = [
+export const FRIENDS_SAFE_ROUTES: SafeRouteCase[] = [
   { route: 'GET /api/friends', url: () => '/api/friends', access: 'user' },
+];
+
+export const NOTIFICATIONS_SAFE_ROUTES: SafeRouteCase[] = [
   { route: 'GET /api/notifications', url: () => '/api/notifications?page=1', access: 'user' },
+];
+
+export const SESSIONS_SAFE_ROUTES: SafeRouteCase[] = [
   { route: 'GET /api/my/sessions', url: () => '/api/my/sessions', access: 'user' },
 ];

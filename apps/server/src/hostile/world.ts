@@ -70,6 +70,20 @@ export interface RouteCase {
   call(w: World): InjectOptions & { method: string; url: string };
 }
 
+/** A safe route (no body): what a forged token must not open either. */
+export interface SafeRouteCase {
+  /** `GET /pattern`, as the route is registered. */
+  route: string;
+  url(w: World): string;
+  access: 'public' | 'user';
+}
+
+/** One module's cases: every unsafe route it registers, and the safe routes the sweep tries. */
+export interface ModuleCases {
+  unsafe: RouteCase[];
+  safe: SafeRouteCase[];
+}
+
 export interface BalanceWorld {
   /** Coins the owner may give (balance, not bonus). */
   coins: number;

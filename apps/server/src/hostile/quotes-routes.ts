@@ -1,0 +1,21 @@
+/** The quotes module's routes in the hostile sweep. */
+import type { RouteCase } from './world';
+
+export const QUOTES_UNSAFE_ROUTES: RouteCase[] = [
+  {
+    route: 'POST /api/quote/:id',
+    access: 'registered',
+    body: false,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: (w) => ({ method: 'POST', url: `/api/quote/${w.peerMessage.id}` }),
+  },
+  {
+    route: 'DELETE /api/quote/:id',
+    access: 'registered',
+    body: false,
+    realPost: false,
+    actor: (w) => w.owner,
+    call: (w) => ({ method: 'DELETE', url: `/api/quote/${w.ownMessage.id}` }),
+  },
+];
