@@ -46,7 +46,8 @@ export interface DomainEventMap {
   'chat.reaction.stored': ReactionEvent;
   'chat.reaction.deleted': ReactionEvent;
   'chat.user.entered': { roomId: number; user: RoomUser; exceptSocketId?: string };
-  'chat.user.state': { roomId: number; userId: number; stateId: number };
+  /** `invisible`: the member is invisible in that room (only admins hear of them). */
+  'chat.user.state': { roomId: number; userId: number; stateId: number; invisible: boolean };
   'chat.user.visibility': { roomId: number; userId: number; invisible: boolean };
   'chat.user.left_chat': { userId: number };
   'chat.room.updated': { room: RoomSummary };

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { roomChannel, userChannel, type ChatMessage } from '@chat/shared';
 import type { FastifyInstance } from 'fastify';
 import Pusher from 'pusher-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/database';
@@ -87,10 +87,11 @@ describe('one node', () => {
     expect(memberIds(ghostRoom)).toEqual([ghost.user.id, viewer.user.id, admin.user.id]);
 
     // Typing and a new status reach the admin only; the nick is the server's, not the client's.
-    (ghostRoom as unknown as { trigger(e: string, d: unknown): boolean }).trigger(
-      'client-typing',
-      { user_id: viewer.user.id, nick: 'SYSTEM: go to evil.example', typing: true },
-    );
+    (ghostRoom as unknown as { trigger(e: string, d: unknown): boolean }).trigger('client-typing', {
+      user_id: viewer.user.id,
+      nick: 'SYSTEM: go to evil.example',
+      typing: true,
+    });
     await waitUntil(() => adminTyping.length === 1);
     expect(adminTyping[0]).toEqual({ user_id: ghost.user.id, nick: ghost.user.nick, typing: true });
     const status = await ghost.asBearer({
@@ -115,6 +116,52 @@ describe('one node', () => {
     expect(Number(viewerAdded[0]!.id)).toBe(ghost.user.id);
     expect(visibility[0]!.user.id).toBe(ghost.user.id);
     expect(memberIds(viewerRoom)).toEqual([ghost.user.id, viewer.user.id, admin.user.id]);
+  });
+
+  it('keeps a hidden member hidden when they change state, go invisible again or leave', async () => {
+    const room = await buildRoom(t.app);
+    const ghost = await memberOf(t.app, room.id, { role: 'moderator' });
+    const viewer = await memberOf(t.app, room.id);
+    const admin = await memberOf(t.app, room.id, { role: 'admin' });
+    await subscribed(await socketOf(ghost), roomChannel(room.id));
+    const viewerRoom = await subscribed(await socketOf(viewer), roomChannel(room.id));
+    const adminRoom = await subscribed(await socketOf(admin), roomChannel(room.id));
+    const seen = (channel: unknown) => {
+      const events: string[] = [];
+      (channel as { bind_global(cb: (e: string, d: unknown) => void): void }).bind_global(
+        (event, data) => {
+          const about = (data as { user_id?: unknown; id?: unknown }) ?? {};
+          if (Number(about.user_id ?? about.id) === ghost.user.id) events.push(event);
+        },
+      );
+      return events;
+    };
+    const viewerSaw = seen(viewerRoom);
+    const adminSaw = seen(adminRoom);
+
+    expect((await setVisible(ghost, room.id, false)).statusCode).toBe(200);
+    await waitUntil(() => viewerSaw.includes('pusher:member_removed'));
+    // Asking again changes nothing and tells nobody.
+    expect((await setVisible(ghost, room.id, false)).statusCode).toBe(200);
+    const state = await ghost.asBearer({
+      method: 'POST',
+      url: `/api/room/${room.id}/state`,
+      payload: { state_id: 2 },
+    });
+    expect(state.statusCode, state.body).toBeLessThan(300);
+    expect(
+      (await ghost.asBearer({ method: 'POST', url: `/api/room/${room.id}/leave` })).statusCode,
+    ).toBe(204);
+    await waitUntil(() => adminSaw.filter((e) => e === 'UserRoomStateUpdated').length === 2);
+    await sleep(150);
+    // The others saw the member leave once, as if gone; never why, nor anything after.
+    expect(viewerSaw).toEqual(['UserRoomStateUpdated', 'pusher:member_removed']);
+    expect(adminSaw).toEqual([
+      'UserVisibilityUpdated',
+      'UserRoomStateUpdated',
+      'UserRoomStateUpdated',
+      'pusher:member_removed',
+    ]);
   });
 
   it('stops a socket hearing a private room the moment its person leaves it', async () => {
@@ -186,12 +233,39 @@ describe('one node', () => {
       payload: { socket_id: socket.socketId },
     });
     expect(signin.statusCode).toBe(403);
+    // Boris signed out from elsewhere (his sockets close): Anna's socket was never his.
+    const borisSession = json<{ data: { id: number; current: boolean }[] }>(
+      await boris.asBearer({ method: 'GET', url: '/api/my/sessions' }),
+    ).data.find((d) => d.current)!.id;
     expect(
-      (await boris.asBearer({ method: 'POST', url: '/api/auth/logout' })).statusCode,
+      (await boris.asBearer({ method: 'DELETE', url: `/api/my/sessions/${borisSession}` }))
+        .statusCode,
     ).toBe(204);
     await sleep(100);
     expect(socket.ws.readyState).toBe(socket.ws.OPEN);
     socket.ws.close();
+  });
+
+  it('takes back a grant whose session ended while the request was under way', async () => {
+    const user = await buildUser(t.app);
+    const thief = await signedIn(t.app, user);
+    const socket = await connectedSocket(t.app);
+    const claims = t.app.deps.realtime.claims;
+    const claim = claims.claim.bind(claims);
+    // The password changes between the session read and the claim (a body held back).
+    const spy = vi.spyOn(claims, 'claim').mockImplementation(async (...args) => {
+      await t.app.deps.database.db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+      return claim(...args);
+    });
+    const res = await thief.asBearer({
+      method: 'POST',
+      url: '/api/broadcasting/auth',
+      payload: { socket_id: socket.socketId, channel_name: userChannel(user.id) },
+    });
+    spy.mockRestore();
+    expect(res.statusCode).toBe(403);
+    // The grant was taken back with the socket: nothing of the account reaches it.
+    expect(await socket.closed).toBe(4009);
   });
 
   it('ends a signed-out session’s subscriptions; its old signature opens nothing again', async () => {
@@ -207,7 +281,9 @@ describe('one node', () => {
     });
     const signature = json<{ auth: string }>(auth).auth;
     const subscribe = () =>
-      socket.ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel, auth: signature } }));
+      socket.ws.send(
+        JSON.stringify({ event: 'pusher:subscribe', data: { channel, auth: signature } }),
+      );
     subscribe();
     await waitUntil(() =>
       socket.frames.some((f) => f.event === 'pusher_internal:subscription_succeeded'),

@@ -110,7 +110,11 @@ describe('checkSubscription', () => {
     const signed = (data: string) => channelAuth(KEY, SECRET, SOCKET, channel, data);
     const granted = conn([], [channel]);
     expect(
-      checkSubscription(granted, { channel, auth: signed(asOther), channel_data: asOther }, rules()),
+      checkSubscription(
+        granted,
+        { channel, auth: signed(asOther), channel_data: asOther },
+        rules(),
+      ),
     ).toMatchObject({ ok: false, error: 'Not granted', status: 403 });
     const admin = JSON.stringify({
       user_id: '7',

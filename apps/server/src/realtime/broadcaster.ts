@@ -11,6 +11,8 @@ export interface SendOptions {
    * members, and the member, hear it.
    */
   hiddenMember?: number;
+  /** The opposite audience: all but those who may see that member (and the member). */
+  othersThanSeersOf?: number;
 }
 
 /**
@@ -39,6 +41,9 @@ export class Broadcaster {
         ...(options.hiddenMember !== undefined
           ? { audience: { member: String(options.hiddenMember), only: 'seers' as const } }
           : {}),
+        ...(options.othersThanSeersOf !== undefined
+          ? { audience: { member: String(options.othersThanSeersOf), only: 'others' as const } }
+          : {}),
       });
   }
 
@@ -51,8 +56,8 @@ export class Broadcaster {
    * A session ended: the subscriptions it granted end on every node; with `close` (signed out
    * from elsewhere) its sockets left without a session close with 4009, after what was sent.
    */
-  endSession(sessionId: number, close: boolean): void {
-    this.server.claims.endSession(sessionId, close);
+  endSession(userId: number, sessionId: number, close: boolean): void {
+    this.server.claims.endSession(userId, sessionId, close);
   }
 
   /** The user's sockets leave the channel on every node (they left the room). */

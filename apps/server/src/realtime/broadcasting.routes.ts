@@ -12,6 +12,12 @@ const authBody = z.object({
 const authAnswer = z.object({ auth: z.string(), channel_data: z.string().optional() });
 
 /**
+ * Channel auth calls per session: a reconnect re-signs every room (at most 100 channels), and a
+ * claim for a socket of another node travels to every node, so a flood is cut short here.
+ */
+const AUTH_RULE = { name: 'channel-auth', points: 300, durationSeconds: 60 };
+
+/**
  * Channel authorization for pusher-js (Pusher's answer shape, no envelope). The channel's kind
  * decides whether the caller may listen; then the socket must be connected now and not another
  * account's, and it is granted the channel for the caller's session (socket-claims.ts). Only
@@ -19,7 +25,27 @@ const authAnswer = z.object({ auth: z.string(), channel_data: z.string().optiona
  */
 export const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { secrets } = app.deps.config;
-  const { realtime, channels } = app.deps;
+  const { realtime, channels, rateLimits, sessions } = app.deps;
+
+  /**
+   * Claims the socket for the caller's session. The session was read when the request began: if
+   * it ended meanwhile (a body held back across a password change), its `session.ended` has
+   * already passed, so the grant just made is taken back here and the answer is 403.
+   */
+  const claim = async (
+    socketId: string,
+    userId: number,
+    sessionId: number,
+    channel: string | null,
+  ) => {
+    await rateLimits.hit(AUTH_RULE, String(sessionId));
+    if ((await realtime.claims.claim(socketId, userId, sessionId, channel)) !== 'granted')
+      throw forbidden();
+    if (!(await sessions.exists(sessionId))) {
+      realtime.claims.endSession(userId, sessionId, true);
+      throw forbidden();
+    }
+  };
 
   for (const url of ['/api/broadcasting/auth', '/broadcasting/auth']) {
     app.post(
@@ -46,8 +72,7 @@ export const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
         realtime.sanctions.noteUser(socket_id, user);
         const decision = await channels.authorize(user, channel_name);
         if (!decision.ok) throw forbidden();
-        const claim = await realtime.claims.claim(socket_id, user.id, session.id, channel_name);
-        if (claim !== 'granted') throw forbidden();
+        await claim(socket_id, user.id, session.id, channel_name);
         if (!isPresenceChannel(channel_name) || !decision.presence) {
           return {
             auth: channelAuth(secrets.pusherKey, secrets.pusherSecret, socket_id, channel_name),
@@ -91,8 +116,7 @@ export const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = request.auth.session;
       if (!session) throw forbidden();
       const { socket_id } = request.body;
-      if ((await realtime.claims.claim(socket_id, user.id, session.id, null)) !== 'granted')
-        throw forbidden();
+      await claim(socket_id, user.id, session.id, null);
       const userData = JSON.stringify({ id: String(user.id), user_info: channels.userInfo(user) });
       return {
         auth: userAuth(secrets.pusherKey, secrets.pusherSecret, socket_id, userData),

@@ -34,7 +34,14 @@ export class PresenceRegister {
     seat: PresenceSeat,
   ): Promise<Record<string, unknown> | null> {
     (conn.presence ??= new Map()).set(channel, seat);
-    const { first } = await this.adapter.join(channel, member);
+    let first: boolean;
+    try {
+      ({ first } = await this.adapter.join(channel, member));
+    } catch (error) {
+      // Not counted as present: the seat goes, and the caller takes the socket off the channel.
+      conn.presence.delete(channel);
+      throw error;
+    }
     if (conn.closed) return null;
     if (first) {
       this.broadcast({
@@ -90,13 +97,8 @@ export class PresenceRegister {
     this.adapter
       .control({ type: 'member-hidden', channel, userId, hidden })
       .catch((error: unknown) => this.log.error({ err: error }, 'realtime control failed'));
-    const present = (await this.adapter.members(channel)).find((m) => m.user_id === userId);
-    if (!present || isHiddenMember(present.user_info) === hidden) return;
-    const info = { ...(present.user_info as Record<string, unknown>) };
-    if (hidden) info.invisible = true;
-    else delete info.invisible;
-    const member = { user_id: userId, user_info: info };
-    if (!(await this.adapter.updateMember(channel, member))) return;
+    const member = await this.adapter.setHidden(channel, userId, hidden);
+    if (!member) return;
     this.broadcast({
       channel,
       event: hidden ? 'pusher_internal:member_removed' : 'pusher_internal:member_added',

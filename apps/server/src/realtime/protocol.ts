@@ -141,12 +141,19 @@ export function parseMember(channelData: string): ParsedMember | null {
     Buffer.byteLength(JSON.stringify(user_info)) > Limits.maxMemberInfoBytes
   )
     return null;
-  return { member: { user_id: id, user_info: user_info ?? null }, seesHidden: sees_hidden === true };
+  return {
+    member: { user_id: id, user_info: user_info ?? null },
+    seesHidden: sees_hidden === true,
+  };
 }
 
 /** Whether a member's info marks them hidden from those who may not see invisible members. */
 export function isHiddenMember(info: unknown): boolean {
-  return typeof info === 'object' && info !== null && (info as { invisible?: unknown }).invisible === true;
+  return (
+    typeof info === 'object' &&
+    info !== null &&
+    (info as { invisible?: unknown }).invisible === true
+  );
 }
 
 export function parseUserId(userData: string): string | null {

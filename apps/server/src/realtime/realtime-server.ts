@@ -166,6 +166,9 @@ export class RealtimeServer {
   }
 
   private onMessage(conn: Connection, data: RawData, isBinary: boolean): void {
+    // A socket being closed (4009 after its session ended) is not served while ws waits for
+    // the client's close frame.
+    if (conn.ws.readyState !== conn.ws.OPEN) return;
     const now = Date.now();
     conn.lastActivity = now;
     conn.pingSentAt = 0;
@@ -244,7 +247,13 @@ export class RealtimeServer {
     let presence: Record<string, unknown> | null;
     if (previous === undefined) {
       this.addLocal(conn, channel);
-      presence = await this.presence.join(conn, channel, member, seat);
+      try {
+        presence = await this.presence.join(conn, channel, member, seat);
+      } catch (error) {
+        // Not counted as present, so not listening either.
+        await this.unsubscribe(conn, channel);
+        throw error;
+      }
       if (presence === null) return;
     } else {
       presence = await this.presence.membersFor(channel, previous);
@@ -337,6 +346,7 @@ export class RealtimeServer {
     if (conn.closed) return;
     conn.closed = true;
     this.connections.delete(conn.socketId);
+    this.claims.forget(conn);
     this.opts.adapter.countConnections(-1);
     // Unsubscribing replaces conn.channels; this goes through the array as it was.
     for (const channel of conn.channels) {

@@ -6,6 +6,8 @@ import { CloseCode, errorFrame } from './protocol';
 
 /** How long a claim waits for the node holding the socket before taking it for gone. */
 const CLAIM_TIMEOUT_MS = 1500;
+/** Claims waiting for another node at once; past this an unknown socket is taken for gone. */
+const MAX_WAITING_CLAIMS = 1000;
 
 /**
  * Which signed-in sessions own which sockets, over every node. A socket is claimed by the
@@ -20,6 +22,8 @@ const CLAIM_TIMEOUT_MS = 1500;
  */
 export class SocketClaims {
   private readonly waiting = new Map<string, (result: ClaimResult) => void>();
+  /** This node's claimed sockets by account: a leave or sign-out looks at that user's only. */
+  private readonly byUser = new Map<number, Set<Connection>>();
 
   constructor(
     /** This node's sockets by id (the server's own map, read here). */
@@ -41,8 +45,10 @@ export class SocketClaims {
     channel: string | null,
   ): Promise<ClaimResult> {
     const conn = this.connections.get(socketId);
-    if (conn) return Promise.resolve(claimSocket(conn, userId, sessionId, channel));
-    if (!this.adapter.clustered) return Promise.resolve('missing');
+    if (conn) return Promise.resolve(this.claimLocal(conn, userId, sessionId, channel));
+    // Unknown ids cost every node a message and this node a wait: a bound keeps a flood cheap.
+    if (!this.adapter.clustered || this.waiting.size >= MAX_WAITING_CLAIMS)
+      return Promise.resolve('missing');
     const id = randomUUID();
     return new Promise((resolve) => {
       const timer = setTimeout(() => this.settle(id, 'missing'), CLAIM_TIMEOUT_MS);
@@ -69,9 +75,9 @@ export class SocketClaims {
    * 4009, which pusher-js does not retry; a tab that signed itself out keeps its socket for the
    * public channel and the next sign-in.
    */
-  endSession(sessionId: number, close: boolean): void {
-    this.endSessionLocal(sessionId, close);
-    this.sendControl({ type: 'end-session', sessionId, close });
+  endSession(userId: number, sessionId: number, close: boolean): void {
+    this.endSessionLocal(userId, sessionId, close);
+    this.sendControl({ type: 'end-session', userId, sessionId, close });
   }
 
   /** The user's sockets leave `channel` on every node; with null they are closed (a full ban). */
@@ -88,7 +94,7 @@ export class SocketClaims {
         if (!conn || !Number.isInteger(message.userId) || !Number.isInteger(message.sessionId))
           return;
         const channel = typeof message.channel === 'string' ? message.channel : null;
-        const result = claimSocket(conn, message.userId, message.sessionId, channel);
+        const result = this.claimLocal(conn, message.userId, message.sessionId, channel);
         this.sendControl({ type: 'claim-result', id: message.id, to: message.from, result });
         return;
       }
@@ -96,8 +102,8 @@ export class SocketClaims {
         if (message.to === this.adapter.nodeId) this.settle(message.id, message.result);
         return;
       case 'end-session':
-        if (Number.isInteger(message.sessionId))
-          this.endSessionLocal(message.sessionId, message.close === true);
+        if (Number.isInteger(message.sessionId) && Number.isInteger(message.userId))
+          this.endSessionLocal(message.userId, message.sessionId, message.close === true);
         return;
       case 'drop-user':
         if (Number.isInteger(message.userId))
@@ -111,10 +117,15 @@ export class SocketClaims {
     }
   }
 
+  /** The socket closed: it is nobody's any more. */
+  forget(conn: Connection): void {
+    if (conn.sessionUserId !== null) this.unindex(conn.sessionUserId, conn);
+  }
+
   /** Returns how many sockets of this node the session held. */
-  endSessionLocal(sessionId: number, close: boolean): number {
+  endSessionLocal(userId: number, sessionId: number, close: boolean): number {
     let held = 0;
-    for (const conn of this.connections.values()) {
+    for (const conn of [...(this.byUser.get(userId) ?? [])]) {
       if (!conn.sessionIds?.delete(sessionId)) continue;
       held += 1;
       const orphaned = conn.sessionIds.size === 0;
@@ -127,6 +138,7 @@ export class SocketClaims {
         if (grantedBy === sessionId) this.revoke(conn, channel);
       }
       if (orphaned) {
+        this.unindex(userId, conn);
         conn.sessionUserId = null;
         conn.sessionIds = null;
         conn.userId = null;
@@ -136,8 +148,7 @@ export class SocketClaims {
   }
 
   private dropUserLocal(userId: number, channel: string | null): void {
-    for (const conn of this.connections.values()) {
-      if (conn.sessionUserId !== userId) continue;
+    for (const conn of [...(this.byUser.get(userId) ?? [])]) {
       if (channel === null) {
         conn.send(errorFrame(CloseCode.unauthorized, 'Access ended'));
         conn.close(CloseCode.unauthorized, 'Access ended');
@@ -145,6 +156,28 @@ export class SocketClaims {
         this.revoke(conn, channel);
       }
     }
+  }
+
+  /** The rule on the node that holds the socket: one account per socket, grants per session. */
+  private claimLocal(
+    conn: Connection,
+    userId: number,
+    sessionId: number,
+    channel: string | null,
+  ): ClaimResult {
+    const result = claimSocket(conn, userId, sessionId, channel);
+    if (result === 'granted') {
+      let sockets = this.byUser.get(userId);
+      if (!sockets) this.byUser.set(userId, (sockets = new Set()));
+      sockets.add(conn);
+    }
+    return result;
+  }
+
+  private unindex(userId: number, conn: Connection): void {
+    const sockets = this.byUser.get(userId);
+    sockets?.delete(conn);
+    if (sockets?.size === 0) this.byUser.delete(userId);
   }
 
   /** The grant goes with the subscription: the old signature cannot subscribe again. */
@@ -169,14 +202,14 @@ export class SocketClaims {
   }
 }
 
-/** The rule on the node that holds the socket: one account per socket, grants per session. */
+/** One account per socket, grants per session; a socket closing or closed is missing. */
 export function claimSocket(
   conn: Connection,
   userId: number,
   sessionId: number,
   channel: string | null,
 ): ClaimResult {
-  if (conn.closed) return 'missing';
+  if (conn.closed || conn.ws.readyState !== conn.ws.OPEN) return 'missing';
   if (conn.sessionUserId !== null && conn.sessionUserId !== userId) return 'taken';
   conn.sessionUserId = userId;
   (conn.sessionIds ??= new Set()).add(sessionId);

@@ -8,6 +8,6 @@ export function authRealtime(events: DomainEvents, rt: Broadcaster): void {
     // Signed out from elsewhere: the event first, so the device's tabs learn why. A tab that
     // signed itself out knows already, and would otherwise race its own answer with a toast.
     if (close) rt.send(userChannel(userId), 'SessionEnded', { session_id: sessionId });
-    rt.endSession(sessionId, close);
+    rt.endSession(userId, sessionId, close);
   });
 }

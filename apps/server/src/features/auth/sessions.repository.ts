@@ -62,6 +62,16 @@ export class SessionsRepository {
       .execute();
   }
 
+  /** Whether the session still exists (not signed out meanwhile). */
+  async exists(id: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async delete(id: number): Promise<void> {
     await this.db.deleteFrom('sessions').where('id', '=', id).execute();
     this.removed([id]);

@@ -36,27 +36,38 @@ export function chatRealtime(
       { exceptSocketId, ...(user.invisible ? { hiddenMember: user.id } : {}) },
     );
   });
-  events.on('chat.user.state', ({ roomId, userId, stateId }) => {
+  events.on('chat.user.state', ({ roomId, userId, stateId, invisible }) => {
     const channel = roomChannel(roomId);
-    rt.send(channel, 'UserRoomStateUpdated', {
-      room_id: roomId,
-      user_id: userId,
-      state_id: stateId,
-    });
+    rt.send(
+      channel,
+      'UserRoomStateUpdated',
+      { room_id: roomId, user_id: userId, state_id: stateId },
+      invisible ? { hiddenMember: userId } : {},
+    );
     // Whoever left the room stops hearing it at once, on every tab and node.
     if (stateId === ROOM_STATE.leaving) rt.unsubscribe(userId, channel);
   });
-  // The entry goes with it: those who never saw the member can list them once visible.
+  // Going invisible: those who may see invisible people learn it; for the others the member
+  // leaves the list (as if gone), with nothing that says they are still there. Visible again:
+  // everyone gets the entry, so those who never saw the member can list them.
   events.on('chat.user.visibility', async ({ roomId, userId, invisible }) => {
     const channel = roomChannel(roomId);
     const [member] = await rooms.members(roomId, userId);
-    if (member)
-      rt.send(channel, 'UserVisibilityUpdated', {
-        room_id: roomId,
-        user_id: userId,
-        invisible,
-        user: presentRoomUser(member, NOBODY),
-      });
+    if (member) {
+      const entry = presentRoomUser(member, NOBODY);
+      const event = { room_id: roomId, user_id: userId, invisible, user: entry };
+      if (invisible) {
+        rt.send(channel, 'UserVisibilityUpdated', event, { hiddenMember: userId });
+        rt.send(
+          channel,
+          'UserRoomStateUpdated',
+          { room_id: roomId, user_id: userId, state_id: ROOM_STATE.leaving },
+          { othersThanSeersOf: userId },
+        );
+      } else {
+        rt.send(channel, 'UserVisibilityUpdated', event);
+      }
+    }
     await rt.setMemberHidden(channel, userId, invisible);
   });
   events.on('chat.room.updated', ({ room }) => {

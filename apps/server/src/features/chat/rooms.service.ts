@@ -121,15 +121,26 @@ export class RoomsService {
   }
 
   async leave(user: UserRow, roomId: number): Promise<void> {
-    if (!(await this.rooms.removeMember(roomId, user.id))) throw notFound();
-    this.events.emit('chat.user.state', { roomId, userId: user.id, stateId: ROOM_STATE.leaving });
+    const membership = await this.rooms.membership(roomId, user.id);
+    if (!membership || !(await this.rooms.removeMember(roomId, user.id))) throw notFound();
+    this.events.emit('chat.user.state', {
+      roomId,
+      userId: user.id,
+      stateId: ROOM_STATE.leaving,
+      invisible: membership.invisible === 1,
+    });
   }
 
   async leaveChat(user: UserRow): Promise<void> {
-    const roomIds = await this.rooms.roomIdsOf(user.id);
+    const rooms = await this.rooms.roomsOf(user.id);
     await this.rooms.removeFromAll(user.id);
-    for (const roomId of roomIds)
-      this.events.emit('chat.user.state', { roomId, userId: user.id, stateId: ROOM_STATE.leaving });
+    for (const { roomId, invisible } of rooms)
+      this.events.emit('chat.user.state', {
+        roomId,
+        userId: user.id,
+        stateId: ROOM_STATE.leaving,
+        invisible,
+      });
     this.events.emit('chat.user.left_chat', { userId: user.id });
   }
 
@@ -165,10 +176,16 @@ export class RoomsService {
   }
 
   async setState(user: UserRow, roomId: number, stateId: number): Promise<void> {
-    if (!(await this.rooms.membership(roomId, user.id))) throw notFound();
+    const membership = await this.rooms.membership(roomId, user.id);
+    if (!membership) throw notFound();
     if (stateId === ROOM_STATE.leaving) return this.leave(user, roomId);
     await this.rooms.updateMember(roomId, user.id, { state_id: stateId });
-    this.events.emit('chat.user.state', { roomId, userId: user.id, stateId });
+    this.events.emit('chat.user.state', {
+      roomId,
+      userId: user.id,
+      stateId,
+      invisible: membership.invisible === 1,
+    });
   }
 
   async setVisibility(
@@ -177,7 +194,10 @@ export class RoomsService {
     visible: boolean,
   ): Promise<{ invisible: boolean }> {
     if (!roomPolicy.can(viewerOf(user), 'go_invisible')) throw forbidden();
-    if (!(await this.rooms.membership(roomId, user.id))) throw notFound();
+    const membership = await this.rooms.membership(roomId, user.id);
+    if (!membership) throw notFound();
+    // Asked again for what already holds: nothing to tell anyone.
+    if ((membership.invisible === 1) === !visible) return { invisible: !visible };
     await this.rooms.updateMember(roomId, user.id, { invisible: visible ? 0 : 1 });
     this.events.emit('chat.user.visibility', { roomId, userId: user.id, invisible: !visible });
     return { invisible: !visible };

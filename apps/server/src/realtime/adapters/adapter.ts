@@ -40,7 +40,7 @@ export type ControlMessage =
     }
   | { type: 'claim-result'; id: string; to: string; result: ClaimResult }
   /** `close`: the device was signed out elsewhere (4009); else only its grants end. */
-  | { type: 'end-session'; sessionId: number; close: boolean }
+  | { type: 'end-session'; userId: number; sessionId: number; close: boolean }
   /** The user's sockets leave `channel` (left the room); `null`: the sockets close. */
   | { type: 'drop-user'; userId: number; channel: string | null }
   /** A presence member turned hidden or visible: sockets update their seat. */
@@ -79,8 +79,11 @@ export interface RealtimeAdapter {
   /** Counts one connection less; `last` when the user has no connection left there. */
   leave(channel: string, userId: string): Promise<{ last: boolean }>;
   members(channel: string): Promise<PresenceMember[]>;
-  /** Replaces a present member's info (hidden or visible again); false when not present. */
-  updateMember(channel: string, member: PresenceMember): Promise<boolean>;
+  /**
+   * Marks a present member hidden (`invisible` in their info) or visible again, atomically;
+   * answers the member as now stored when that changed something, else null.
+   */
+  setHidden(channel: string, userId: string, hidden: boolean): Promise<PresenceMember | null>;
   /** This node's connection count changed; `connections()` is the sum over all nodes. */
   countConnections(delta: number): void;
   connections(): Promise<number>;

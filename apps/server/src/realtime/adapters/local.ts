@@ -45,10 +45,20 @@ export class LocalAdapter implements RealtimeAdapter {
     return [...members].map(([user_id, { info }]) => ({ user_id, user_info: info }));
   }
 
-  async updateMember(channel: string, member: PresenceMember): Promise<boolean> {
-    const entry = this.presence.get(channel)?.get(member.user_id);
-    if (entry) entry.info = member.user_info;
-    return entry !== undefined;
+  async setHidden(
+    channel: string,
+    userId: string,
+    hidden: boolean,
+  ): Promise<PresenceMember | null> {
+    const entry = this.presence.get(channel)?.get(userId);
+    if (!entry || typeof entry.info !== 'object' || entry.info === null) return null;
+    const info = entry.info as Record<string, unknown>;
+    if ((info.invisible === true) === hidden) return null;
+    const next = { ...info };
+    if (hidden) next.invisible = true;
+    else delete next.invisible;
+    entry.info = next;
+    return { user_id: userId, user_info: entry.info };
   }
 
   countConnections(delta: number): void {

@@ -14,11 +14,22 @@ local n = redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 return n`;
 
-/** KEYS: infos. ARGV: user id, info JSON. Replaces the info of a member still present: 1, else 0. */
-export const UPDATE = `
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-return 1`;
+/**
+ * KEYS: infos. ARGV: user id, "1" to hide or "0" to show. Sets or clears `invisible` in a
+ * present member's info in one step (two quick toggles cannot cross); returns the new info JSON
+ * when it changed, else false.
+ */
+export const SET_HIDDEN = `
+local text = redis.call('HGET', KEYS[1], ARGV[1])
+if not text then return false end
+local ok, info = pcall(cjson.decode, text)
+if not ok or type(info) ~= 'table' then return false end
+local hide = ARGV[2] == '1'
+if (info['invisible'] == true) == hide then return false end
+if hide then info['invisible'] = true else info['invisible'] = nil end
+local out = cjson.encode(info)
+redis.call('HSET', KEYS[1], ARGV[1], out)
+return out`;
 
 /** KEYS: counts, infos, node hash. ARGV: user id, node field. Returns the new total, -1 if unknown. */
 export const LEAVE = `

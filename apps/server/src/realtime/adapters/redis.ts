@@ -7,7 +7,7 @@ import type {
   PresenceMember,
   RealtimeAdapter,
 } from './adapter';
-import { JOIN, LEAVE, REAP, UPDATE } from './redis-scripts';
+import { JOIN, LEAVE, REAP, SET_HIDDEN } from './redis-scripts';
 
 export interface RedisAdapterOptions {
   /** Namespaces every key and the pub/sub channel, so several sites can share one Redis. */
@@ -164,15 +164,19 @@ export class RedisAdapter implements RealtimeAdapter {
     }));
   }
 
-  async updateMember(channel: string, member: PresenceMember): Promise<boolean> {
-    const done = await this.redis.eval(
-      UPDATE,
+  async setHidden(
+    channel: string,
+    userId: string,
+    hidden: boolean,
+  ): Promise<PresenceMember | null> {
+    const info = await this.redis.eval(
+      SET_HIDDEN,
       1,
       this.key('pres', channel, 'i'),
-      member.user_id,
-      JSON.stringify(member.user_info ?? null),
+      userId,
+      hidden ? '1' : '0',
     );
-    return Number(done) === 1;
+    return typeof info === 'string' ? { user_id: userId, user_info: parseInfo(info) } : null;
   }
 
   countConnections(delta: number): void {
