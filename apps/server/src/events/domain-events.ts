@@ -18,7 +18,6 @@ import type {
   PremiumState,
   WalletWire,
 } from '@chat/shared';
-import type { UserRow } from '../db/schema';
 
 /**
  * Facts the services announce after their transaction commits (DESIGN.md rule 5). Listeners

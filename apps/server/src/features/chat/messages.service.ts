@@ -73,11 +73,11 @@ export class MessagesService {
     const limit = cursor.after !== undefined ? MESSAGES_AFTER_MAX : MESSAGES_PAGE;
     return this.view.messagesWithReactions(
       await this.messages.page(roomId, user.id, { ...cursor, limit }),
+      viewerOf(user),
     );
   }
 
   /**
-      viewerOf(user),
    * Stores a message and tells the room. The client_id makes it idempotent: a retry after a
    * lost answer gets the first message back, never a copy, and is not counted as flood. The
    * store itself tells a retry (its client_id is known), so a new message costs no lookup
