@@ -1,11 +1,6 @@
 import { composeMessage, MESSAGE_TYPE } from '@chat/shared';
 import { createOutboxQueue } from '../../lib/outbox-queue';
-import {
-  findPending,
-  updatePending,
-  withMessages,
-  withoutPending,
-} from './transitions';
+import { findPending, updatePending, withMessages, withoutPending } from './transitions';
 import type { ChatSlice, FullChatStore } from './store-types';
 import type { SendMessageBody } from './api';
 import type { PendingMessage } from './types';

@@ -18,12 +18,7 @@ import { createChatEvents } from './events';
 import { createMemberActions } from './member-actions';
 import { createResync } from './resync';
 import { chatRealtime } from '../realtime/port';
-import {
-  emptyRoomsData,
-  refreshMessages,
-  roomIds,
-  withoutRoom,
-} from './transitions';
+import { emptyRoomsData, refreshMessages, roomIds, withoutRoom } from './transitions';
 import { useShowGradientsStore } from '../../shared/hooks/use-show-gradients';
 import { useSessionStore } from '../session/store';
 import { createChatApi } from './api';
