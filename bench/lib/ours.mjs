@@ -106,6 +106,9 @@ export async function startOurs({
       PUSHER_SECRET: CREDS.secret,
       MESSAGE_RATE_LIMIT: '1000000',
       REGISTER_RATE_LIMIT: '1000000',
+      // Thousands of sockets from one address, several per account: the caps would refuse them.
+      REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '0',
+      REALTIME_MAX_SOCKETS_PER_ACCOUNT: '0',
       ...env,
     },
   });

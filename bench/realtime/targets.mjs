@@ -43,6 +43,9 @@ const ours = {
       PUSHER_APP_ID: PUSHER.appId,
       PUSHER_KEY: PUSHER.key,
       PUSHER_SECRET: PUSHER.secret,
+      // Thousands of sockets from one address: the per-address cap would refuse them.
+      REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '0',
+      REALTIME_MAX_SOCKETS_PER_ACCOUNT: '0',
     };
     // Only when investigating (--cpu-prof, --trace-gc); by default the command is exactly production's.
     const flags = [];

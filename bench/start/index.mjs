@@ -99,6 +99,8 @@ async function measureStart(way, dataDir, i) {
       PUSHER_KEY: CREDS.key,
       PUSHER_SECRET: CREDS.secret,
       REGISTER_RATE_LIMIT: '1000000',
+      REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '0',
+      REALTIME_MAX_SOCKETS_PER_ACCOUNT: '0',
     },
   });
   try {

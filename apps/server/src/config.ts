@@ -46,6 +46,10 @@ const envSchema = z.object({
   REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   REALTIME_NODE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  // Sockets one node takes (docs/security.md "Realtime connection caps"); 0: no cap.
+  REALTIME_MAX_CONNECTIONS: z.coerce.number().int().min(0).default(20_000),
+  REALTIME_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(50),
+  REALTIME_MAX_SOCKETS_PER_ACCOUNT: z.coerce.number().int().min(0).default(30),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -125,6 +129,11 @@ export interface Config {
   rateLimits: { login: number; register: number; messages: number };
   /** With Redis: a node silent this long is dead and its presence members are removed. */
   realtimeNodeTimeoutMs: number;
+  /**
+   * Sockets one node takes: in all, from one client address (an IPv6 /64; behind a trusted
+   * proxy, the forwarded one), and claimed by one account. 0: no cap.
+   */
+  realtimeCaps: { maxConnections: number; perAddress: number; perAccount: number };
   /** Where uploaded files live (lib/storage). */
   storage: {
     driver: 'local' | 's3';
@@ -179,6 +188,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       messages: e.MESSAGE_RATE_LIMIT,
     },
     realtimeNodeTimeoutMs: e.REALTIME_NODE_TIMEOUT_MS,
+    realtimeCaps: {
+      maxConnections: e.REALTIME_MAX_CONNECTIONS,
+      perAddress: e.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
+      perAccount: e.REALTIME_MAX_SOCKETS_PER_ACCOUNT,
+    },
     storage: {
       driver: e.STORAGE_DRIVER,
       s3: {

@@ -76,6 +76,8 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       // Every journey registers users from one address; the production limit would trip.
       REGISTER_RATE_LIMIT: '10000',
+      // Every journey's tabs connect from one address too.
+      REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -53,6 +53,8 @@ export class Connection {
     readonly socketId: string,
     readonly ws: WebSocket,
     private readonly fanOut: WriteOrder,
+    /** The key the socket counts under in the per-address cap (connection-caps.ts). */
+    readonly address = '',
   ) {}
 
   subscribedTo(channel: string): boolean {

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { RealtimeAdapter } from './adapters/adapter';
 import { LocalAdapter } from './adapters/local';
 import type { ChannelRegistry } from './channel-registry';
+import { clientAddressOf } from './connection-caps';
 import { RedisAdapter } from './adapters/redis';
 import { RealtimeServer } from './realtime-server';
 
@@ -35,6 +36,10 @@ export function createRealtime(
     log,
     isPublicChannel: (name) => channels.isPublic(name),
     clientEvents: channels.clientEvents,
+    maxConnections: config.realtimeCaps.maxConnections,
+    maxConnectionsPerAddress: config.realtimeCaps.perAddress,
+    maxSocketsPerAccount: config.realtimeCaps.perAccount,
+    clientAddress: clientAddressOf(config.trustProxy),
   });
   return server;
 }

@@ -10,6 +10,7 @@ import type {
 } from './adapters/adapter';
 import { checkSubscription, handshakeRefusal, type SubscriptionRules } from './admission';
 import { clientEventBroadcast, type ClientEventRules } from './client-events';
+import { AddressCounts, addressKey } from './connection-caps';
 import { Connection, PusherSocket, socketListeners, type PresenceSeat } from './connection';
 import { FanOut } from './fan-out';
 import {
@@ -38,7 +39,14 @@ export interface RealtimeServerOptions {
   isPublicChannel: (name: string) => boolean;
   /** The client events each channel takes, and the payload relayed for each. */
   clientEvents?: ClientEventRules;
+  /** Sockets this node takes in all; past it a new one is closed with 4100. 0: no cap. */
   maxConnections?: number;
+  /** Sockets from one address (an IPv6 /64) on this node; past it 4100. 0: no cap. */
+  maxConnectionsPerAddress?: number;
+  /** Sockets one account may claim on this node; past it the channel auth answers 403. */
+  maxSocketsPerAccount?: number;
+  /** The client's address of an upgrade request, trusting proxies as HTTP does. */
+  clientAddress?: (request: IncomingMessage) => string;
   activityTimeoutSeconds?: number;
   pongTimeoutMs?: number;
   sweepEveryMs?: number;
@@ -64,6 +72,8 @@ export class RealtimeServer {
   private readonly wss: WsServer<typeof PusherSocket>;
   private readonly connections = new Map<string, Connection>();
   private readonly channels = new Map<string, Set<Connection>>();
+  /** Open sockets per client address: a count per address, nothing per socket. */
+  private readonly perAddress: AddressCounts;
   /** Broadcasts are written at the end of the event-loop turn, one write per socket. */
   private readonly fanOut = new FanOut();
   /** Which sessions own which sockets and granted which channels (socket-claims.ts). */
@@ -97,8 +107,13 @@ export class RealtimeServer {
     });
     this.activityTimeoutMs = (opts.activityTimeoutSeconds ?? Limits.activityTimeoutSeconds) * 1000;
     this.pongTimeoutMs = opts.pongTimeoutMs ?? Limits.pongTimeoutMs;
-    this.claims = new SocketClaims(this.connections, opts.adapter, opts.log, (conn, channel) =>
-      this.unsubscribe(conn, channel),
+    this.perAddress = new AddressCounts(opts.maxConnectionsPerAddress ?? 0);
+    this.claims = new SocketClaims(
+      this.connections,
+      opts.adapter,
+      opts.log,
+      (conn, channel) => this.unsubscribe(conn, channel),
+      opts.maxSocketsPerAccount ?? 0,
     );
     this.sanctions = new SanctionsGuard(this.connections, opts.adapter, opts.log, (conn, channel) =>
       this.unsubscribe(conn, channel),
@@ -135,19 +150,27 @@ export class RealtimeServer {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (!url.pathname.startsWith('/app/')) return false;
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, url));
+    // Read now: the request is not kept, and X-Forwarded-For counts only behind a trusted proxy.
+    const address = addressKey(
+      this.opts.clientAddress?.(request) ?? request.socket.remoteAddress ?? 'unknown',
+    );
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, url, address));
     return true;
   }
 
-  private accept(ws: PusherSocket, url: URL): void {
+  private accept(ws: PusherSocket, url: URL, address: string): void {
     const refusal = handshakeRefusal(url, this.opts.key);
     if (refusal) return refuse(ws, refusal.code, refusal.message);
     if (this.closing) return refuse(ws, CloseCode.reconnect, 'Server is restarting');
+    // 4100 (over capacity): pusher-js backs off and tries again later, as it should here.
     if (this.opts.maxConnections && this.connections.size >= this.opts.maxConnections) {
       return refuse(ws, CloseCode.overCapacity, 'Over capacity');
     }
+    if (!this.perAddress.take(address)) {
+      return refuse(ws, CloseCode.overCapacity, 'Over capacity: too many connections from you');
+    }
 
-    const conn = new Connection(newSocketId(this.nodeNumber), ws, this.fanOut);
+    const conn = new Connection(newSocketId(this.nodeNumber), ws, this.fanOut, address);
     this.connections.set(conn.socketId, conn);
     this.opts.adapter.countConnections(1);
     ws.connection = conn;
@@ -346,6 +369,7 @@ export class RealtimeServer {
     if (conn.closed) return;
     conn.closed = true;
     this.connections.delete(conn.socketId);
+    this.perAddress.release(conn.address);
     this.claims.forget(conn);
     this.opts.adapter.countConnections(-1);
     // Unsubscribing replaces conn.channels; this goes through the array as it was.

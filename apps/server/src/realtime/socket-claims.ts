@@ -32,6 +32,11 @@ export class SocketClaims {
     private readonly log: FastifyBaseLogger,
     /** Takes a socket out of a channel as an unsubscribe would (presence, member_removed). */
     private readonly drop: (conn: Connection, channel: string) => Promise<void>,
+    /**
+     * Sockets one account may hold on this node (0: no cap): a claim of one more is `full`,
+     * which the channel auth answers with 403. Counted from the index below, nothing per socket.
+     */
+    private readonly maxPerAccount = 0,
   ) {}
 
   /**
@@ -158,14 +163,19 @@ export class SocketClaims {
     }
   }
 
-  /** The rule on the node that holds the socket: one account per socket, grants per session. */
+  /**
+   * The rule on the node that holds the socket: one account per socket, grants per session, and
+   * at most `maxPerAccount` sockets per account.
+   */
   private claimLocal(
     conn: Connection,
     userId: number,
     sessionId: number,
     channel: string | null,
   ): ClaimResult {
-    const result = claimSocket(conn, userId, sessionId, channel);
+    const held = this.byUser.get(userId)?.size ?? 0;
+    const full = this.maxPerAccount > 0 && held >= this.maxPerAccount;
+    const result = claimSocket(conn, userId, sessionId, channel, full);
     if (result === 'granted') {
       let sockets = this.byUser.get(userId);
       if (!sockets) this.byUser.set(userId, (sockets = new Set()));
@@ -192,7 +202,7 @@ export class SocketClaims {
     const resolve = this.waiting.get(id);
     if (!resolve) return;
     this.waiting.delete(id);
-    resolve(result === 'granted' || result === 'taken' ? result : 'missing');
+    resolve(result === 'granted' || result === 'taken' || result === 'full' ? result : 'missing');
   }
 
   private sendControl(message: ControlMessage): void {
@@ -202,15 +212,20 @@ export class SocketClaims {
   }
 }
 
-/** One account per socket, grants per session; a socket closing or closed is missing. */
+/**
+ * One account per socket, grants per session; a socket closing or closed is missing. With
+ * `accountFull` (the account holds its most sockets already) only a socket it holds is granted.
+ */
 export function claimSocket(
   conn: Connection,
   userId: number,
   sessionId: number,
   channel: string | null,
+  accountFull = false,
 ): ClaimResult {
   if (conn.closed || conn.ws.readyState !== conn.ws.OPEN) return 'missing';
   if (conn.sessionUserId !== null && conn.sessionUserId !== userId) return 'taken';
+  if (conn.sessionUserId === null && accountFull) return 'full';
   conn.sessionUserId = userId;
   (conn.sessionIds ??= new Set()).add(sessionId);
   if (channel !== null) (conn.grants ??= new Map()).set(channel, sessionId);

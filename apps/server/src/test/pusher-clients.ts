@@ -88,11 +88,12 @@ export function collect<T = unknown>(
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A raw WebSocket, for what pusher-js would never send. */
+/** A raw WebSocket, for what pusher-js would never send (`headers`: on the upgrade request). */
 export async function rawSocket(
   url: string,
+  headers?: Record<string, string>,
 ): Promise<{ ws: WebSocket; frames: Record<string, unknown>[]; closed: Promise<number> }> {
-  const ws = new WebSocket(url);
+  const ws = new WebSocket(url, headers ? { headers } : undefined);
   const frames: Record<string, unknown>[] = [];
   ws.on('message', (data: Buffer) =>
     frames.push(JSON.parse(data.toString()) as Record<string, unknown>),

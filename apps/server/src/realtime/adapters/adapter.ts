@@ -48,8 +48,11 @@ export type ControlMessage =
   /** A user's sanctions in force (sanctions-guard.ts); ISO ends, null when none. */
   | { type: 'sanctions'; userId: number; gagUntil: string | null; banUntil: string | null };
 
-/** What the node holding a socket answers a claim: granted, no such socket, another account's. */
-export type ClaimResult = 'granted' | 'missing' | 'taken';
+/**
+ * What the node holding a socket answers a claim: granted, no such socket, another account's,
+ * or `full`: the account holds as many sockets on that node as it may (socket-claims.ts).
+ */
+export type ClaimResult = 'granted' | 'missing' | 'taken' | 'full';
 
 export interface PresenceMember {
   user_id: string;
