@@ -10,7 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { DEPS_KEYS, type Deps } from './deps';
@@ -66,7 +66,7 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { maxParamLength: 200 },
@@ -165,5 +165,15 @@ export async function buildApp(
 function buildKeyOf(webDist: string | null): string {
   const index = webDist ? join(webDist, 'index.html') : null;
   const source = index && existsSync(index) ? readFileSync(index) : Buffer.from('api-only');
+/**
+ * Fastify's form of TRUST_PROXY: a hop count becomes "the first `n` hops from the socket", as
+ * proxy-addr counts them (Fastify takes a number too, but its types do not say so).
+ */
+function trustProxyOption(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
   return createHash('sha256').update(source).digest('hex').slice(0, 16);
 }

@@ -38,6 +38,26 @@ describe('config', () => {
     expect(config.publicUrl).toBe('https://chat.example.org');
   });
 
+  // Issue 19, point 9: `true` was Fastify's "trust every hop", the left-most X-Forwarded-For.
+  it('reads TRUST_PROXY as no proxy, a number of hops, or the proxies’ addresses', () => {
+    const trust = (value?: string) =>
+      loadConfig({ DATA_DIR: tmp(), ...(value === undefined ? {} : { TRUST_PROXY: value }) })
+        .trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('true')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.1')).toEqual(['10.0.0.1']);
+    expect(trust(' 10.0.0.0/8, 2001:db8::/32,loopback ')).toEqual([
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      'loopback',
+    ]);
+    for (const bad of ['yes', '-1', '17', '1.5', '10.0.0.0/33', 'proxy.example', '10.0.0.1,'])
+      expect(() => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY:/);
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],

@@ -39,7 +39,13 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   BUILD_KEY: z.string().min(1).max(128).optional(),
   METRICS_TOKEN: z.string().min(16).optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z
+    .string()
+    .refine((v) => parseTrustProxy(v) !== null, {
+      message:
+        'must be false, true (one proxy), a number of proxies, or a comma-separated list of the proxies’ addresses or CIDR ranges',
+    })
+    .default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
@@ -66,7 +72,8 @@ const envSchema = z.object({
   UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(UPLOADS_PER_MINUTE),
   ADULT_CLASSIFIER: z.enum(['on', 'off']).default('on'),
   JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
-  PAYMENTS_TEST_ENABLED: z.enum(['0', '1', 'true', 'false']).default('1'),
+  // Unset: on only for a local site (PUBLIC_URL on localhost) without a real provider.
+  PAYMENTS_TEST_ENABLED: z.enum(['0', '1', 'true', 'false']).optional(),
   PAYMENTS_TEST_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   YOOKASSA_SHOP_ID: z
     .string()
@@ -91,6 +98,34 @@ function isAddressOrRange(value: string): boolean {
   if (family === 0 || extra !== undefined) return false;
   if (bits === undefined) return true;
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** Named ranges proxy-addr (Fastify's trustProxy) knows. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_PROXY_HOPS = 16;
+
+/**
+ * Which proxies' X-Forwarded-For entries to believe: none (false), the last `n` hops, or the
+ * hops that come from these addresses. `true` is one hop, never Fastify's "trust everyone", which
+ * would take the left-most entry: the one the client writes. null: not a valid value.
+ */
+export function parseTrustProxy(value: string): TrustProxy | null {
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === '0') return false;
+  if (v === 'true') return 1;
+  if (/^\d{1,3}$/.test(v)) return Number(v) <= MAX_PROXY_HOPS ? Number(v) : null;
+  const parts = v.split(',').map((part) => part.trim());
+  return parts.every((part) => NAMED_RANGES.has(part) || isAddressOrRange(part)) ? parts : null;
+}
+
+/** false: no proxy; a number: that many hops; a list: the proxies' addresses and ranges. */
+export type TrustProxy = false | number | string[];
+
+/** localhost, *.localhost, 127.0.0.0/8 and ::1: a site on the developer's own machine. */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
+  return isIP(host) === 4 && host.startsWith('127.');
 }
 
 export interface Secrets {
@@ -122,8 +157,9 @@ export interface Config {
   publicUrl: string;
   adminPassword: string | null;
   buildKey: string | null;
+  /** Bearer token of /metrics; null: /metrics answers only to this machine (features/ops). */
   metricsToken: string | null;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: string;
   seedDemo: boolean;
   rateLimits: { login: number; register: number; messages: number };
@@ -142,7 +178,10 @@ export interface Config {
   uploads: { maxBytes: number; perMinute: number; adultClassifier: boolean };
   /** Jobs one node runs at once (features/jobs); 0: this node runs none. */
   jobConcurrency: number;
-  /** Top-up providers (features/economy/payments). */
+  /**
+   * Top-up providers (features/economy/payments). The test provider credits coins for nothing:
+   * on only when asked for (PAYMENTS_TEST_ENABLED) or on a local site, never beside YooKassa.
+   */
   payments: { testEnabled: boolean; yookassa: YookassaConfig | null };
   secrets: Secrets;
 }
@@ -165,6 +204,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY: set both or neither',
     );
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const realProvider = Boolean(e.YOOKASSA_SHOP_ID);
+  const testAsked = e.PAYMENTS_TEST_ENABLED;
+  const testEnabled =
+    testAsked === undefined
+      ? isLocalUrl(publicUrl) && !realProvider
+      : testAsked === '1' || testAsked === 'true';
+  if (testEnabled && realProvider)
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENTS_TEST_ENABLED: the test payment provider credits coins without payment and may not run beside YooKassa; unset it or set it to 0',
+    );
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const stored = loadOrCreateSecrets(dataDir);
@@ -175,11 +225,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL ?? `sqlite:${join(dataDir, 'chat.sqlite')}`,
     redisUrl: e.REDIS_URL ?? null,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     adminPassword: e.ADMIN_PASSWORD ?? null,
     buildKey: e.BUILD_KEY ?? null,
     metricsToken: e.METRICS_TOKEN ?? null,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
     rateLimits: {
@@ -211,7 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     jobConcurrency: e.JOB_CONCURRENCY,
     payments: {
-      testEnabled: e.PAYMENTS_TEST_ENABLED === '1' || e.PAYMENTS_TEST_ENABLED === 'true',
+      testEnabled,
       yookassa:
         e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY
           ? {

@@ -111,6 +111,8 @@ export const walletInfoSchema = z.object({
   daily_bonus_available: z.boolean(),
   /** When the next claim opens: now when available, else the next Moscow midnight. */
   daily_bonus_next_at: z.string(),
+  /** The top-up providers this site takes invoices through (`test` only on a local or test site). */
+  providers: z.array(z.enum(PAYMENT_PROVIDERS)),
 });
 export type WalletInfo = z.infer<typeof walletInfoSchema>;
 

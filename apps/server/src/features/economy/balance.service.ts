@@ -5,6 +5,7 @@ import {
   type InvoiceWire,
   type LedgerEntry,
   type PageMeta,
+  type PaymentProvider,
   type PublicUser,
   type WalletInfo,
 } from '@chat/shared';
@@ -28,6 +29,8 @@ export class BalanceService {
     private readonly repo: BalanceRepository,
     private readonly ledger: LedgerService,
     private readonly users: Pick<UsersRepository, 'findMany'>,
+    /** The top-up providers on offer (payments: configuration). */
+    private readonly providers: () => PaymentProvider[] = () => [],
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -68,6 +71,7 @@ export class BalanceService {
       wallet,
       daily_bonus_available: !claimed,
       daily_bonus_next_at: (claimed ? nextMoscowMidnight(at) : at).toISOString(),
+      providers: this.providers(),
     };
   }
 }

@@ -75,6 +75,7 @@ describe.each(dialects)('the daily bonus on %s', (dialect) => {
       wallet: { balance: 0, bonus: DAILY_BONUS_COINS, total: DAILY_BONUS_COINS },
       daily_bonus_available: false,
       daily_bonus_next_at: midnight.toISOString(),
+      providers: ['test'],
     });
     const notes = json<{ data: NotificationWire[] }>(
       await anna.asBrowser({ method: 'GET', url: '/api/notifications' }),

@@ -71,10 +71,6 @@ export function createEconomyServices(database: Database, ports: EconomyPorts): 
     ledger,
     { events: ports.events, units: ports.units, notify: ports.notify },
   );
-  const balanceRepo = new BalanceRepository(database.db);
-  const balance = new BalanceService(balanceRepo, ledger, ports.users);
-  const bonus = new DailyBonusService(balanceRepo, ledger, { notify: ports.notify });
-  const coins = new CoinsService(balanceRepo, ledger, { users: ports.users, notify: ports.notify });
   const payments = createPayments(database.db, ports.config, {
     ledger,
     jobs: ports.jobs,
@@ -83,5 +79,11 @@ export function createEconomyServices(database: Database, ports: EconomyPorts): 
     notify: ports.notify,
     log: ports.log,
   });
+  const balanceRepo = new BalanceRepository(database.db);
+  const balance = new BalanceService(balanceRepo, ledger, ports.users, () =>
+    payments.service.enabled(),
+  );
+  const bonus = new DailyBonusService(balanceRepo, ledger, { notify: ports.notify });
+  const coins = new CoinsService(balanceRepo, ledger, { users: ports.users, notify: ports.notify });
   return { ledger, balance, bonus, coins, gifts, premium, payments };
 }

@@ -30,11 +30,12 @@ export const balanceKeys = {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+// A list from the server is what the site offers, even an empty one: the test provider is off
+// on a real site, and offering it would only end in a refusal.
 function providersOf(value: unknown): PaymentProvider[] {
-  const offered = Array.isArray(value)
+  return Array.isArray(value)
     ? PAYMENT_PROVIDERS.filter((p) => value.includes(p))
     : ['test' as const];
-  return offered.length > 0 ? offered : ['test'];
 }
 
 // The server is written alongside this page: its answer is read with the envelope's `data` or

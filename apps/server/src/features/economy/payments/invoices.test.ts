@@ -197,6 +197,46 @@ describe.each(dialects)('with the test provider turned off on %s', (dialect) => 
   });
 });
 
+// Issue 19, point 3: a real site never offers the test provider, which credits coins for nothing.
+describe.each(dialects)('the test provider on a site at a public address on %s', (dialect) => {
+  let local: TestApp;
+  let real: TestApp;
+  beforeAll(async () => {
+    local = await buildTestApp(dialect);
+    real = await buildTestApp(dialect, { PUBLIC_URL: 'https://chat.example' });
+  });
+  afterAll(async () => {
+    await local.close();
+    await real.close();
+  });
+
+  const providers = async (t: TestApp) => {
+    const anna = await signedIn(t.app, await buildUser(t.app));
+    const res = await anna.asBrowser({ method: 'GET', url: '/api/wallet' });
+    return json<{ data: { providers: string[] } }>(res).data.providers;
+  };
+
+  it('is offered by a local site (npm start) and by no other', async () => {
+    expect(await providers(local)).toEqual(['test']);
+    expect(await providers(real)).toEqual([]);
+  });
+
+  it('takes no invoice, serves no pay page and hears no notice on a public site', async () => {
+    const anna = await signedIn(real.app, await buildUser(real.app));
+    const k = paymentsKit(() => real.app);
+    expectInvalid(await k.open(anna, { amount: 100_000, provider: 'test' }), ['provider']);
+    expect((await real.app.inject({ method: 'GET', url: '/pay/test/tp_abc' })).statusCode).toBe(
+      404,
+    );
+    expectError(await k.succeededNotice(`tp_${'a'.repeat(32)}`), 404, 'not_found');
+    const { count } = await real.database.db
+      .selectFrom('invoices')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(0);
+  });
+});
+
 describe.each(dialects)('the invoice expiry job on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {

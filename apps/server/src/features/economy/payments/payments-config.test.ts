@@ -20,6 +20,48 @@ describe('payments configuration', () => {
     ).toBe('s'.repeat(20));
   });
 
+  // Issue 19, point 3: the test provider credits coins for nothing.
+  it('has the test provider on only on a local site or when asked for', () => {
+    const testOn = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: tmp(), ...env }).payments.testEnabled;
+    for (const local of [
+      'http://localhost:8080',
+      'http://127.0.0.1:3000',
+      'http://[::1]:8080',
+      'http://chat.localhost',
+    ])
+      expect(testOn({ PUBLIC_URL: local }), local).toBe(true);
+    for (const real of [
+      'https://chat.example.org',
+      'http://192.168.1.5:8080',
+      'http://localhost.example',
+    ])
+      expect(testOn({ PUBLIC_URL: real }), real).toBe(false);
+    expect(testOn({ PUBLIC_URL: 'https://chat.example.org', PAYMENTS_TEST_ENABLED: '1' })).toBe(
+      true,
+    );
+    expect(testOn({ PUBLIC_URL: 'https://staging.example', PAYMENTS_TEST_ENABLED: 'true' })).toBe(
+      true,
+    );
+    expect(testOn({ PAYMENTS_TEST_ENABLED: '0' })).toBe(false);
+    expect(testOn({ PAYMENTS_TEST_ENABLED: 'false' })).toBe(false);
+  });
+
+  it('refuses to start with the test provider beside YooKassa, and leaves it off there by default', () => {
+    const yookassa = { YOOKASSA_SHOP_ID: '123456', YOOKASSA_SECRET_KEY: 'live_secret' };
+    for (const asked of ['1', 'true'])
+      expect(() =>
+        loadConfig({ DATA_DIR: tmp(), ...yookassa, PAYMENTS_TEST_ENABLED: asked }),
+      ).toThrow(/PAYMENTS_TEST_ENABLED: .*YooKassa/);
+    // A local site with YooKassa (trying its sandbox): only YooKassa.
+    const local = loadConfig({ DATA_DIR: tmp(), ...yookassa });
+    expect(local.payments.testEnabled).toBe(false);
+    expect(local.payments.yookassa).not.toBeNull();
+    expect(
+      loadConfig({ DATA_DIR: tmp(), ...yookassa, PAYMENTS_TEST_ENABLED: '0' }).payments.testEnabled,
+    ).toBe(false);
+  });
+
   it('adds the test secret to a secrets file written before it existed', () => {
     const dir = tmp();
     const old = {
@@ -39,6 +81,7 @@ describe('payments configuration', () => {
   it('turns YooKassa on with both its shop id and key, and checks the notice addresses', () => {
     const config = loadConfig({
       DATA_DIR: tmp(),
+      PUBLIC_URL: 'https://chat.example.org',
       YOOKASSA_SHOP_ID: '123456',
       YOOKASSA_SECRET_KEY: 'live_secret',
       YOOKASSA_API_URL: 'http://127.0.0.1:9999/',
