@@ -27,8 +27,10 @@ export default defineConfig(({ command }) => ({
   },
   server: {
     proxy: {
+      // The Host header stays the dev server's, the one the page's Origin names: the server
+      // refuses a sign-in whose Origin is neither its PUBLIC_URL nor the host it was sent to.
       ...Object.fromEntries(
-        proxied.map((prefix) => [prefix, { target: SERVER, changeOrigin: true }]),
+        proxied.map((prefix) => [prefix, { target: SERVER, changeOrigin: false }]),
       ),
       '/app': { target: SERVER, ws: true, changeOrigin: true },
     },

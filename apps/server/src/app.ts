@@ -18,8 +18,10 @@ import { BODY_LIMIT, bodyParsersPlugin } from './http/body-parsers';
 import { errorHandlerPlugin, frameworkErrorHandler } from './http/error-handler';
 import { localePlugin } from './http/locale';
 import { methodOverridePlugin } from './http/method-override';
+import { noStorePlugin } from './http/no-store';
 import { openApiPlugin } from './http/openapi';
 import { securityHeadersPlugin } from './http/security-headers';
+import { sameOriginPlugin } from './http/same-origin';
 import { sessionPlugin } from './http/session';
 import { SessionCache } from './http/session-cache';
 import { webAppPlugin } from './http/web-app';
@@ -131,12 +133,14 @@ export async function buildApp(
 
   // First, so that every answer (errors included) carries the security headers.
   await app.register(securityHeadersPlugin, { config });
+  await app.register(noStorePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(localePlugin);
   await app.register(cookie);
   await app.register(bodyParsersPlugin);
   await app.register(methodOverridePlugin);
   await app.register(openApiPlugin);
+  await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
   await app.register(sessionPlugin, {
     sessions: deps.sessions,
     cache: sessionCache,
@@ -161,10 +165,6 @@ export async function buildApp(
   return app;
 }
 
-/** The build's id: the hash of the web app's index.html (it names every hashed asset). */
-function buildKeyOf(webDist: string | null): string {
-  const index = webDist ? join(webDist, 'index.html') : null;
-  const source = index && existsSync(index) ? readFileSync(index) : Buffer.from('api-only');
 /**
  * Fastify's form of TRUST_PROXY: a hop count becomes "the first `n` hops from the socket", as
  * proxy-addr counts them (Fastify takes a number too, but its types do not say so).
@@ -175,5 +175,9 @@ function trustProxyOption(
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
+/** The build's id: the hash of the web app's index.html (it names every hashed asset). */
+function buildKeyOf(webDist: string | null): string {
+  const index = webDist ? join(webDist, 'index.html') : null;
+  const source = index && existsSync(index) ? readFileSync(index) : Buffer.from('api-only');
   return createHash('sha256').update(source).digest('hex').slice(0, 16);
 }

@@ -7,6 +7,8 @@ export const ERROR_CODES = [
   'banned',
   'gagged',
   'not_found',
+  // 403: a sign-in or registration posted from another site's page (login CSRF).
+  'cross_site',
   'too_large',
   'session_expired',
   'validation',
@@ -23,6 +25,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   banned: 403,
   gagged: 403,
   not_found: 404,
+  cross_site: 403,
   too_large: 413,
   session_expired: 419,
   validation: 422,

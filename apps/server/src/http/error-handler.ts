@@ -42,6 +42,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return sendAppError(malformed(), request, reply);
     }
     if (error.statusCode === 413) return sendAppError(new AppError('too_large'), request, reply);
+    // A file plugin's refusal (a path it will not serve, a file that is not there): nothing
+    // went wrong here, so no stack in the log, and the caller learns only that there is no file.
+    if (error.statusCode === 403 || error.statusCode === 404)
+      return sendAppError(new AppError('not_found'), request, reply);
 
     request.log.error({ err: error }, 'unhandled error');
     return sendAppError(new AppError('server_error'), request, reply);

@@ -4,6 +4,9 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { notFound } from './app-error';
 
+/** A `..` segment, with either slash (the path is already percent-decoded here). */
+const UP_SEGMENT = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
+
 export interface WebAppOptions {
   webDist: string | null;
   assetsDir: string;
@@ -21,6 +24,9 @@ export const webAppPlugin = fp<WebAppOptions>(async (app, opts) => {
     prefix: '/assets/static/',
     decorateReply: false,
     maxAge: '7d',
+    // `send` refuses a `..` segment with an error of its own (a 500 and a logged stack for
+    // every probe); such a path names no file of ours, so it is a plain 404.
+    allowedPath: (pathname) => !UP_SEGMENT.test(pathname),
   });
   // Uploaded files (/storage/*) are streamed from the storage driver by features/uploads.
 

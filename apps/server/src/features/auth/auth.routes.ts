@@ -35,6 +35,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/guest/register',
     {
+      // Opens a session: only from the site's own pages (login CSRF, http/same-origin.ts).
+      config: { crossSite: 'refuse' },
       schema: {
         tags: ['auth'],
         summary: 'Enter the chat as a guest under a nick',
@@ -49,6 +51,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/register',
     {
+      // Opens a session: only from the site's own pages (login CSRF, http/same-origin.ts).
+      config: { crossSite: 'refuse' },
       schema: {
         tags: ['auth'],
         summary: 'Register an account (a guest may keep their nick)',
@@ -68,6 +72,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/login',
     {
+      // Opens a session: only from the site's own pages (login CSRF, http/same-origin.ts).
+      config: { crossSite: 'refuse' },
       schema: {
         tags: ['auth'],
         summary: 'Sign in by nick or by phone (international format)',

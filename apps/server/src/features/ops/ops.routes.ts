@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { z } from 'zod';
-import { unauthenticated } from '../../http/app-error';
+import { notFound, unauthenticated } from '../../http/app-error';
 import { safeEqual } from '../../lib/tokens';
 
 /**
@@ -50,12 +51,20 @@ const ops: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/metrics',
-    { schema: { tags: ['ops'], summary: 'Prometheus metrics', hide: false } },
+    {
+      // Its bearer token is METRICS_TOKEN, not a session's: the session plugin must not read it.
+      config: { session: 'ignore' },
+      schema: { tags: ['ops'], summary: 'Prometheus metrics', hide: false },
+    },
     async (request, reply) => {
       const token = app.deps.config.metricsToken;
       if (token) {
         const sent = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
         if (!safeEqual(sent, token)) throw unauthenticated();
+      } else if (!fromThisMachine(request)) {
+        // Without a token the numbers are for a scraper on this machine only: the route list,
+        // traffic and memory are no business of the public.
+        throw notFound();
       }
       return reply.type(registry.contentType).send(await registry.metrics());
     },
@@ -63,3 +72,15 @@ const ops: FastifyPluginAsyncZod = async (app) => {
 };
 
 export const opsRoutes = fp(ops, { name: 'ops' });
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/**
+ * A caller on this machine, not one a proxy on this machine passes on: the socket's own peer,
+ * whatever TRUST_PROXY says, and no forwarding header (a local reverse proxy adds one).
+ */
+function fromThisMachine(request: FastifyRequest): boolean {
+  const { headers } = request;
+  if (headers['x-forwarded-for'] !== undefined || headers.forwarded !== undefined) return false;
+  return LOOPBACK.test(request.socket.remoteAddress ?? '');
+}
