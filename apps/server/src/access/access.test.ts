@@ -2,11 +2,14 @@ import { chatMessageAbilities } from '@chat/shared';
 import { describe, expect, it } from 'vitest';
 import * as attachment from './attachment.policy';
 import * as complaint from './complaint.policy';
+import * as contentReview from './content-review.policy';
+import * as gift from './gift.policy';
 import * as message from './message.policy';
 import * as notification from './notification.policy';
 import * as privateChannel from './private-channel.policy';
 import * as profileContent from './profile-content.policy';
 import * as quote from './quote.policy';
+import { reachBlock } from './reach.policy';
 import * as room from './room.policy';
 import { ANONYMOUS, viewerOf, type Viewer } from './viewer';
 
@@ -36,7 +39,13 @@ const member = (kind: Kind) => MEMBERS.has(kind);
 
 const privateRoom = { is_public: 0, owner_id: AUTHOR };
 const publicRoom = { is_public: 1, owner_id: AUTHOR };
-const msg = { user_id: AUTHOR, deleted_at: null };
+const msg = { user_id: AUTHOR, deleted_at: null, author: { role: 'user' } };
+const msgOf = (role: string) => ({ ...msg, author: { role } });
+/** Someone else than every viewer of the table, by role. */
+const OTHER_ID = 99;
+const channel = { user_low_id: 3, user_high_id: AUTHOR };
+/** A gift AUTHOR received from the user viewer (id 2). */
+const present = { recipient_id: AUTHOR, sender_id: 2, private: 0, anonymous: 0, hidden: 0 };
 const placeOf = (kind: Kind, r: { is_public: number } = privateRoom) => ({
   room: r,
   member: member(kind),
@@ -115,6 +124,23 @@ const table: Row[] = [
     row(0, 0, 0, 1, 1, 1, 0, 0, 0),
   ],
   [
+    "message: delete an admin's message for everyone (rank, issue 19 point 8)",
+    (k, v) => message.can(v, 'delete_for_everyone', msgOf('admin'), placeOf(k)),
+    row(0, 0, 0, 1, 0, 0, 0, 0, 0),
+  ],
+  [
+    "message: delete a moderator's message for everyone",
+    (k, v) => message.can(v, 'delete_for_everyone', msgOf('moderator'), placeOf(k)),
+    row(0, 0, 0, 1, 0, 1, 0, 0, 0),
+  ],
+  [
+    "message: delete for everyone, the author's role unknown",
+    (k, v) =>
+      message.can(v, 'delete_for_everyone', { user_id: AUTHOR, deleted_at: null }, placeOf(k)),
+    row(0, 0, 0, 1, 0, 0, 0, 0, 0),
+  ],
+  ['message: see trolls', (_k, v) => message.canSeeTrolls(v), row(0, 0, 0, 0, 1, 1, 0, 0, 0)],
+  [
     'message: delete for me',
     (k, v) => message.can(v, 'hide', msg, placeOf(k)),
     row(0, 0, 0, 1, 1, 1, 0, 0, 0),
@@ -134,6 +160,16 @@ const table: Row[] = [
     'private channel: see',
     (_k, v) => privateChannel.canSee(v, { user_low_id: 3, user_high_id: AUTHOR }),
     row(0, 0, 1, 1, 0, 0, 0, 0, 0),
+  ],
+  [
+    'private message: see (to report it)',
+    (_k, v) => privateChannel.canSeeMessage(v, channel, { deleted: 0 }),
+    row(0, 0, 1, 1, 0, 0, 0, 0, 0),
+  ],
+  [
+    'private message: see a deleted one (issue 19 point 6)',
+    (_k, v) => privateChannel.canSeeMessage(v, channel, { deleted: 1 }),
+    row(0, 0, 0, 0, 0, 0, 0, 0, 0),
   ],
   [
     'private message: delete',
@@ -178,6 +214,21 @@ const table: Row[] = [
     row(0, 0, 0, 1, 1, 1, 0, 0, 0),
   ],
   [
+    'profile: see a photo refused then resubmitted (`updated`)',
+    (_k, v) => profileContent.canSee(v, { status: 'updated', user_id: AUTHOR }),
+    row(0, 0, 0, 1, 1, 1, 0, 0, 0),
+  ],
+  [
+    'profile: read an "about" text refused then resubmitted',
+    (_k, v) => profileContent.canSeeAbout(v, { id: AUTHOR, about_status: 'updated' }),
+    row(0, 0, 0, 1, 1, 1, 0, 0, 0),
+  ],
+  [
+    'profile: read an accepted "about" text',
+    (_k, v) => profileContent.canSeeAbout(v, { id: AUTHOR, about_status: 'accepted' }),
+    row(1, 1, 1, 1, 1, 1, 1, 1, 1),
+  ],
+  [
     'profile: see an accepted photo',
     (_k, v) => profileContent.canSee(v, { status: 'accepted', user_id: AUTHOR }),
     row(1, 1, 1, 1, 1, 1, 1, 1, 1),
@@ -192,12 +243,87 @@ const table: Row[] = [
     (_k, v) => profileContent.can(v, 'moderate'),
     row(0, 0, 0, 0, 1, 1, 0, 0, 0),
   ],
+  // ---- content reviews: whose profile texts and photos each may judge (issue 19 point 7)
+  [
+    "content review: judge a user's",
+    (_k, v) => contentReview.canJudge(v, { id: AUTHOR, role: 'user' }),
+    row(0, 0, 0, 0, 1, 1, 0, 0, 0),
+  ],
+  [
+    "content review: judge the moderator's own",
+    (_k, v) => contentReview.canJudge(v, { id: 4, role: 'moderator' }),
+    row(0, 0, 0, 0, 0, 1, 0, 0, 0),
+  ],
+  [
+    "content review: judge an admin's",
+    (_k, v) => contentReview.canJudge(v, { id: OTHER_ID, role: 'admin' }),
+    row(0, 0, 0, 0, 0, 0, 0, 0, 0),
+  ],
+  // ---- a gift AUTHOR received (issue 19 point 5)
+  ['gift: see on a profile', (_k, v) => gift.canSee(v, present), row(1, 1, 1, 1, 1, 1, 1, 1, 1)],
+  [
+    'gift: see a private one',
+    (_k, v) => gift.canSee(v, { ...present, private: 1 }),
+    row(0, 0, 0, 1, 0, 0, 0, 0, 0),
+  ],
+  [
+    'gift: see one the recipient hid',
+    (_k, v) => gift.canSee(v, { ...present, hidden: 1 }),
+    row(0, 0, 0, 1, 0, 0, 0, 0, 0),
+  ],
+  [
+    "gift: learn an anonymous gift's sender",
+    (_k, v) => gift.canSeeSender(v, { anonymous: 1 }),
+    row(0, 0, 0, 0, 1, 1, 0, 0, 0),
+  ],
+  ['gift: hide it', (_k, v) => gift.can(v, 'hide', present), row(0, 0, 0, 1, 0, 0, 0, 0, 0)],
+  [
+    "gift: remove a user's text",
+    (_k, v) => gift.can(v, 'remove_text', present, { id: 2, role: 'user' }),
+    row(0, 0, 0, 0, 1, 1, 0, 0, 0),
+  ],
+  [
+    "gift: remove an admin's text",
+    (_k, v) => gift.can(v, 'remove_text', present, { id: OTHER_ID, role: 'admin' }),
+    row(0, 0, 0, 0, 0, 0, 0, 0, 0),
+  ],
+  // ---- reaching AUTHOR with a gift, coins, premium, a partner request
+  [
+    'reach: give to the author, who ignores "ignored"',
+    (k) => reachBlock({ ignoredByRecipient: k === 'ignored', ignoringRecipient: false }) === null,
+    row(1, 1, 1, 1, 1, 1, 1, 0, 1),
+  ],
   // ---- complaint reported by AUTHOR
   ['complaint: file', (_k, v) => complaint.canFile(v), row(1, 1, 1, 1, 1, 1, 1, 1, 1)],
   [
     'complaint: see',
-    (k, v) => complaint.canSee(v, { reporter: k === 'author' }),
+    (k, v) => complaint.canSee(v, { reporter: k === 'author', accused: null }),
     row(0, 0, 0, 1, 1, 1, 0, 0, 0),
+  ],
+  [
+    'complaint: handle one about a user',
+    (_k, v) => complaint.canHandleAbout(v, { id: AUTHOR, role: 'user' }),
+    row(0, 0, 0, 0, 1, 1, 0, 0, 0),
+  ],
+  [
+    'complaint: handle one about the moderator himself (issue 19 point 7)',
+    (_k, v) => complaint.canHandleAbout(v, { id: 4, role: 'moderator' }),
+    row(0, 0, 0, 0, 0, 1, 0, 0, 0),
+  ],
+  [
+    'complaint: handle one about another moderator',
+    (_k, v) => complaint.canHandleAbout(v, { id: OTHER_ID, role: 'moderator' }),
+    row(0, 0, 0, 0, 0, 1, 0, 0, 0),
+  ],
+  [
+    'complaint: handle one about the admin himself',
+    (_k, v) => complaint.canHandleAbout(v, { id: 5, role: 'admin' }),
+    row(0, 0, 0, 0, 0, 0, 0, 0, 0),
+  ],
+  [
+    'complaint: see one about the moderator, not having reported it',
+    (_k, v) => complaint.canSee(v, { reporter: false, accused: { id: 4, role: 'moderator' } }),
+    row(0, 0, 0, 0, 0, 1, 0, 0, 0),
   ],
   ['complaint: resolve', (_k, v) => complaint.can(v, 'resolve'), row(0, 0, 0, 0, 1, 1, 0, 0, 0)],
   [
@@ -239,8 +365,17 @@ describe('the access layer, every kind × every viewer', () => {
     for (const k of KINDS) {
       const v = viewers[k];
       const server = message.abilities(v, msg, message.AS_MEMBER);
-      expect(chatMessageAbilities(v, { user: { id: AUTHOR } }), k).toEqual(server);
+      expect(chatMessageAbilities(v, { user: { id: AUTHOR, roles: ['user'] } }), k).toEqual(server);
     }
+  });
+
+  it("answers rank the same on both ends: staff's messages heard on the socket", () => {
+    for (const role of ['moderator', 'admin'])
+      for (const k of KINDS) {
+        const v = viewers[k];
+        const server = message.abilities(v, msgOf(role), message.AS_MEMBER);
+        expect(chatMessageAbilities(v, { user: { id: AUTHOR, roles: [role] } }), k).toEqual(server);
+      }
   });
 
   it('derives the flags from permissions and the row, not from role names', () => {

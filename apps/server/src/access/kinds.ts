@@ -12,6 +12,8 @@ export const ACCESS_KINDS = [
   'complaint',
   'notification',
   'quote',
+  'gift',
+  'content-review',
 ] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
 

@@ -1,8 +1,10 @@
 import { mayDeleteMessage, type ChatMessageAbilities } from '@chat/shared';
 import type { ExpressionBuilder } from 'kysely';
-import type { DB, MessageRow, RoomRow } from '../db/schema';
+import type { DB, MessageRow, RoomRow, UserRow } from '../db/schema';
+import { rolesLacking } from './permissions';
 import { canAdd as canKeepQuotes } from './quote.policy';
-import type { Viewer } from './viewer';
+import { outranksPerson } from './rank';
+import { isSelf, type Viewer } from './viewer';
 
 /** What is known of the viewer and the message's room. */
 export interface MessagePlace {
@@ -14,7 +16,13 @@ export interface MessagePlace {
 /** Where a member of the message's room stands: whether the room is public does not matter. */
 export const AS_MEMBER: MessagePlace = Object.freeze({ room: { is_public: 0 }, member: true });
 
-type MessageFacts = Pick<MessageRow, 'user_id' | 'deleted_at'>;
+/**
+ * The message, and its author's role when the caller read it: deleting someone else's message
+ * for everyone asks their rank, and without the role only the author may.
+ */
+type MessageFacts = Pick<MessageRow, 'user_id' | 'deleted_at'> & {
+  author?: Pick<UserRow, 'role'>;
+};
 
 export type MessageAction = 'hide' | 'delete_for_everyone' | 'react' | 'quote';
 
@@ -50,9 +58,17 @@ export function can(
   place: MessagePlace,
 ): boolean {
   switch (action) {
+    // "Delete for me" touches only the viewer's own view.
     case 'hide':
-    case 'delete_for_everyone':
       return mayDeleteMessage(viewer, message.user_id);
+    // For everyone: the author, or staff over an author they outrank (access/rank.ts).
+    case 'delete_for_everyone':
+      return (
+        isSelf(viewer, message.user_id) ||
+        (viewer.can('message.delete_any') &&
+          message.author !== undefined &&
+          outranksPerson(viewer, { id: message.user_id, role: message.author.role }))
+      );
     // Only members react; to anyone else the message does not exist.
     case 'react':
       return place.member && message.deleted_at === null;
@@ -76,13 +92,35 @@ export function abilities(
 }
 
 /**
- * The messages of a room's page the viewer reads, in SQL: not deleted for everyone, not hidden
- * by the viewer ("delete for me"). The repository adds the room and the cursor.
+ * Trolls' messages (the shadow ban) are seen by their author and by those who manage trolls
+ * (`user.troll`, whose `show_trolls` setting then shows or hides them): everyone else never gets
+ * them, neither in history nor on the socket (issue 19, point 13).
  */
-export function listedFor(viewerId: number) {
-  return (eb: ExpressionBuilder<DB, 'messages'>) =>
+export function canSeeTrolls(viewer: Pick<Viewer, 'can'>): boolean {
+  return viewer.can('user.troll');
+}
+
+/** Those who may see trolls, in SQL on `users` (who hear a troll marked: AntitrollUpdated). */
+export function trollSeers() {
+  return (eb: ExpressionBuilder<DB, 'users'>) =>
+    eb.and([
+      eb('users.role', 'not in', rolesLacking('user.troll')),
+      eb('users.deleted_at', 'is', null),
+    ]);
+}
+
+/**
+ * The messages of a room's page the viewer reads, in SQL: not deleted for everyone, not hidden
+ * by the viewer ("delete for me"), and no troll's but their own unless the viewer sees trolls
+ * (the query joins the author as `users`). The repository adds the room and the cursor.
+ */
+export function listedFor(viewerId: number, seesTrolls: boolean) {
+  return (eb: ExpressionBuilder<DB, 'messages' | 'users'>) =>
     eb.and([
       eb('messages.deleted_at', 'is', null),
+      ...(seesTrolls
+        ? []
+        : [eb.or([eb('users.is_troll', '=', 0), eb('messages.user_id', '=', viewerId)])]),
       eb.not(
         eb.exists(
           eb

@@ -37,6 +37,18 @@ export function canSee(viewer: Pick<Viewer, 'id'>, channel: ChannelParties): boo
   return isSelf(viewer, channel.user_low_id) || isSelf(viewer, channel.user_high_id);
 }
 
+/**
+ * One private message: the parties see it while it is not deleted (a deleted one keeps its
+ * place but shows neither text nor pictures, to its author too), so nobody may report it then.
+ */
+export function canSeeMessage(
+  viewer: Pick<Viewer, 'id'>,
+  channel: ChannelParties,
+  message: Pick<ImMessageRow, 'deleted'>,
+): boolean {
+  return canSee(viewer, channel) && message.deleted === 0;
+}
+
 /** The channels a viewer lists, in SQL: those they are a party of. */
 export function listedFor(viewerId: number) {
   return (eb: ExpressionBuilder<DB, 'im_channels'>) =>

@@ -17,12 +17,25 @@ export function canSeeInvisible(viewer: Viewer): boolean {
   return viewer.can('user.invisible.view');
 }
 
-/** A photo: anyone sees it unless it was refused. */
+/**
+ * Moderation statuses that hide a piece from everyone but its owner and the staff: refused, and
+ * refused then edited or asked back (`updated`, waiting for a moderator again).
+ */
+export const HIDDEN_STATUSES = ['refused', 'updated'] as const;
+
+const hidden = (status: string): boolean => (HIDDEN_STATUSES as readonly string[]).includes(status);
+
+/** A photo: anyone sees it unless it is hidden (refused, or `updated` after a refusal). */
 export function canSee(
   viewer: Viewer,
   photo: Pick<ProfilePhotoRow, 'status' | 'user_id'>,
 ): boolean {
-  return photo.status !== 'refused' || canSeeRefused(viewer, { id: photo.user_id });
+  return !hidden(photo.status) || canSeeRefused(viewer, { id: photo.user_id });
+}
+
+/** The "about" text: anyone reads it unless it is hidden as a refused photo is. */
+export function canSeeAbout(viewer: Viewer, owner: Pick<UserRow, 'id' | 'about_status'>): boolean {
+  return !hidden(owner.about_status) || canSeeRefused(viewer, owner);
 }
 
 /** Judging profile texts and photos (the content review queue). */

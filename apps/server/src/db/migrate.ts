@@ -12,6 +12,7 @@ import * as moderation from './migrations/0009-moderation';
 import * as economy from './migrations/0010-economy';
 import * as testPayments from './migrations/0011-test-payments';
 import * as recentSmileys from './migrations/0012-recent-smileys';
+import * as giftModeration from './migrations/0014-gift-moderation';
 
 /** Migrations are listed in code, so they ship inside the build and run at start. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+  '0014-gift-moderation': giftModeration,
 
 export async function migrateToLatest(database: Database): Promise<string[]> {
   // Kysely looks for its own tables in every schema of the server: with several sites (or test

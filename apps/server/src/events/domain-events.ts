@@ -27,7 +27,8 @@ export interface DomainEventMap {
   'build.started': { buildKey: string };
   /** A person's public profile fields changed (as everyone sees them). */
   'user.updated': { user: PublicUser };
-  'user.troll': { userId: number; troll: boolean };
+  /** `seers`: the accounts that may see trolls, the only ones told (never the troll). */
+  'user.troll': { userId: number; troll: boolean; seers: number[] };
   /** `rooms`: those the user is in, and whether invisible there (then only admins hear it). */
   'user.status': {
     userId: number;
@@ -40,7 +41,8 @@ export interface DomainEventMap {
   'user.frame': { userId: number; frame: string | null };
   /** The account was deleted (its row stays anonymised); features drop what they keep of it. */
   'user.deleted': { userId: number };
-  'chat.message.stored': { message: ChatMessage; exceptSocketId?: string };
+  /** `troll`: the author is a troll, whose message reaches only them and troll seers. */
+  'chat.message.stored': { message: ChatMessage; exceptSocketId?: string; troll?: boolean };
   'chat.message.deleted': { id: number; roomId: number };
   'chat.reaction.stored': ReactionEvent;
   'chat.reaction.deleted': ReactionEvent;

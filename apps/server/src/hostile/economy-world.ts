@@ -9,7 +9,12 @@ import type { LedgerService } from '../features/economy/ledger.service';
 import type { Payments } from '../features/economy/payments/payments.services';
 import type { Client } from '../test/factories';
 import { BALANCE_SAFE_ROUTES, BALANCE_UNSAFE_ROUTES, buildBalanceWorld } from './balance-world';
-import { buildGiftsWorld, GIFTS_SAFE_ROUTES, GIFTS_UNSAFE_ROUTES } from './gifts-world';
+import {
+  buildGiftsWorld,
+  GIFT_MODERATION_UNSAFE_ROUTES,
+  GIFTS_SAFE_ROUTES,
+  GIFTS_UNSAFE_ROUTES,
+} from './gifts-world';
 import type { EconomyWorld, RouteCase, World } from './world';
 import { buildPaymentsWorld, PAYMENTS_UNSAFE_ROUTES } from './payments-world';
 import { buildPremiumWorld, PREMIUM_SAFE_ROUTES, PREMIUM_UNSAFE_ROUTES } from './premium-world';
@@ -33,6 +38,7 @@ export async function buildEconomyWorld(
 export const ECONOMY_UNSAFE_ROUTES: RouteCase[] = [
   ...BALANCE_UNSAFE_ROUTES,
   ...GIFTS_UNSAFE_ROUTES,
+  ...GIFT_MODERATION_UNSAFE_ROUTES,
   ...PREMIUM_UNSAFE_ROUTES,
   ...PAYMENTS_UNSAFE_ROUTES,
 ];

@@ -44,7 +44,7 @@ export async function fundWorldWallet(
 
 export async function buildGiftsWorld(
   db: Kysely<DB>,
-  people: { owner: Client },
+  people: { owner: Client; peer: Client },
   at: string,
 ): Promise<GiftsWorld> {
   const gift = await db
@@ -61,7 +61,21 @@ export async function buildGiftsWorld(
     .returningAll()
     .executeTakeFirstOrThrow();
   await fundWorldWallet(db, people.owner.user.id, 100, at);
-  return { gift };
+  const received = await db
+    .insertInto('user_gifts')
+    .values({
+      gift_id: gift.id,
+      sender_id: people.peer.user.id,
+      recipient_id: people.owner.user.id,
+      price: gift.price,
+      text: 'an anonymous word',
+      anonymous: 1,
+      private: 0,
+      created_at: at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { gift, received };
 }
 
 export const GIFTS_UNSAFE_ROUTES: RouteCase[] = [
@@ -83,6 +97,30 @@ export const GIFTS_UNSAFE_ROUTES: RouteCase[] = [
         request_id: `hostile-${randomBytes(6).toString('hex')}`,
       },
     }),
+  },
+];
+
+/** A received gift: its recipient hides it, staff remove its text (issue 19, point 5). */
+export const GIFT_MODERATION_UNSAFE_ROUTES: RouteCase[] = [
+  {
+    route: 'POST /api/gifts/:id/hide',
+    access: 'registered',
+    body: true,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: (w) => ({
+      method: 'POST',
+      url: `/api/gifts/${w.economy.gifts.received.id}/hide`,
+      payload: { hidden: true },
+    }),
+  },
+  {
+    route: 'DELETE /api/gifts/:id/text',
+    access: 'user',
+    body: false,
+    realPost: false,
+    actor: (w) => w.moderator,
+    call: (w) => ({ method: 'DELETE', url: `/api/gifts/${w.economy.gifts.received.id}/text` }),
   },
 ];
 

@@ -12,6 +12,7 @@ import type {
   ImMessageRow,
   MessageRow,
   RoomRow,
+  UserGiftRow,
   UserRow,
 } from '../db/schema';
 import type { Client } from '../test/factories';
@@ -118,6 +119,8 @@ export interface EconomyWorld {
 export interface GiftsWorld {
   /** Active, 1 coin, not premium-only. */
   gift: GiftRow;
+  /** An anonymous gift with a text, from the peer to the owner (hide it, remove its text). */
+  received: UserGiftRow;
 }
 
 export interface ImWorld {

@@ -94,6 +94,9 @@ const en = {
     'This person is already gagged until {until} (UTC). Lift that gag first to give another.',
   'moderation.already_gagged_forever':
     'This person is already gagged for good. Lift that gag first to give another.',
+  'complaint.gift_text': 'This gift has no text to report.',
+  'reach.ignored': 'This person ignores you: they accept nothing from you.',
+  'reach.ignoring': 'You ignore this person. Stop ignoring them first.',
   'moderation.already_banned':
     'This person is already banned until {until} (UTC). Lift that ban first to give another.',
   'moderation.already_banned_forever':
@@ -216,6 +219,9 @@ const ru: Record<MessageKey, string> = {
   'gift.recipient': 'Гости не могут получать подарки.',
   'gift.premium': 'Этот подарок только для премиум-пользователей.',
   'coins.recipient': 'Этому человеку нельзя подарить монеты.',
+  'complaint.gift_text': 'У этого подарка нет текста, на который можно пожаловаться.',
+  'reach.ignored': 'Этот человек вас игнорирует и ничего от вас не принимает.',
+  'reach.ignoring': 'Вы игнорируете этого человека. Сначала перестаньте его игнорировать.',
   'bonus.claimed':
     'Сегодняшний бонус уже получен. Следующий будет в полночь по Москве ({next} UTC).',
   'coins.daily_limit':

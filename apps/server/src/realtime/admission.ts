@@ -95,7 +95,7 @@ export function checkSubscription(
     if (!conn.grants?.has(channel)) return refuse(channel, 'AuthError', 'Not granted', 403);
     const parsed = parseMember(channelData);
     if (!parsed) return refuse(channel, 'InvalidChannelData', 'Invalid channel_data', 400);
-    const { member, seesHidden } = parsed;
+    const { member, seesHidden, seesTrolls } = parsed;
     // The grant's account is the only one this socket may join as.
     if (member.user_id !== String(conn.sessionUserId))
       return refuse(channel, 'AuthError', 'Not granted', 403);
@@ -106,6 +106,7 @@ export function checkSubscription(
       nick: nickOf(member.user_info),
       hidden: isHiddenMember(member.user_info),
       seesHidden,
+      seesTrolls,
     };
     return { ok: true, channel, member, seat };
   }

@@ -13,6 +13,11 @@ export interface SendOptions {
   hiddenMember?: number;
   /** The opposite audience: all but those who may see that member (and the member). */
   othersThanSeersOf?: number;
+  /**
+   * A troll's message in a presence channel: only the troll's own sockets and those that may
+   * see trolls hear it (the others never learn it was written).
+   */
+  trollAuthor?: number;
 }
 
 /**
@@ -43,6 +48,9 @@ export class Broadcaster {
           : {}),
         ...(options.othersThanSeersOf !== undefined
           ? { audience: { member: String(options.othersThanSeersOf), only: 'others' as const } }
+          : {}),
+        ...(options.trollAuthor !== undefined
+          ? { audience: { member: String(options.trollAuthor), only: 'troll' as const } }
           : {}),
       });
   }

@@ -78,11 +78,12 @@ export const broadcastingRoutes: FastifyPluginAsyncZod = async (app) => {
             auth: channelAuth(secrets.pusherKey, secrets.pusherSecret, socket_id, channel_name),
           };
         }
-        // `sees_hidden` is signed beside the member, never shown to the others.
+        // `sees_hidden` and `sees_trolls` are signed beside the member, never shown to others.
         const channelData = JSON.stringify({
           user_id: String(user.id),
           user_info: decision.presence.info,
           ...(decision.presence.seesHidden ? { sees_hidden: true } : {}),
+          ...(decision.presence.seesTrolls ? { sees_trolls: true } : {}),
         });
         return {
           auth: channelAuth(

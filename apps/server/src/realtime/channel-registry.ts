@@ -15,6 +15,8 @@ export interface PresenceEntry {
   info: PresenceMemberInfo & { invisible?: true };
   /** May this subscriber see hidden members (an admin)? */
   seesHidden: boolean;
+  /** May this subscriber see trolls' messages (staff who manage trolls)? */
+  seesTrolls?: boolean;
 }
 
 /**

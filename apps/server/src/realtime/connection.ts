@@ -118,6 +118,8 @@ export interface PresenceSeat {
   hidden: boolean;
   /** May see hidden members (an admin). */
   readonly seesHidden: boolean;
+  /** May see trolls' messages (staff who manage trolls); absent: may not. */
+  readonly seesTrolls?: boolean;
 }
 
 /**

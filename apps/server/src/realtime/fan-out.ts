@@ -19,10 +19,14 @@ export interface ChannelAudience extends Audience {
   channel: string;
 }
 
-/** Whether a socket is in the audience: seats say who is the member and who sees hidden ones. */
+/**
+ * Whether a socket is in the audience: seats say who is the member, who sees hidden ones and
+ * who sees trolls. Only broadcasts that carry an audience ask (the hot path does not).
+ */
 export function hears(conn: Connection, audience: ChannelAudience): boolean {
   const seat = conn.presence?.get(audience.channel);
   const isMember = seat !== undefined && seat.userId === audience.member;
+  if (audience.only === 'troll') return isMember || seat?.seesTrolls === true;
   const sees = isMember || seat?.seesHidden === true;
   return audience.only === 'seers' ? sees : !sees;
 }

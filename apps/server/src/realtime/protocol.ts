@@ -121,6 +121,8 @@ export interface ParsedMember {
   member: PresenceMember;
   /** The subscriber may see hidden members (signed beside user_info, never shown to others). */
   seesHidden: boolean;
+  /** The subscriber may see trolls' messages (signed likewise). */
+  seesTrolls: boolean;
 }
 
 /** channel_data of a presence subscription: a user id and at most 1 KB of user_info. */
@@ -133,7 +135,7 @@ export function parseMember(channelData: string): ParsedMember | null {
     return null;
   }
   if (!value || typeof value !== 'object') return null;
-  const { user_id, user_info, sees_hidden } = value as Record<string, unknown>;
+  const { user_id, user_info, sees_hidden, sees_trolls } = value as Record<string, unknown>;
   const id = typeof user_id === 'number' ? String(user_id) : user_id;
   if (typeof id !== 'string' || id.length === 0 || id.length > 128) return null;
   if (
@@ -144,6 +146,7 @@ export function parseMember(channelData: string): ParsedMember | null {
   return {
     member: { user_id: id, user_info: user_info ?? null },
     seesHidden: sees_hidden === true,
+    seesTrolls: sees_trolls === true,
   };
 }
 

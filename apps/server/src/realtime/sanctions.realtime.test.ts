@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CHAT_CHANNEL, roomChannel } from '@chat/shared';
+import { CHAT_CHANNEL, roomChannel, userChannel } from '@chat/shared';
 import type { FastifyInstance } from 'fastify';
 import Pusher from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -246,21 +246,40 @@ describe.each(await testDialects())('sanctions on the socket server (%s)', (dial
     expect(atOther.map((e) => e.user_id)).toEqual([freed.user.id]);
   });
 
-  it("keeps AntitrollUpdated from the troll's own sockets", async () => {
+  it('tells a troll mark only to those who may see trolls, never the troll (issue 19, point 13)', async () => {
     const troll = await k.member();
     const other = await k.member();
-    const trollChat = await subscribed(await k.client(troll.token), CHAT_CHANNEL);
-    const otherChat = await subscribed(await k.client(other.token), CHAT_CHANNEL);
-    const atTroll = collect<unknown>(trollChat, 'AntitrollUpdated');
-    const atOther = collect<{ user_id: number; troll: boolean }>(otherChat, 'AntitrollUpdated');
-    t.app.deps.events.emit('user.troll', { userId: troll.user.id, troll: true });
-    await waitUntil(() => atOther.length === 1);
+    const moderator = await k.member(undefined, 'moderator');
+    const trollTab = await k.client(troll.token);
+    const otherTab = await k.client(other.token);
+    const moderatorTab = await k.client(moderator.token);
+    const trollHeard = collect<unknown>(
+      await subscribed(trollTab, CHAT_CHANNEL),
+      'AntitrollUpdated',
+    );
+    const otherHeard = collect<unknown>(
+      await subscribed(otherTab, CHAT_CHANNEL),
+      'AntitrollUpdated',
+    );
+    const otherOwn = collect<unknown>(
+      await subscribed(otherTab, userChannel(other.user.id)),
+      'AntitrollUpdated',
+    );
+    const atModerator = collect<{ user_id: number; troll: boolean }>(
+      await subscribed(moderatorTab, userChannel(moderator.user.id)),
+      'AntitrollUpdated',
+    );
+    const res = await (
+      await signedIn(t.app, moderator.user)
+    ).asBearer({ method: 'POST', url: `/api/moderation/trolls/${troll.user.id}` });
+    expect(res.statusCode).toBe(204);
+    await waitUntil(() => atModerator.length === 1);
     await sleep(150);
-    expect(atOther[0]).toEqual({ user_id: troll.user.id, troll: true });
-    expect(atTroll).toHaveLength(0);
+    expect(atModerator[0]).toEqual({ user_id: troll.user.id, troll: true });
+    expect([...trollHeard, ...otherHeard, ...otherOwn]).toHaveLength(0);
   });
 
-  it("leaves the viewer's own id out of init's trolls", async () => {
+  it("sends init's trolls only to those who may see trolls, never their own id", async () => {
     const troll = await buildUser(t.app);
     const other = await buildUser(t.app);
     await t.database.db
@@ -275,9 +294,12 @@ describe.each(await testDialects())('sanctions on the socket server (%s)', (dial
         : await t.app.inject(opts);
       return json<{ data: { trolls: number[] } }>(res).data.trolls;
     };
-    expect(await trollsSeenBy(troll)).not.toContain(troll.id);
-    expect(await trollsSeenBy(other)).toContain(troll.id);
-    expect(await trollsSeenBy(null)).toContain(troll.id);
+    const moderator = await buildUser(t.app, { role: 'moderator' });
+    expect(await trollsSeenBy(troll)).toEqual([]);
+    // A troll's second account, or anyone else, learns nothing (issue 19, point 13).
+    expect(await trollsSeenBy(other)).toEqual([]);
+    expect(await trollsSeenBy(null)).toEqual([]);
+    expect(await trollsSeenBy(moderator)).toContain(troll.id);
   });
 });
 
@@ -364,15 +386,19 @@ describe.runIf(twoNodes)('sanctions across two nodes (PostgreSQL + Redis)', () =
     expect(atOther).toHaveLength(0);
   });
 
-  it("keeps AntitrollUpdated from the troll's sockets on every node", async () => {
+  it("tells a troll mark to the seers on every node, never to the troll's sockets", async () => {
     const troll = await k.member(a);
-    const other = await k.member(a);
+    const seer = await k.member(a, 'moderator');
     const trollChat = await subscribed(await k.client(troll.token, b), CHAT_CHANNEL);
-    const otherOnB = await subscribed(await k.client(other.token, b), CHAT_CHANNEL);
+    const seerOnB = await subscribed(await k.client(seer.token, b), userChannel(seer.user.id));
     const atTroll = collect<unknown>(trollChat, 'AntitrollUpdated');
-    const atOther = collect<unknown>(otherOnB, 'AntitrollUpdated');
-    a.app.deps.events.emit('user.troll', { userId: troll.user.id, troll: true });
-    await waitUntil(() => atOther.length === 1);
+    const atSeer = collect<unknown>(seerOnB, 'AntitrollUpdated');
+    a.app.deps.events.emit('user.troll', {
+      userId: troll.user.id,
+      troll: true,
+      seers: [seer.user.id, troll.user.id],
+    });
+    await waitUntil(() => atSeer.length === 1);
     await sleep(150);
     expect(atTroll).toHaveLength(0);
   });

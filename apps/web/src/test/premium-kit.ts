@@ -63,6 +63,8 @@ export function makeSentGift(id: number, overrides: Partial<SentGift> = {}): Sen
     text: null,
     anonymous: false,
     private: false,
+    hidden: false,
+    text_removed: false,
     created_at: '2025-05-01T10:00:00.000Z',
     ...overrides,
   };

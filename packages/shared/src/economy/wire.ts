@@ -174,6 +174,17 @@ export const sendGiftBody = z.object({
   request_id: requestIdField.optional(),
 });
 
+/** What the viewer may do with a received gift (issue 19, point 5). */
+export const sentGiftAbilitiesSchema = z.object({
+  /** The recipient: take it off their profile or put it back. */
+  hide: z.boolean(),
+  /** Staff who judge content, over a sender they outrank: remove its text. */
+  remove_text: z.boolean(),
+  /** Report its text (not one's own gift, and only while it has one). */
+  report: z.boolean(),
+});
+export type SentGiftAbilities = z.infer<typeof sentGiftAbilitiesSchema>;
+
 export const sentGiftSchema = z.object({
   id: z.number().int(),
   gift: giftSchema,
@@ -183,9 +194,18 @@ export const sentGiftSchema = z.object({
   text: z.string().nullable(),
   anonymous: z.boolean(),
   private: z.boolean(),
+  /** The recipient took it off their profile: only they still see it there. */
+  hidden: z.boolean(),
+  /** A moderator removed its text (`text` is then null). */
+  text_removed: z.boolean(),
   created_at: z.string(),
+  /** What the viewer may do with it (a profile's gifts, the answers of these calls). */
+  abilities: sentGiftAbilitiesSchema.optional(),
 });
 export type SentGift = z.infer<typeof sentGiftSchema>;
+
+/** `POST /api/gifts/{id}/hide`: the recipient takes a gift off their profile, or puts it back. */
+export const hideGiftBody = z.object({ hidden: z.boolean() });
 
 export const sendCoinsBody = z.object({
   user_id: idField,

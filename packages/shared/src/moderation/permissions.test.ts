@@ -37,6 +37,7 @@ const PERKS = [
 ];
 const ADMIN = [
   ...MODERATOR,
+  'complaint.handle_staff',
   'user.invisible.view',
   'room.manage_any',
   'roles.manage',

@@ -25,6 +25,11 @@ export const PERMISSIONS = [
   'content.moderate',
   /** See the open complaints queue, take one, answer and resolve it, answer appeals. */
   'complaint.handle',
+  /**
+   * Handle complaints about staff (people with `complaint.handle`): the admins; a moderator
+   * never sees a complaint about a moderator or an admin (issue 19, point 7).
+   */
+  'complaint.handle_staff',
   /** Read the moderation log. */
   'moderation.log',
   /** Go invisible in a room (staff, and anyone while premium: the spec's "invisibility"). */

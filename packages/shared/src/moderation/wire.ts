@@ -16,7 +16,7 @@ const comment = z.string().trim().max(1000);
 
 /** What was reported or sanctioned, as it was at that moment (kept even if deleted later). */
 export const evidenceSchema = z.object({
-  kind: z.enum(['message', 'im_message', 'user', 'photo', 'about', 'ban']),
+  kind: z.enum(['message', 'im_message', 'user', 'photo', 'about', 'ban', 'gift']),
   id: z.number().int(),
   author: publicUser.nullable(),
   text: z.string().nullable(),
@@ -202,7 +202,8 @@ export type ContentDecision = z.infer<typeof contentDecisionBody>;
 
 // ---- complaints and appeals ------------------------------------------------------------------
 
-export const COMPLAINT_TARGETS = ['message', 'im_message', 'user', 'photo', 'ban'] as const;
+/** `gift`: a received gift's text (its sender is the accused; issue 19, point 5). */
+export const COMPLAINT_TARGETS = ['message', 'im_message', 'user', 'photo', 'gift', 'ban'] as const;
 export type ComplaintTarget = (typeof COMPLAINT_TARGETS)[number];
 export const COMPLAINT_REASONS = [
   'insult',
@@ -299,6 +300,8 @@ export const MODERATION_ACTIONS = [
   'role.change',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+  /** A gift's text removed (issue 19, point 5). */
+  'gift.remove_text',
 
 export const moderationLogEntrySchema = z.object({
   id: z.number().int(),

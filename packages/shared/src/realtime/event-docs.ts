@@ -25,12 +25,6 @@ export const EVENT_DOCS: { [K in ChannelKindName]: { [E in keyof EventsOf<K>]: E
   },
   chat: {
     UserUpdated: { payload: '`{ user }`', raisedBy: 'profile changes, a sanction ending' },
-    AntitrollUpdated: {
-      to: "everyone but the troll's own sockets",
-      payload: '`{ user_id, troll }`',
-      raisedBy:
-        "`POST`/`DELETE /api/moderation/trolls/{id}` (nothing tells a troll they are one; `GET /api/init` leaves the viewer's own id out of `trolls` too)",
-    },
     UserLeftTheChat: { payload: '`{ user_id }`', raisedBy: '`POST /api/chat/leave`, a full ban' },
     AvatarUpdated: {
       payload: '`{ user_id, avatar }`',
@@ -60,7 +54,7 @@ export const EVENT_DOCS: { [K in ChannelKindName]: { [E in keyof EventsOf<K>]: E
   },
   room: {
     MessageStored: {
-      to: "every member but the sender's socket when it sends `X-Socket-ID`",
+      to: "every member but the sender's socket when it sends `X-Socket-ID`; a troll's message only the troll and the members who may see trolls (`user.troll`)",
       payload: 'the chat message of API.md',
       raisedBy: '`POST /api/room/{id}/message`',
     },
@@ -170,6 +164,12 @@ export const EVENT_DOCS: { [K in ChannelKindName]: { [E in keyof EventsOf<K>]: E
     MyPremiumUpdated: {
       payload: '`{ premium, wallet }`',
       raisedBy: 'premium bought, given or ended',
+    },
+    AntitrollUpdated: {
+      to: "each account that may see trolls (`user.troll`), never the troll's own",
+      payload: '`{ user_id, troll }`',
+      raisedBy:
+        "`POST`/`DELETE /api/moderation/trolls/{id}` (nobody else learns who is a troll: `GET /api/init` sends `trolls` only to `user.troll`, and the server leaves trolls' messages out of what others get)",
     },
   },
 };

@@ -32,8 +32,6 @@ export interface CommonChannelEvents {
 export interface ChatChannelEvents {
   /** A user's profile fields changed. */
   UserUpdated: { user: PublicUser };
-  /** A moderator marked or unmarked a troll. */
-  AntitrollUpdated: { user_id: number; troll: boolean };
   /** A user left every room at once. */
   UserLeftTheChat: { user_id: number };
   /** A user set a new avatar (its URL). */
@@ -108,6 +106,11 @@ export interface UserChannelEvents {
   BalanceUpdated: BalanceUpdatedEvent;
   /** The person's premium changed (bought, given, ended). */
   MyPremiumUpdated: MyPremiumUpdatedEvent;
+  /**
+   * A moderator marked or unmarked a troll: to those who may see trolls only (issue 19, point
+   * 13), never to the troll.
+   */
+  AntitrollUpdated: { user_id: number; troll: boolean };
 }
 
 export interface RealtimeEventsByChannel {

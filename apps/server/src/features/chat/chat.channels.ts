@@ -1,4 +1,5 @@
 import type { ClientEventMap } from '@chat/shared';
+import { canSeeTrolls } from '../../access/message.policy';
 import { canSeeMember, maySubscribe } from '../../access/room.policy';
 import { viewerOf } from '../../access/viewer';
 import type { ChannelKinds } from '../../realtime/channel-registry';
@@ -31,6 +32,8 @@ export function registerChatChannels(
         },
         // Whoever may see an invisible member (not themself) sees every hidden seat.
         seesHidden: canSeeMember(viewer, { user_id: 0, invisible: true }),
+        // Trolls' messages reach this socket only if the viewer may see trolls.
+        seesTrolls: canSeeTrolls(viewer),
       };
     },
     clientEvents: {

@@ -16,8 +16,12 @@ export function chatRealtime(
   events.on('chat.user.left_chat', ({ userId }) => {
     rt.send(CHAT_CHANNEL, 'UserLeftTheChat', { user_id: userId });
   });
-  events.on('chat.message.stored', ({ message, exceptSocketId }) => {
-    rt.send(roomChannel(message.room_id), 'MessageStored', message, { exceptSocketId });
+  events.on('chat.message.stored', ({ message, exceptSocketId, troll }) => {
+    rt.send(roomChannel(message.room_id), 'MessageStored', message, {
+      exceptSocketId,
+      // The shadow ban: only the troll and those who may see trolls hear a troll's message.
+      ...(troll ? { trollAuthor: message.user.id } : {}),
+    });
   });
   events.on('chat.message.deleted', ({ id, roomId }) => {
     rt.send(roomChannel(roomId), 'MessageDeletedFromEveryone', { id, room_id: roomId });

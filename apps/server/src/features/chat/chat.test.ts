@@ -638,7 +638,7 @@ describe.each(dialects)('public chat on %s', (dialect) => {
       ).toEqual([]);
     });
 
-    it('lets moderators mark trolls, listed in init', async () => {
+    it('lets moderators mark trolls, listed in init for those who may see trolls only', async () => {
       const troll = await buildUser(t.app);
       const user = await signedIn(t.app, await buildUser(t.app));
       const moderator = await signedIn(t.app, await buildUser(t.app, { role: 'moderator' }));
@@ -650,10 +650,16 @@ describe.each(dialects)('public chat on %s', (dialect) => {
         (await moderator.asBrowser({ method: 'POST', url: `/api/moderation/trolls/${troll.id}` }))
           .statusCode,
       ).toBe(204);
-      const init = json<{ data: { trolls: number[] } }>(
-        await t.app.inject({ method: 'GET', url: '/api/init' }),
-      );
-      expect(init.data.trolls).toContain(troll.id);
+      const trollsFor = async (who: typeof user | null) =>
+        json<{ data: { trolls: number[] } }>(
+          who
+            ? await who.asBrowser({ method: 'GET', url: '/api/init' })
+            : await t.app.inject({ method: 'GET', url: '/api/init' }),
+        ).data.trolls;
+      expect(await trollsFor(moderator)).toContain(troll.id);
+      // Issue 19, point 13: nobody else learns who is a troll.
+      expect(await trollsFor(user)).toEqual([]);
+      expect(await trollsFor(null)).toEqual([]);
     });
   });
 });

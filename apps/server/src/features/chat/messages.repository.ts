@@ -59,6 +59,22 @@ export class MessagesRepository {
     return this.db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** A message with its author's role, for the rank a deletion for everyone asks. */
+  async findWithAuthorRole(
+    id: number,
+  ): Promise<(MessageRow & { author: { role: string } | undefined }) | undefined> {
+    const row = await this.db
+      .selectFrom('messages')
+      .leftJoin('users', 'users.id', 'messages.user_id')
+      .selectAll('messages')
+      .select('users.role as author_role')
+      .where('messages.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { author_role, ...message } = row;
+    return { ...message, author: author_role === null ? undefined : { role: author_role } };
+  }
+
   async findByClientId(userId: number, clientId: string): Promise<MessageRow | undefined> {
     return this.db
       .selectFrom('messages')
@@ -75,7 +91,12 @@ export class MessagesRepository {
   async page(
     roomId: number,
     viewerId: number,
-    { before, after, limit }: { before?: number; after?: number; limit: number },
+    {
+      before,
+      after,
+      limit,
+      seesTrolls = false,
+    }: { before?: number; after?: number; limit: number; seesTrolls?: boolean },
   ): Promise<MessageWithAuthor[]> {
     let query = this.db
       .selectFrom('messages')
@@ -97,7 +118,7 @@ export class MessagesRepository {
         'gifs.height as g_height',
       ])
       .where('messages.room_id', '=', roomId)
-      .where(messagePolicy.listedFor(viewerId));
+      .where(messagePolicy.listedFor(viewerId, seesTrolls));
     if (before !== undefined) query = query.where('messages.id', '<', before);
     if (after !== undefined) query = query.where('messages.id', '>', after);
     const rows = await query
@@ -152,15 +173,33 @@ export class MessagesRepository {
     );
   }
 
-  async countAfter(roomId: number, afterId: number, viewerId: number): Promise<number> {
-    const row = await this.db
+  /** Unread messages of others; a troll's count only for those who see trolls. */
+  async countAfter(
+    roomId: number,
+    afterId: number,
+    viewerId: number,
+    seesTrolls = false,
+  ): Promise<number> {
+    let query = this.db
       .selectFrom('messages')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('room_id', '=', roomId)
       .where('id', '>', afterId)
       .where('deleted_at', 'is', null)
-      .where('user_id', '!=', viewerId)
-      .executeTakeFirstOrThrow();
+      .where('user_id', '!=', viewerId);
+    if (!seesTrolls)
+      query = query.where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('users')
+              .select('users.id')
+              .whereRef('users.id', '=', 'messages.user_id')
+              .where('users.is_troll', '=', 1),
+          ),
+        ),
+      );
+    const row = await query.executeTakeFirstOrThrow();
     return Number(row.n);
   }
 

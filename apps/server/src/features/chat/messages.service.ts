@@ -71,9 +71,12 @@ export class MessagesService {
   ): Promise<ChatMessage[]> {
     await this.assertMember(roomId, user.id);
     const limit = cursor.after !== undefined ? MESSAGES_AFTER_MAX : MESSAGES_PAGE;
+    const viewer = viewerOf(user);
+    // Trolls' messages only for those who may see trolls (and the troll's own).
+    const seesTrolls = messagePolicy.canSeeTrolls(viewer);
     return this.view.messagesWithReactions(
-      await this.messages.page(roomId, user.id, { ...cursor, limit }),
-      viewerOf(user),
+      await this.messages.page(roomId, user.id, { ...cursor, limit, seesTrolls }),
+      viewer,
     );
   }
 
@@ -153,6 +156,8 @@ export class MessagesService {
     this.events.emit('chat.message.stored', {
       message,
       ...(socketId ? { exceptSocketId: socketId } : {}),
+      // A troll's message reaches only them and those who may see trolls (chat.realtime.ts).
+      ...(user.is_troll === 1 ? { troll: true } : {}),
     });
     // The room hears it without abilities; the author's answer carries theirs.
     const abilities = messagePolicy.abilities(viewerOf(user), row, messagePolicy.AS_MEMBER);
@@ -169,13 +174,15 @@ export class MessagesService {
   }
 
   async deleteFromEveryone(user: UserRow, messageId: number): Promise<void> {
-    const message = await this.messages.find(messageId);
+    // With its author's role: staff delete only what someone they outrank wrote.
+    const message = await this.messages.findWithAuthorRole(messageId);
     if (!message || message.deleted_at) throw notFound();
     const viewer = viewerOf(user);
     const member = (await this.rooms.membership(message.room_id, user.id)) !== undefined;
     if (!messagePolicy.canFind(viewer, { member })) throw notFound();
     const place = { room: undefined, member };
-    if (!messagePolicy.can(viewer, 'delete_for_everyone', message, place)) throw forbidden();
+    if (!messagePolicy.can(viewer, 'delete_for_everyone', message, place))
+      throw forbidden(viewer.can('message.delete_any') ? 'moderation.outranked' : undefined);
     await this.messages.markDeleted(messageId, nowIso());
     this.events.emit('chat.message.deleted', { id: messageId, roomId: message.room_id });
   }
@@ -258,6 +265,7 @@ export class MessagesService {
   }
 
   private async present(messageId: number, viewer: UserRow, roomId: number): Promise<ChatMessage> {
+    // The caller's own message: a troll's reaches them as their own.
     const rows = await this.messages.page(roomId, viewer.id, { after: messageId - 1, limit: 1 });
     const row = rows[0];
     if (!row || row.id !== messageId) throw notFound();

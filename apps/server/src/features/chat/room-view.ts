@@ -35,11 +35,13 @@ export class RoomView {
     viewer: UserRow,
     membership: { position: number; last_read_id: number },
   ): Promise<RoomDetail> {
+    // Trolls' messages only for those who may see trolls (and the troll's own).
+    const seesTrolls = messagePolicy.canSeeTrolls(viewerOf(viewer));
     const [rows, members, ignored, unread] = await Promise.all([
-      this.messages.page(room.id, viewer.id, { limit: MESSAGES_PAGE }),
+      this.messages.page(room.id, viewer.id, { limit: MESSAGES_PAGE, seesTrolls }),
       this.rooms.members(room.id),
       this.users.ignoredBy(viewer.id),
-      this.messages.countAfter(room.id, membership.last_read_id, viewer.id),
+      this.messages.countAfter(room.id, membership.last_read_id, viewer.id, seesTrolls),
     ]);
     const ignoredSet = new Set(ignored);
     const asker = viewerOf(viewer);

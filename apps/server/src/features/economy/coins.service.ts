@@ -13,12 +13,15 @@ import type { UsersRepository } from '../users/users.repository';
 import type { BalanceRepository, CoinTransferRow } from './balance.repository';
 import { OperationReplayed, type LedgerService } from './ledger.service';
 import { isRegistered } from '../../access/permissions';
+import { assertMayReach, type IgnoreLookup } from '../friends/reach';
 
 export type SendCoinsBody = z.infer<typeof sendCoinsBody>;
 
 export interface CoinsPorts {
   users: Pick<UsersRepository, 'findById'>;
   notify(userId: number, kind: string, data: Record<string, unknown>): Promise<unknown>;
+  /** Who ignores whom: coins (and their text) reach nobody who ignores the sender. */
+  ignores: IgnoreLookup;
 }
 
 export interface CoinsResult {
@@ -52,6 +55,8 @@ export class CoinsService {
     // Oneself, nobody, a deleted account, or a guest (whose account is temporary).
     if (!recipient || recipient.deleted_at !== null || !isRegistered(recipient))
       throw invalid({ user_id: ['coins.recipient'] });
+    // Before anything moves: an ignored sender reaches the recipient with nothing.
+    await assertMayReach(this.ports.ignores, sender.id, recipient.id);
 
     const at = this.now();
     const day = moscowDay(at);

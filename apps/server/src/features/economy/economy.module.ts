@@ -18,6 +18,8 @@ export const economyModule = featureModule({
       events,
       users: ctx.use('users'),
       notify: (userId, kind, data) => notifications.notify(userId, kind, data),
+      ignores: ctx.use('ignores'),
+      moderationLog: ctx.use('moderation').log,
       jobs,
       units,
       config,

@@ -13,6 +13,8 @@ import type { Database } from '../../db/database';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import type { RateLimits } from '../../http/rate-limit';
 import type { DomainEvents } from '../../events/domain-events';
+import type { IgnoreLookup } from '../friends/reach';
+import type { ModerationLogRepository } from '../moderation/moderation-log.repository';
 import type { UsersRepository } from '../users/users.repository';
 import { BalanceRepository } from './balance.repository';
 import { BalanceService } from './balance.service';
@@ -47,6 +49,10 @@ export interface EconomyPorts {
   users: UsersRepository;
   /** Stores and delivers a notification (NotificationsService.notify). */
   notify: (userId: number, kind: string, data: Record<string, unknown>) => Promise<unknown>;
+  /** Who ignores whom (features/friends): gifts, coins and premium gifts reach nobody who does. */
+  ignores: IgnoreLookup;
+  /** The moderation log (features/moderation): a gift's text removed is logged. */
+  moderationLog: Pick<ModerationLogRepository, 'record'>;
   /** The job queue (premium's and invoices' expiry; their kinds: economy.module.ts). */
   jobs: JobQueue;
   /** Writes with their events and jobs: every ledger operation is one unit. */
@@ -65,11 +71,13 @@ export function createEconomyServices(database: Database, ports: EconomyPorts): 
   const gifts = new GiftsService(new GiftsRepository(database.db), ledger, {
     users: ports.users,
     notify: ports.notify,
+    ignores: ports.ignores,
+    log: ports.moderationLog,
   });
   const premium = new PremiumService(
     new PremiumRepository(database.db, database.dialect === 'postgres'),
     ledger,
-    { events: ports.events, units: ports.units, notify: ports.notify },
+    { events: ports.events, units: ports.units, notify: ports.notify, ignores: ports.ignores },
   );
   const payments = createPayments(database.db, ports.config, {
     ledger,
@@ -84,6 +92,10 @@ export function createEconomyServices(database: Database, ports: EconomyPorts): 
     payments.service.enabled(),
   );
   const bonus = new DailyBonusService(balanceRepo, ledger, { notify: ports.notify });
-  const coins = new CoinsService(balanceRepo, ledger, { users: ports.users, notify: ports.notify });
+  const coins = new CoinsService(balanceRepo, ledger, {
+    users: ports.users,
+    notify: ports.notify,
+    ignores: ports.ignores,
+  });
   return { ledger, balance, bonus, coins, gifts, premium, payments };
 }

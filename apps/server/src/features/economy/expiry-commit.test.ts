@@ -38,7 +38,12 @@ describe.each(dialects)('premium and invoices commit with their expiry jobs on %
     const premium = new PremiumService(
       new PremiumRepository(t.database.db, postgres),
       new LedgerService(failing, new LedgerRepository(t.database.db, postgres)),
-      { events: t.app.deps.events, units: failing, notify: async () => undefined },
+      {
+        events: t.app.deps.events,
+        units: failing,
+        notify: async () => undefined,
+        ignores: async () => false,
+      },
     );
     const buyer = await buildUser(t.app);
     await fund(t.app, buyer.id, { balance: 10_000 });

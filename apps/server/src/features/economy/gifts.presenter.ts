@@ -1,4 +1,4 @@
-import type { Gift, Locale, PublicUser, SentGift } from '@chat/shared';
+import type { Gift, Locale, PublicUser, SentGift, SentGiftAbilities } from '@chat/shared';
 import type { GiftRow, UserGiftRow } from '../../db/schema';
 
 /** The gift pictures ship in apps/server/assets/gifts and are served like the frames. */
@@ -24,6 +24,7 @@ export function presentSentGift(
   gift: GiftRow,
   people: { sender: PublicUser | null; recipient: PublicUser },
   locale: Locale,
+  abilities?: SentGiftAbilities,
 ): SentGift {
   return {
     id: row.id,
@@ -33,7 +34,10 @@ export function presentSentGift(
     text: row.text,
     anonymous: row.anonymous === 1,
     private: row.private === 1,
+    hidden: row.hidden === 1,
+    text_removed: row.text_removed_at !== null,
     created_at: row.created_at,
+    ...(abilities ? { abilities } : {}),
   };
 }
 

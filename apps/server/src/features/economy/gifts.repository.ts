@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, GiftRow, UserGiftRow } from '../../db/schema';
 
-export type UserGiftInsert = Omit<UserGiftRow, 'id'>;
+export type UserGiftInsert = Omit<UserGiftRow, 'id' | 'hidden' | 'text_removed_at'>;
 
 /** The SQL of the gift catalogue and of sent gifts. */
 export class GiftsRepository {
@@ -37,13 +37,48 @@ export class GiftsRepository {
     return this.db.selectFrom('user_gifts').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** What a person received, newest first; private ones only when asked for. */
-  received(recipientId: number, withPrivate: boolean, limit: number): Promise<UserGiftRow[]> {
+  /**
+   * What a person received, newest first; private ones and those the recipient hid only for
+   * the recipient (`own`, access/gift.policy.ts canSee).
+   */
+  received(recipientId: number, own: boolean, limit: number): Promise<UserGiftRow[]> {
     let query = this.db
       .selectFrom('user_gifts')
       .selectAll()
       .where('recipient_id', '=', recipientId);
-    if (!withPrivate) query = query.where('private', '=', 0);
+    if (!own) query = query.where('private', '=', 0).where('hidden', '=', 0);
     return query.orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  /** The recipient takes a gift off their profile or puts it back. */
+  async setHidden(id: number, hidden: boolean): Promise<UserGiftRow | undefined> {
+    return this.db
+      .updateTable('user_gifts')
+      .set({ hidden: hidden ? 1 : 0 })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * A moderator clears a gift's text, with its log entry in the same transaction (`also`);
+   * undefined when it had no text left (someone else removed it first).
+   */
+  async removeText(
+    id: number,
+    at: string,
+    also: (trx: Kysely<DB>) => Promise<void>,
+  ): Promise<UserGiftRow | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('user_gifts')
+        .set({ text: null, text_removed_at: at })
+        .where('id', '=', id)
+        .where('text', 'is not', null)
+        .returningAll()
+        .executeTakeFirst();
+      if (row) await also(trx);
+      return row;
+    });
   }
 }

@@ -10,12 +10,16 @@ import type { z } from 'zod';
 import type { UserGiftRow, UserRow } from '../../db/schema';
 import { forbidden, invalid, notFound } from '../../http/app-error';
 import { nowIso } from '../../lib/clock';
-import { hasPermission, presentPublicUser } from '../users/user.presenter';
+import * as giftPolicy from '../../access/gift.policy';
+import { isSelf, viewerOf } from '../../access/viewer';
+import { presentPublicUser } from '../users/user.presenter';
+import type { ModerationLogRepository } from '../moderation/moderation-log.repository';
 import type { UsersRepository } from '../users/users.repository';
 import { giftNotificationData, presentGift, presentSentGift } from './gifts.presenter';
 import type { GiftsRepository } from './gifts.repository';
 import { OperationReplayed, type LedgerService } from './ledger.service';
 import { isRegistered } from '../../access/permissions';
+import { assertMayReach, type IgnoreLookup } from '../friends/reach';
 
 export type SendGiftBody = z.infer<typeof sendGiftBody>;
 
@@ -26,6 +30,10 @@ export interface GiftsPorts {
   users: Pick<UsersRepository, 'findById' | 'findMany'>;
   /** Stores and delivers a notification (NotificationsService.notify). */
   notify: (userId: number, kind: string, data: Record<string, unknown>) => Promise<unknown>;
+  /** Who ignores whom: a gift reaches nobody who ignores its sender (nor whom they ignore). */
+  ignores: IgnoreLookup;
+  /** The moderation log (features/moderation): a gift's text removed is logged with it. */
+  log?: Pick<ModerationLogRepository, 'record'>;
 }
 
 export interface SendResult {
@@ -66,6 +74,8 @@ export class GiftsService {
     if (!recipient || recipient.deleted_at !== null) throw notFound();
     // A guest's profile is temporary: a gift to it would vanish with it.
     if (!isRegistered(recipient)) throw invalid({ user_id: ['gift.recipient'] });
+    // Before anything is charged: an ignored sender reaches the recipient with nothing.
+    await assertMayReach(this.ports.ignores, sender.id, recipient.id);
 
     let row: UserGiftRow;
     try {
@@ -116,27 +126,91 @@ export class GiftsService {
   }
 
   /**
-   * The gifts on a profile as `viewer` sees them: private ones only to the recipient, an
-   * anonymous sender only to `gifts.see_anonymous` (not even to the recipient).
+   * The gifts on a profile as `viewer` sees them (access/gift.policy.ts): private and hidden
+   * ones only to the recipient, an anonymous sender only to `gifts.see_anonymous` (not even to
+   * the recipient); each with the viewer's abilities on it.
    */
   async received(viewer: UserRow | null, recipient: UserRow, locale: Locale): Promise<SentGift[]> {
     const rows = await this.repo.received(recipient.id, viewer?.id === recipient.id, PROFILE_GIFTS);
     if (rows.length === 0) return [];
-    const seeAnonymous = viewer !== null && hasPermission(viewer, 'gifts.see_anonymous');
-    const shown = rows.filter((r) => r.anonymous === 0 || seeAnonymous);
+    return this.presentMany(viewer, rows, recipient, locale);
+  }
+
+  /** The recipient takes a gift off their profile (`hidden`) or puts it back. */
+  async hide(user: UserRow, id: number, hidden: boolean, locale: Locale): Promise<SentGift> {
+    const row = await this.repo.sent(id);
+    // Someone else's gift is not there for them.
+    if (!row || !giftPolicy.can(viewerOf(user), 'hide', row)) throw notFound();
+    const saved = (await this.repo.setHidden(id, hidden)) ?? row;
+    return this.presentOne(user, saved, locale);
+  }
+
+  /**
+   * Staff remove a gift's text (a reported anonymous insult, say): only over a sender they
+   * outrank (access/gift.policy.ts, rank as sanctions have it); logged with the removal.
+   */
+  async removeText(moderator: UserRow, id: number, locale: Locale): Promise<SentGift> {
+    const viewer = viewerOf(moderator);
+    if (!viewer.can('content.moderate')) throw forbidden();
+    const row = await this.repo.sent(id);
+    if (!row) throw notFound();
+    const sender = await this.ports.users.findById(row.sender_id);
+    if (!giftPolicy.can(viewer, 'remove_text', row, sender))
+      throw forbidden('moderation.outranked');
+    const removed = await this.repo.removeText(id, nowIso(), async (trx) => {
+      await this.ports.log?.record(
+        {
+          actorId: moderator.id,
+          action: 'gift.remove_text',
+          targetUserId: row.sender_id,
+          subjectType: 'gift',
+          subjectId: row.id,
+          data: { text: row.text },
+        },
+        trx,
+      );
+    });
+    return this.presentOne(moderator, removed ?? (await this.repo.sent(id)) ?? row, locale);
+  }
+
+  private async presentOne(viewer: UserRow, row: UserGiftRow, locale: Locale): Promise<SentGift> {
+    const recipient = await this.ports.users.findById(row.recipient_id);
+    if (!recipient) throw notFound();
+    const [gift] = await this.presentMany(viewer, [row], recipient, locale);
+    if (!gift) throw notFound();
+    return gift;
+  }
+
+  private async presentMany(
+    viewer: UserRow | null,
+    rows: UserGiftRow[],
+    recipient: UserRow,
+    locale: Locale,
+  ): Promise<SentGift[]> {
+    const asker = viewerOf(viewer);
     const [gifts, senders] = await Promise.all([
       this.repo.many([...new Set(rows.map((r) => r.gift_id))]),
-      this.ports.users.findMany([...new Set(shown.map((r) => r.sender_id))]),
+      this.ports.users.findMany([...new Set(rows.map((r) => r.sender_id))]),
     ]);
     const giftById = new Map(gifts.map((g) => [g.id, g]));
-    const senderById = new Map(senders.map((u) => [u.id, presentPublicUser(u)]));
+    const senderById = new Map(senders.map((u) => [u.id, u]));
     const recipientWire = presentPublicUser(recipient);
     return rows.flatMap((row) => {
       const gift = giftById.get(row.gift_id);
       if (!gift) return [];
+      const senderRow = senderById.get(row.sender_id);
       const sender =
-        row.anonymous === 1 && !seeAnonymous ? null : (senderById.get(row.sender_id) ?? null);
-      return [presentSentGift(row, gift, { sender, recipient: recipientWire }, locale)];
+        giftPolicy.canSeeSender(asker, row) && senderRow ? presentPublicUser(senderRow) : null;
+      const abilities = {
+        hide: giftPolicy.can(asker, 'hide', row),
+        remove_text: row.text !== null && giftPolicy.can(asker, 'remove_text', row, senderRow),
+        report:
+          row.text !== null &&
+          asker.can('complaint.create') &&
+          !isSelf(asker, row.sender_id) &&
+          giftPolicy.canSee(asker, row),
+      };
+      return [presentSentGift(row, gift, { sender, recipient: recipientWire }, locale, abilities)];
     });
   }
 

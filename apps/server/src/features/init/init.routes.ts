@@ -1,6 +1,8 @@
 import { initData } from '@chat/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { canSeeTrolls } from '../../access/message.policy';
+import { viewerOf } from '../../access/viewer';
 import { refreshXsrfCookie } from '../../http/session';
 
 export const initRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,8 +42,9 @@ export const initRoutes: FastifyPluginAsyncZod = async (app) => {
           fonts,
           gif_categories: gifCategories,
           storage: '/storage',
-          // Nothing tells a troll they are one: their own id is left out of their list.
-          trolls: user ? trolls.filter((id) => id !== user.id) : trolls,
+          // Only those who may see trolls get the list (the server leaves trolls' messages out
+          // for everyone else); nothing tells a troll they are one: their own id is left out.
+          trolls: user && canSeeTrolls(viewerOf(user)) ? trolls.filter((id) => id !== user.id) : [],
           user: userData,
           broadcasting,
         },

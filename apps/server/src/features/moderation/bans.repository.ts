@@ -1,3 +1,4 @@
+import { trollSeers } from '../../access/message.policy';
 import type { BanType } from '@chat/shared';
 import type { Insertable, Kysely } from 'kysely';
 import type { BanRow, BansTable, DB, UserRow, WarningRow, WarningsTable } from '../../db/schema';
@@ -206,6 +207,12 @@ export class BansRepository {
   }
 
   /** Sets the troll flag unless it already is so; true when it changed. */
+  /** The accounts that may see trolls (access/message.policy.ts trollSeers). */
+  async trollSeerIds(trx: Kysely<DB>): Promise<number[]> {
+    const rows = await trx.selectFrom('users').select('id').where(trollSeers()).execute();
+    return rows.map((r) => r.id);
+  }
+
   async setTroll(trx: Kysely<DB>, userId: number, troll: boolean): Promise<boolean> {
     const result = await trx
       .updateTable('users')

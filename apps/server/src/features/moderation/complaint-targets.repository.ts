@@ -1,7 +1,13 @@
 import type { Evidence } from '@chat/shared';
 import type { Kysely } from 'kysely';
-import type { DB, ImMessageRow, MessageRow, ProfilePhotoRow } from '../../db/schema';
-import { snapshotImMessage, snapshotMessage, snapshotPhoto, snapshotUser } from './evidence';
+import type { DB, ImMessageRow, MessageRow, ProfilePhotoRow, UserGiftRow } from '../../db/schema';
+import {
+  snapshotGift,
+  snapshotImMessage,
+  snapshotMessage,
+  snapshotPhoto,
+  snapshotUser,
+} from './evidence';
 
 /** SQL of what complaints are about: the things, who may see them, and their snapshots. */
 export class ComplaintTargetsRepository {
@@ -55,9 +61,14 @@ export class ComplaintTargetsRepository {
     return this.db.selectFrom('profile_photos').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** A received gift (features/economy's user_gifts). */
+  gift(id: number): Promise<UserGiftRow | undefined> {
+    return this.db.selectFrom('user_gifts').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   /** The thing as it is now, to keep with the complaint (evidence.ts). */
   snapshot(
-    kind: 'message' | 'im_message' | 'user' | 'photo',
+    kind: 'message' | 'im_message' | 'user' | 'photo' | 'gift',
     id: number,
   ): Promise<Evidence | null> {
     switch (kind) {
@@ -69,6 +80,8 @@ export class ComplaintTargetsRepository {
         return snapshotUser(this.db, id);
       case 'photo':
         return snapshotPhoto(this.db, id);
+      case 'gift':
+        return snapshotGift(this.db, id);
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { Evidence } from '@chat/shared';
 import * as complaintPolicy from '../../access/complaint.policy';
+import * as giftPolicy from '../../access/gift.policy';
 import * as messagePolicy from '../../access/message.policy';
 import * as privateChannel from '../../access/private-channel.policy';
 import * as profileContent from '../../access/profile-content.policy';
@@ -10,18 +11,23 @@ import { presentPublicUser } from '../users/user.presenter';
 import type { BansRepository } from './bans.repository';
 import type { ComplaintTargetsRepository } from './complaint-targets.repository';
 import type { ComplaintsRepository } from './complaints.repository';
-import { parseEvidence } from './evidence';
+import { parseEvidence, type StoredEvidence, type WithheldPart } from './evidence';
 
 /** What a new complaint is about: whose it is, and the thing as it is now. */
 export interface Target {
   accusedId: number;
-  evidence: Evidence | null;
+  evidence: StoredEvidence | null;
 }
 
+/** The kinds of thing a complaint (not an appeal) is about. */
+export type ThingKind = 'message' | 'im_message' | 'user' | 'photo' | 'gift';
+
 /**
- * Who may complain about what. Whatever the reporter may not see does not exist for them
- * (404): a message of a room they cannot read, a private message of someone else's channel, a
- * refused photo, someone else's ban.
+ * Who may complain about what: only about what the reporter may see, as the access layer says
+ * (issue 19, point 6). Whatever they may not see does not exist for them (404): a message of a
+ * room they cannot read or deleted, a private message of someone else's channel or deleted, a
+ * hidden photo (refused, or `updated` after a refusal), a private or hidden gift, someone else's
+ * ban. The evidence keeps everything for the staff and marks what the reporter did not see.
  */
 export class ComplaintTargets {
   constructor(
@@ -30,13 +36,10 @@ export class ComplaintTargets {
     private readonly bans: BansRepository,
   ) {}
 
-  async of(
-    user: UserRow,
-    type: 'message' | 'im_message' | 'user' | 'photo',
-    id: number,
-  ): Promise<Target> {
+  async of(user: UserRow, type: ThingKind, id: number): Promise<Target> {
     const viewer = viewerOf(user);
     let accusedId: number;
+    const withheld: WithheldPart[] = [];
     switch (type) {
       case 'message': {
         const found = await this.things.roomMessage(id, user.id);
@@ -47,7 +50,8 @@ export class ComplaintTargets {
       case 'im_message': {
         const found = await this.things.imMessage(id);
         const [low, high] = found?.parties ?? [0, 0];
-        if (!found || !privateChannel.canSee(viewer, { user_low_id: low, user_high_id: high }))
+        const channel = { user_low_id: low, user_high_id: high };
+        if (!found || !privateChannel.canSeeMessage(viewer, channel, found.message))
           throw notFound();
         accusedId = found.message.user_id;
         break;
@@ -57,16 +61,33 @@ export class ComplaintTargets {
         if (!person || person.deleted_at !== null) throw notFound();
         if (person.id === user.id) throw invalid({ target_id: ['complaint.self'] });
         accusedId = person.id;
+        // A hidden "about" text stays in the staff's evidence, not in the reporter's view.
+        if (!profileContent.canSeeAbout(viewer, person)) withheld.push('text');
         break;
       }
       case 'photo': {
         const photo = await this.things.photo(id);
         if (!photo || !profileContent.canSee(viewer, photo)) throw notFound();
+        if (photo.user_id === user.id) throw invalid({ target_id: ['complaint.self'] });
         accusedId = photo.user_id;
         break;
       }
+      case 'gift': {
+        const gift = await this.things.gift(id);
+        if (!gift || !giftPolicy.canSee(viewer, gift)) throw notFound();
+        if (gift.sender_id === user.id) throw invalid({ target_id: ['complaint.self'] });
+        // What is reported of a gift is its text: a gift without one says nothing.
+        if (gift.text === null) throw invalid({ target_id: ['complaint.gift_text'] });
+        accusedId = gift.sender_id;
+        if (!giftPolicy.canSeeSender(viewer, gift)) withheld.push('author');
+        break;
+      }
     }
-    return { accusedId, evidence: await this.things.snapshot(type, id) };
+    const evidence = await this.things.snapshot(type, id);
+    return {
+      accusedId,
+      evidence: evidence && withheld.length > 0 ? { ...evidence, withheld } : evidence,
+    };
   }
 
   /** An appeal: the caller's own ban, appealed once (a second appeal answers the first). */

@@ -1,14 +1,18 @@
 import type { ComplaintComment, ComplaintWire, PublicUser } from '@chat/shared';
 import type { ComplaintCommentRow, ComplaintRow, UserRow } from '../../db/schema';
-import { canHandle } from '../../access/complaint.policy';
+import { canHandle, canHandleAbout, type Accused } from '../../access/complaint.policy';
 import { viewerOf } from '../../access/viewer';
 import { presentPublicUser } from '../users/user.presenter';
 import type { Report } from './complaints.repository';
-import { parseEvidence } from './evidence';
+import { evidenceFor, withholdsAuthor } from './evidence';
 
-/** Who looks at a complaint: staff see everything; a reporter sees only themself as reporter. */
+/**
+ * Who looks at a complaint: those who may handle it see everything; a reporter sees only
+ * themself as reporter, and the evidence as they saw it.
+ */
 export interface ComplaintViewer {
   user: UserRow;
+  /** Handles complaints; each complaint still asks whether they may handle that one. */
   staff: boolean;
   /** The site hides moderators' names from the people they judge (a site setting). */
   hideModerators: boolean;
@@ -25,11 +29,19 @@ function person(users: ReadonlyMap<number, UserRow>, id: number | null): PublicU
   return user ? presentPublicUser(user) : null;
 }
 
+/** Whom the complaint accuses, from the people looked up for it (peopleOf includes them). */
+export function accusedOf(row: ComplaintRow, users: ReadonlyMap<number, UserRow>): Accused {
+  return row.accused_id === null ? null : (users.get(row.accused_id) ?? null);
+}
+
 export function presentComplaint(
   row: ComplaintRow,
   users: ReadonlyMap<number, UserRow>,
-  viewer: ComplaintViewer,
+  asker: ComplaintViewer,
 ): ComplaintWire {
+  // Staff who may not handle this one (it accuses them, or staff) read it as a reporter would.
+  const staff = asker.staff && canHandleAbout(viewerOf(asker.user), accusedOf(row, users));
+  const viewer = { ...asker, staff };
   // Reporters never learn who else reported the same thing: to them, they are the reporter.
   const reporter = viewer.staff
     ? (person(users, row.reporter_id) ?? presentPublicUser(viewer.user))
@@ -45,11 +57,12 @@ export function presentComplaint(
     status: row.status,
     reporter,
     reports_count: row.reports_count,
-    accused: person(users, row.accused_id),
+    // An anonymous gift's sender stays unknown to a reporter who could not see it.
+    accused: !staff && withholdsAuthor(row.evidence) ? null : person(users, row.accused_id),
     assignee: viewer.hideModerators ? null : person(users, row.assignee_id),
     resolver: viewer.hideModerators ? null : person(users, row.resolver_id),
     resolution: row.resolution,
-    evidence: parseEvidence(row.evidence),
+    evidence: evidenceFor(row.evidence, staff),
     created_at: row.created_at,
     updated_at: row.updated_at,
     resolved_at: row.resolved_at,

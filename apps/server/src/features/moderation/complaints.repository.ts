@@ -1,4 +1,11 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type {
+  Expression,
+  ExpressionBuilder,
+  Insertable,
+  Kysely,
+  SqlBool,
+  Transaction,
+} from 'kysely';
 import type {
   ComplaintCommentRow,
   ComplaintRow,
@@ -152,8 +159,11 @@ export class ComplaintsRepository {
     tab: { mine: number } | { open: true } | { closed: true },
     limit: number,
     offset: number,
+    /** The access layer's clause of what a handler is shown (complaint.policy listedFor). */
+    listed?: (eb: ExpressionBuilder<DB, 'complaints'>) => Expression<SqlBool>,
   ): Promise<{ rows: ComplaintRow[]; total: number }> {
     let query = this.db.selectFrom('complaints');
+    if (listed) query = query.where(listed);
     if ('mine' in tab) {
       query = query.where('id', 'in', (eb) =>
         eb

@@ -1,4 +1,5 @@
 import * as complaintPolicy from '../../access/complaint.policy';
+import type { Accused } from '../../access/complaint.policy';
 import { viewerOf } from '../../access/viewer';
 import {
   APPEAL_REASONS,
@@ -14,6 +15,7 @@ import {
 import type { ComplaintRow, UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError, forbidden, invalid, notFound } from '../../http/app-error';
+import { BROADCAST_LIMITS } from '../../http/broadcast-limits';
 import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
 import { pageMeta } from '../../lib/paging';
@@ -22,6 +24,7 @@ import { ComplaintTargets } from './complaint-targets';
 import type { BansRepository } from './bans.repository';
 import { presentBan } from './bans.presenter';
 import {
+  accusedOf,
   isStaff,
   presentComment,
   peopleOf,
@@ -118,10 +121,13 @@ export class ComplaintsService {
         : tab === 'open'
           ? { open: true as const }
           : { closed: true as const };
+    // The queue and the closed list leave out what the viewer may not handle (about themself,
+    // or about staff for a moderator); their own reports they always see, as a reporter.
     const { rows, total } = await this.repo.page(
       filter,
       COMPLAINTS_PAGE,
       (page - 1) * COMPLAINTS_PAGE,
+      tab === 'mine' ? undefined : complaintPolicy.listedFor(viewerOf(user)),
     );
     const viewer = await this.viewerOf(
       user,
@@ -145,17 +151,19 @@ export class ComplaintsService {
       ...thread.map((c) => c.author_id),
       ...(ban ? [ban.user_id, ban.moderator_id, ...(ban.lifted_by ? [ban.lifted_by] : [])] : []),
     ]);
+    // Staff read it as staff only when they may handle this one (not about them, nor staff).
+    const handles = complaintPolicy.canHandleAbout(viewerOf(user), accusedOf(row, users));
     // A reporter sees the staff's answers and their own words, never other reporters'.
-    const hideStaff = !viewer.staff && viewer.hideModerators;
+    const hideStaff = !handles && viewer.hideModerators;
     const comments = thread.flatMap((c) => {
       const shown = presentComment(c, users, hideStaff && c.author_id !== user.id);
-      return shown && (viewer.staff || shown.staff || c.author_id === user.id) ? [shown] : [];
+      return shown && (handles || shown.staff || c.author_id === user.id) ? [shown] : [];
     });
     const open = row.status === 'open' || row.status === 'taken';
     const gaveTheBan = ban?.moderator_id === user.id;
     const appellant = ban ? users.get(ban.user_id) : undefined;
     const mayHandle =
-      viewer.staff && !gaveTheBan && (appellant === undefined || mayAct(user, appellant));
+      handles && !gaveTheBan && (appellant === undefined || mayAct(user, appellant));
     return {
       ...presentComplaint(row, users, viewer),
       comments,
@@ -163,7 +171,7 @@ export class ComplaintsService {
         ? presentBan(ban, {
             users,
             appeal: { id: row.id, status: row.status },
-            hideModerator: !viewer.staff && viewer.hideModerators,
+            hideModerator: !handles && viewer.hideModerators,
           })
         : null,
       can: {
@@ -248,6 +256,8 @@ export class ComplaintsService {
     const row = await this.visible(user, id);
     if (row.status !== 'open' && row.status !== 'taken')
       throw invalid({ complaint: ['complaint.closed'] });
+    // Each comment notifies the reporters and the staff: limited per account.
+    await this.rateLimits.hit(BROADCAST_LIMITS.complaintComment, String(user.id));
     const stored = await this.repo.addComment(id, user.id, text, nowIso());
     const comment = presentComment(stored, new Map([[user.id, user]]))!;
     // Staff answer everyone who reported it; a reporter's words go to the staff only.
@@ -263,23 +273,33 @@ export class ComplaintsService {
 
   // ---- access --------------------------------------------------------------------------------
 
-  /** The complaint if the caller may see it (a reporter or staff); else it does not exist. */
+  /**
+   * The complaint if the caller may see it (a reporter, or staff who may handle it); else it
+   * does not exist. The accused moderator does not learn of it, nor who reported them.
+   */
   private async visible(user: UserRow, id: number): Promise<ComplaintRow> {
     const row = await this.repo.find(id);
     if (!row) throw notFound();
     const viewer = viewerOf(user);
-    // Staff see every complaint: no need to ask whether they reported this one.
+    const accused = await this.accused(row);
+    // Those who may handle it see it: no need to ask whether they reported this one.
     const reporter =
-      !complaintPolicy.canHandle(viewer) && (await this.repo.isReporter(id, user.id));
-    if (!complaintPolicy.canSee(viewer, { reporter })) throw notFound();
+      !complaintPolicy.canHandleAbout(viewer, accused) && (await this.repo.isReporter(id, user.id));
+    if (!complaintPolicy.canSee(viewer, { reporter, accused })) throw notFound();
     return row;
   }
 
-  /** The complaint if the caller may take or resolve it. */
+  /** The complaint if the caller may take or resolve it (never the accused; staff: admins). */
   private async handled(user: UserRow, id: number): Promise<ComplaintRow> {
     if (!isStaff(user)) throw forbidden();
     const row = await this.repo.find(id);
     if (!row) throw notFound();
+    const accused = await this.accused(row);
+    if (!complaintPolicy.can(viewerOf(user), 'take', accused)) {
+      // Staff who may not handle it do not learn it exists, unless they reported it.
+      if (!(await this.repo.isReporter(id, user.id))) throw notFound();
+      throw forbidden();
+    }
     // Nobody judges their own decision: the moderator who gave a ban leaves its appeal to others.
     if (row.is_appeal === 1) {
       const ban = await this.bans.find(row.target_id);
@@ -304,6 +324,11 @@ export class ComplaintsService {
       });
     }
     throw invalid({ complaint: ['complaint.closed'] });
+  }
+
+  private async accused(row: ComplaintRow): Promise<Accused> {
+    if (row.accused_id === null) return null;
+    return (await this.repo.user(row.accused_id)) ?? null;
   }
 
   // ---- presenting and telling ---------------------------------------------------------------

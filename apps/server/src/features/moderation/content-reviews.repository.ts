@@ -184,7 +184,11 @@ export class ContentReviewsRepository implements ContentSubmissions {
    * Waiting reviews whose content still exists, the longest waiting first (by when they last
    * entered the queue: a restore request queues behind what was there before it).
    */
-  async queue(limit: number, offset: number): Promise<{ rows: ContentReviewRow[]; total: number }> {
+  async queue(
+    limit: number,
+    offset: number,
+    judge: { exceptOwnerId: number; ownerRoles: string[] },
+  ): Promise<{ rows: ContentReviewRow[]; total: number }> {
     const waiting = this.db
       .selectFrom('content_reviews as r')
       .innerJoin('users as o', 'o.id', 'r.owner_id')
@@ -193,6 +197,9 @@ export class ContentReviewsRepository implements ContentSubmissions {
       )
       .where('r.status', 'in', PENDING)
       .where('o.deleted_at', 'is', null)
+      // Only what the judge may decide (access/content-review.policy.ts listedFor).
+      .where('r.owner_id', '!=', judge.exceptOwnerId)
+      .where('o.role', 'in', judge.ownerRoles.length > 0 ? judge.ownerRoles : [''])
       .where((eb) =>
         eb.or([
           eb.and([eb('r.subject_type', '=', 'photo'), eb('p.id', 'is not', null)]),

@@ -1,5 +1,6 @@
+import * as contentReview from '../../access/content-review.policy';
+import { viewerOf } from '../../access/viewer';
 import {
-  outranks,
   type ContentModeration,
   type ContentReview,
   type ContentSubject,
@@ -12,7 +13,7 @@ import { forbidden, invalid, notFound, type AppError } from '../../http/app-erro
 import type { MessageKey } from '../../http/messages';
 import { nowIso } from '../../lib/clock';
 import { pageMeta } from '../../lib/paging';
-import { hasPermission, rolesOf, presentPublicUser } from '../users/user.presenter';
+import { hasPermission, presentPublicUser } from '../users/user.presenter';
 import {
   presentContentModeration,
   presentContentReview,
@@ -65,7 +66,11 @@ export class ContentReviewsService {
 
   async queue(viewer: UserRow, page: number): Promise<{ data: ContentReview[]; meta: PageMeta }> {
     requireModerator(viewer);
-    const { rows, total } = await this.repo.queue(QUEUE_PAGE, (page - 1) * QUEUE_PAGE);
+    const { rows, total } = await this.repo.queue(
+      QUEUE_PAGE,
+      (page - 1) * QUEUE_PAGE,
+      contentReview.listedFor(viewerOf(viewer)),
+    );
     return {
       data: await this.present(rows),
       meta: pageMeta(page, QUEUE_PAGE, total),
@@ -253,9 +258,9 @@ function requireModerator(user: UserRow): void {
   if (!hasPermission(user, 'content.moderate')) throw forbidden();
 }
 
-/** Staff content is judged by someone above them; nobody judges their own. */
+/** Staff content is judged by someone above them; nobody judges their own (the policy's). */
 function requireOutranks(moderator: UserRow, owner: UserRow): void {
-  if (!outranks(rolesOf(moderator), rolesOf(owner))) throw forbidden();
+  if (!contentReview.canJudge(viewerOf(moderator), owner)) throw forbidden('moderation.outranked');
 }
 
 const subjectRef = (row: ContentReviewRow): Subject => ({

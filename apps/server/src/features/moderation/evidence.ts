@@ -68,8 +68,9 @@ export async function snapshotImMessage(db: Kysely<DB>, id: number): Promise<Evi
 }
 
 /**
- * A person: nick and avatar in `author`, the "about" text in `text` unless it was refused (then
- * only its owner and the staff may read it, and reporters read evidence).
+ * A person: nick and avatar in `author`, and the "about" text in `text` as it is, hidden or not:
+ * staff keep the full evidence; the reporter's view leaves out what they could not see
+ * (`withheld`, decided by complaint-targets.ts).
  */
 export async function snapshotUser(db: Kysely<DB>, userId: number): Promise<Evidence | null> {
   const user = await userRow(db, userId);
@@ -79,8 +80,27 @@ export async function snapshotUser(db: Kysely<DB>, userId: number): Promise<Evid
     kind: 'user',
     id: user.id,
     author: presentPublicUser(user),
-    text: user.about_status === 'refused' ? null : (user.about ?? null),
+    text: user.about ?? null,
     created_at: user.created_at,
+  };
+}
+
+/** A received gift: its sender (even when anonymous: staff see it) and its text. */
+export async function snapshotGift(db: Kysely<DB>, giftId: number): Promise<Evidence | null> {
+  const gift = await db
+    .selectFrom('user_gifts')
+    .selectAll()
+    .where('id', '=', giftId)
+    .executeTakeFirst();
+  if (!gift) return null;
+  const sender = await userRow(db, gift.sender_id);
+  return {
+    ...empty,
+    kind: 'gift',
+    id: gift.id,
+    author: sender ? presentPublicUser(sender) : null,
+    text: gift.text,
+    created_at: gift.created_at,
   };
 }
 
@@ -110,12 +130,51 @@ export async function snapshotPhoto(db: Kysely<DB>, photoId: number): Promise<Ev
   };
 }
 
+/** Parts of the evidence the reporter did not see when they filed (hidden text, a sender). */
+export type WithheldPart = 'author' | 'text';
+
+/**
+ * Evidence as a complaint stores it: in full, for the staff, with the parts the reporter could
+ * not see marked, so that the reporter never gets back more than they saw (issue 19, point 6).
+ */
+export type StoredEvidence = Evidence & { withheld?: WithheldPart[] };
+
 /** Stored evidence read back; anything unreadable reads as none. */
 export function parseEvidence(json: string | null): Evidence | null {
+  const stored = parseStoredEvidence(json);
+  if (!stored) return null;
+  const evidence: StoredEvidence = { ...stored };
+  delete evidence.withheld;
+  return evidence;
+}
+
+/** Stored evidence with its withheld marks (complaints). */
+export function parseStoredEvidence(json: string | null): StoredEvidence | null {
   if (json === null) return null;
   try {
-    return JSON.parse(json) as Evidence;
+    return JSON.parse(json) as StoredEvidence;
   } catch {
     return null;
   }
+}
+
+/**
+ * The evidence as one viewer of a complaint may see it: staff in full; anyone else (a reporter)
+ * without the withheld parts.
+ */
+export function evidenceFor(json: string | null, staff: boolean): Evidence | null {
+  const stored = parseStoredEvidence(json);
+  if (!stored) return null;
+  const { withheld, ...evidence } = stored;
+  if (staff || !withheld || withheld.length === 0) return evidence;
+  return {
+    ...evidence,
+    ...(withheld.includes('author') ? { author: null } : {}),
+    ...(withheld.includes('text') ? { text: null } : {}),
+  };
+}
+
+/** Whether the reporter's view of this evidence leaves its author out (an anonymous sender). */
+export function withholdsAuthor(json: string | null): boolean {
+  return parseStoredEvidence(json)?.withheld?.includes('author') === true;
 }

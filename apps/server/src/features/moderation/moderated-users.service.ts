@@ -35,7 +35,9 @@ export class ModeratedUsersService {
         { actorId: actor.id, action: troll ? 'troll' : 'untroll', targetUserId: target.id },
         tx.db,
       );
-      tx.emit('user.troll', { userId: target.id, troll });
+      // Told only to those who may see trolls: a troll's second account learns nothing.
+      const seers = await this.bans.trollSeerIds(tx.db);
+      tx.emit('user.troll', { userId: target.id, troll, seers });
     });
   }
 

@@ -4,9 +4,10 @@ import type { Broadcaster } from '../../realtime/broadcaster';
 
 /** Sanctions, trolls and complaints. */
 export function moderationRealtime(events: DomainEvents, rt: Broadcaster): void {
-  events.on('user.troll', ({ userId, troll }) => {
-    // Nothing tells a troll they are one: their own sockets do not hear it.
-    rt.send(CHAT_CHANNEL, 'AntitrollUpdated', { user_id: userId, troll }, { exceptUserId: userId });
+  events.on('user.troll', ({ userId, troll, seers }) => {
+    // Only those who may see trolls hear it; nothing tells a troll they are one.
+    const to = seers.filter((id) => id !== userId).map(userChannel);
+    if (to.length > 0) rt.send(to, 'AntitrollUpdated', { user_id: userId, troll });
   });
   events.on('moderation.sanctions', ({ userId, gagUntil, banUntil }) => {
     rt.sanctions(userId, gagUntil, banUntil);

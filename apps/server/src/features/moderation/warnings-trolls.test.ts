@@ -84,10 +84,15 @@ describe.each(dialects)('warnings, trolls and the sanction summary on %s', (dial
     });
     expect((await troll(moderator, target.user.id, 'DELETE')).statusCode).toBe(204);
     expect((await k.row(target.user.id)).is_troll).toBe(0);
-    expect(events).toEqual([
+    expect(events.map(({ userId, troll }) => ({ userId, troll }))).toEqual([
       { userId: target.user.id, troll: true },
       { userId: target.user.id, troll: false },
     ]);
+    // Told to those who may see trolls only (issue 19, point 13): the moderator, not the troll.
+    for (const event of events) {
+      expect(event.seers).toContain(moderator.user.id);
+      expect(event.seers).not.toContain(target.user.id);
+    }
     expect((await k.logOf(target.user.id)).map((l) => l.action)).toEqual(['troll', 'untroll']);
   });
 

@@ -5,7 +5,8 @@ import {
   type MyProfilePatch,
 } from '@chat/shared';
 import type { UserRow, UserUpdate } from '../../db/schema';
-import { invalid, notFound } from '../../http/app-error';
+import { AppError, invalid, notFound } from '../../http/app-error';
+import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
 import { genderOf, maritalOf } from '../profiles/profiles.presenter';
 import type { ProfilesRepository } from '../profiles/profiles.repository';
@@ -14,6 +15,18 @@ import { presentPublicUser } from '../users/user.presenter';
 import type { ContentSubmissions } from './content-submissions';
 import type { InTransaction, MyRepository } from './my.repository';
 import { isRegistered } from '../../access/permissions';
+import { assertMayReach } from '../friends/reach';
+
+/**
+ * A partner request notifies the named person once a pair per day: naming, un-naming and
+ * naming them again (40 requests a second did 20 notifications) stays one pending request that
+ * their profile form shows, never a stream of notifications (issue 19, point 5).
+ */
+export const PARTNER_REQUEST_COOLDOWN: RateLimitRule = {
+  name: 'partner-request',
+  points: 1,
+  durationSeconds: 24 * 3600,
+};
 
 /**
  * The caller's profile form (`/api/my/profile`) and the partner flow: naming a partner asks
@@ -26,6 +39,7 @@ export class MyProfileService {
     private readonly profiles: ProfilesRepository,
     private readonly social: SocialPorts,
     private readonly reviews: ContentSubmissions,
+    private readonly rateLimits?: RateLimits,
   ) {}
 
   async get(user: UserRow): Promise<MyProfile> {
@@ -41,7 +55,11 @@ export class MyProfileService {
       marital_status: maritalOf(fresh.marital_status),
       partner: partner ? presentPublicUser(partner) : null,
       partner_confirmed: partner !== undefined && fresh.partner_confirmed_at !== null,
-      partner_request: request ? presentPublicUser(request) : null,
+      // A request from someone ignored since is not shown (nor can it notify again).
+      partner_request:
+        request && !(await this.social.ignores?.(fresh.id, request.id))
+          ? presentPublicUser(request)
+          : null,
       email: fresh.email,
       phone: fresh.phone,
       im_privacy: fresh.im_privacy === 'friends' ? 'friends' : 'all',
@@ -73,6 +91,9 @@ export class MyProfileService {
         throw invalid({ partner_id: ['partner.not_allowed'] });
       const partner = named === fresh.id ? undefined : await this.profiles.findLive(named);
       if (!partner || !isRegistered(partner)) throw invalid({ partner_id: ['partner.invalid'] });
+      // A new request reaches nobody who ignores the sender (nor whom the sender ignores).
+      if (named !== fresh.partner_id && this.social.ignores)
+        await assertMayReach(this.social.ignores, fresh.id, named);
     }
     const partnerChanged = named !== fresh.partner_id;
     const linkEnds = statusChanged || partnerChanged;
@@ -88,7 +109,7 @@ export class MyProfileService {
         ? (trx) => this.reviews.aboutChanged(trx, fresh.id, about, nowIso())
         : undefined;
     const saved = await this.repo.saveMarital(fresh.id, changes, linkEnds, aboutChanged);
-    if (partnerChanged && named !== null)
+    if (partnerChanged && named !== null && (await this.firstRequestToday(fresh.id, named)))
       await this.social.notify(named, 'new', {
         type: 'partner_request',
         user: presentPublicUser(saved),
@@ -122,6 +143,18 @@ export class MyProfileService {
   async declinePartner(user: UserRow, requesterId: number): Promise<MyProfile> {
     if (!(await this.repo.declinePartner(requesterId, user.id))) throw notFound();
     return this.get(user);
+  }
+
+  /** Whether this request is the pair's first in the cool-down (the one that notifies). */
+  private async firstRequestToday(from: number, to: number): Promise<boolean> {
+    if (!this.rateLimits) return true;
+    try {
+      await this.rateLimits.hit(PARTNER_REQUEST_COOLDOWN, `${from}:${to}`);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'too_many_requests') return false;
+      throw error;
+    }
   }
 
   private async fresh(user: UserRow): Promise<UserRow> {

@@ -31,7 +31,7 @@ export function createMyServices(
 ): MyServices {
   const avatar = new AvatarService(repo, profiles, storage, events);
   return {
-    profile: new MyProfileService(repo, profiles, social, reviews),
+    profile: new MyProfileService(repo, profiles, social, reviews, passwordChecks.rateLimits),
     photos: new PhotosService(repo, profiles, avatar, storage, reviews),
     avatar,
     identity: new IdentityService(repo, profiles, events),

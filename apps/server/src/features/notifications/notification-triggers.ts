@@ -28,7 +28,9 @@ export function wireNotificationTriggers(deps: TriggerDeps): void {
   // Mention while away: a mentioned person who would not see the message now is told later.
   // "Away" is cheap to check and needs no new state: they are not in the room (left it), or
   // their room state is away, or no socket of theirs is in the room's presence channel.
-  events.on('chat.message.stored', async ({ message }) => {
+  events.on('chat.message.stored', async ({ message, troll }) => {
+    // A troll's message is seen by nearly nobody: its mentions tell nobody either.
+    if (troll) return;
     const mentioned = [...new Set(message.nicks.map((n) => n.user_id))].filter(
       (id) => id !== message.user.id,
     );

@@ -26,6 +26,7 @@ export const profilesModule = featureModule({
         await sessions.endOthers(userId, keep);
       },
       violationsOf: (userId) => moderation().people.violations(userId),
+      ignores: ctx.use('ignores'),
     };
     const profilesRepository = new ProfilesRepository(database.db, database.dialect === 'postgres');
     const profiles = new ProfilesService(profilesRepository, social);

@@ -11,6 +11,8 @@ export interface SocialPorts {
   notify(userId: number, kind: string, data: Record<string, unknown>): Promise<void>;
   /** Ends every session of the user but `keepSessionId`, closing their sockets. */
   endOtherSessions(userId: number, keepSessionId: number | null): Promise<void>;
+  /** Whether `userId` ignores `otherId` (features/friends): a partner request asks it. */
+  ignores?: (userId: number, otherId: number) => Promise<boolean>;
   /** Bans, gags and warnings the user was ever given (the profile's statistic), once moderation exists. */
   violationsOf?(userId: number): Promise<number>;
 }

@@ -15,11 +15,12 @@ export interface Broadcast {
 
 /**
  * `seers`: only the sockets that may see hidden members, and the member's own; `others`: every
- * socket but those (a hidden member appearing to or vanishing from the rest of the room).
+ * socket but those (a hidden member appearing to or vanishing from the rest of the room);
+ * `troll`: the member is a troll author: only their own sockets and those that may see trolls.
  */
 export interface Audience {
   member: string;
-  only: 'seers' | 'others';
+  only: 'seers' | 'others' | 'troll';
 }
 
 /**

@@ -30,3 +30,16 @@ export interface SendGiftInput {
 export async function sendGift(input: SendGiftInput) {
   return (await api.post<SentGift>('/api/gifts/send', input, { handlesValidation: true })).data;
 }
+
+/**
+ * `POST /api/gifts/{id}/hide`: the recipient takes a gift off their profile (`hidden: true`) or
+ * puts it back; the answer is the gift as they now see it.
+ */
+export async function hideGift(id: number, hidden: boolean) {
+  return (await api.post<SentGift>(`/api/gifts/${id}/hide`, { hidden })).data;
+}
+
+/** `DELETE /api/gifts/{id}/text`: staff remove a gift's text (over a sender they outrank). */
+export async function removeGiftText(id: number) {
+  return (await api.json<SentGift>(`/api/gifts/${id}/text`, { method: 'DELETE' })).data;
+}

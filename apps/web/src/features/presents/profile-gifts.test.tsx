@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePublicUser } from '../../../../../packages/shared/src/test/chat-fixtures';
 import { i18n } from '../../i18n/i18n';
 import { makeUserData } from '../../test/chat-kit';
@@ -62,6 +62,62 @@ describe("a profile's gifts", () => {
     expect(screen.getByTestId('gift-private-mark').textContent).toBe('Only you see this');
     // Not to oneself.
     expect(screen.queryByTestId('gift-open')).toBeNull();
+  });
+
+  it('lets the recipient hide a gift, others report it, staff remove its text (abilities)', async () => {
+    const me = makeUserData({ id: 3 });
+    useSessionStore.setState({ userData: me, initialized: true });
+    const server = fakeServer({
+      'POST /api/gifts/1/hide': { body: makeSentGift(1, { hidden: true }) },
+    });
+    const mine = show(
+      makeProfile({
+        user: makePublicUser({ id: 3, slug: 'anna' }),
+        is_self: true,
+        gifts: [
+          makeSentGift(1, {
+            text: 'rude',
+            abilities: { hide: true, report: false, remove_text: false },
+          }),
+          makeSentGift(2, {
+            hidden: true,
+            abilities: { hide: true, report: false, remove_text: false },
+          }),
+        ],
+      }),
+    );
+    expect(screen.getByTestId('gift-hide-1').textContent).toBe('Hide from my profile');
+    expect(screen.getByTestId('gift-hide-2').textContent).toBe('Show on my profile');
+    expect(screen.getByTestId('gift-hidden-mark').textContent).toBe('Hidden from others');
+    expect(screen.queryByTestId('report-gift-1')).toBeNull();
+    fireEvent.click(screen.getByTestId('gift-hide-1'));
+    await vi.waitFor(() =>
+      expect(server.of('POST', '/api/gifts/1/hide').map((c) => c.body)).toEqual([{ hidden: true }]),
+    );
+    mine.unmount();
+
+    signInRegistered();
+    show(
+      makeProfile({
+        gifts: [
+          makeSentGift(1, {
+            text: 'rude',
+            abilities: { hide: false, report: true, remove_text: true },
+          }),
+          makeSentGift(3, {
+            text_removed: true,
+            abilities: { hide: false, report: false, remove_text: false },
+          }),
+        ],
+      }),
+    );
+    expect(screen.queryByTestId('gift-hide-1')).toBeNull();
+    expect(screen.getByTestId('report-gift-1')).toBeTruthy();
+    expect(screen.getByTestId('gift-remove-text-1')).toBeTruthy();
+    expect(screen.queryByTestId('gift-actions-3')).toBeNull();
+    expect(screen.getByTestId('gift-text-removed').textContent).toBe(
+      'The text was removed by a moderator.',
+    );
   });
 
   it('offers "Send a gift" to a registered viewer and opens the catalogue', async () => {

@@ -31,6 +31,7 @@ const LABELS: Record<ComplaintSubject['type'], string> = {
   im_message: 'report.message',
   user: 'report.user',
   photo: 'report.photo',
+  gift: 'report.gift',
 };
 
 /** "Report" in a menu about someone else's message or person; opens the complaint dialog. */

@@ -5,6 +5,7 @@ import { useLocale } from '../../../lib/use-locale';
 import { formatDate } from '../../profiles/format';
 import { profilePath } from '../../profiles/links';
 import { StyledNick } from '../../../shared/ui/styled-nick';
+import { GiftActions } from './gift-actions';
 
 interface Props {
   gifts: readonly SentGift[];
@@ -60,6 +61,11 @@ export function ProfileGifts({ gifts, isSelf }: Props) {
                 {sent.text}
               </p>
             )}
+            {sent.text_removed && (
+              <p className="small text-body-secondary mb-0" data-testid="gift-text-removed">
+                {t('profile.textRemoved')}
+              </p>
+            )}
             <div className="small text-body-secondary">
               <time dateTime={sent.created_at}>{formatDate(sent.created_at, locale)}</time>
               {sent.private && (
@@ -67,7 +73,13 @@ export function ProfileGifts({ gifts, isSelf }: Props) {
                   {isSelf ? t('profile.onlyYou') : t('profile.private')}
                 </span>
               )}
+              {sent.hidden && (
+                <span className="ms-2" data-testid="gift-hidden-mark">
+                  {t('profile.hiddenMark')}
+                </span>
+              )}
             </div>
+            <GiftActions sent={sent} />
           </div>
         </li>
       ))}
