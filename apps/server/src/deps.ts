@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { AccountsRepository } from './features/auth/accounts.repository';
 import type { AuthService } from './features/auth/auth.service';
 import type { SessionsRepository } from './features/auth/sessions.repository';
 import type { CatalogService } from './features/catalog/catalog.service';
@@ -20,6 +21,7 @@ import type { GifsService } from './features/gifs/gifs.service';
 import type { ImService } from './features/im/im.service';
 import type { UserDataService } from './features/users/user-data.service';
 import type { UsersService } from './features/users/users.service';
+import type { PreferencesService } from './features/preferences/preferences.service';
 import type { RateLimits } from './http/rate-limit';
 import type { Broadcaster } from './realtime/broadcaster';
 import type { ChannelRegistry } from './realtime/channel-registry';
@@ -48,7 +50,10 @@ export interface Deps {
   redis: Redis | null;
   buildKey: string;
   rateLimits: RateLimits;
+  /** Read-only look-ups of the users row, shared by every feature (features/users). */
   users: UsersRepository;
+  /** The account's columns of the users row: sign-in look-ups and writes (features/auth). */
+  accounts: AccountsRepository;
   sessions: SessionsRepository;
   auth: AuthService;
   catalog: CatalogService;
@@ -61,7 +66,10 @@ export interface Deps {
   userData: UserDataService;
   /** Each account's recently sent smileys, stored in batches after the messages (features/catalog). */
   recentSmileys: RecentSmileys;
-  accounts: UsersService;
+  /** Status line, ignore list, trolls (features/users). */
+  usersService: UsersService;
+  /** Chat settings and who may write privately: the preferences of the users row. */
+  preferences: PreferencesService;
   rooms: RoomsService;
   messages: MessagesService;
   reactions: ReactionsService;
@@ -128,6 +136,7 @@ const DEPS_KEY_SET: Record<keyof Deps, true> = {
   buildKey: true,
   rateLimits: true,
   users: true,
+  accounts: true,
   sessions: true,
   auth: true,
   catalog: true,
@@ -138,7 +147,8 @@ const DEPS_KEY_SET: Record<keyof Deps, true> = {
   channels: true,
   userData: true,
   recentSmileys: true,
-  accounts: true,
+  usersService: true,
+  preferences: true,
   rooms: true,
   messages: true,
   reactions: true,

@@ -11,6 +11,7 @@ import { myModule } from './features/my/my.module';
 import { notificationsModule } from './features/notifications/notifications.module';
 import { opsModule } from './features/ops/ops.module';
 import { pagesModule } from './features/pages/pages.module';
+import { preferencesModule } from './features/preferences/preferences.module';
 import { profilesModule } from './features/profiles/profiles.module';
 import { quotesModule } from './features/quotes/quotes.module';
 import { uploadsModule } from './features/uploads/uploads.module';
@@ -26,6 +27,7 @@ export const MODULES = [
   catalogModule,
   gifsModule,
   usersModule,
+  preferencesModule,
   authModule,
   pagesModule,
   initModule,

@@ -203,6 +203,7 @@ export interface DB {
   coin_transfers: CoinTransfersTable;
   premium_purchases: PremiumPurchasesTable;
   test_payments: TestPaymentsTable;
+  account_providers: AccountProvidersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -613,3 +614,15 @@ export interface TestPaymentsTable {
 export type TestPaymentRow = Selectable<TestPaymentsTable>;
 export type GiftRow = Selectable<GiftsTable>;
 export type UserGiftRow = Selectable<UserGiftsTable>;
+
+/** An account's sign-in name at another site (0016-account-providers; features/auth). */
+export interface AccountProvidersTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Which site: a short name of ours for it (`google`, `vk`...). */
+  provider: string;
+  /** The provider's stable id for the person, unique per provider. */
+  subject: string;
+  created_at: string;
+}
+export type AccountProviderRow = Selectable<AccountProvidersTable>;

@@ -22,7 +22,7 @@ import {
   SESSIONS_UNSAFE_ROUTES,
 } from './social-world';
 import { UPLOAD_UNSAFE_ROUTES } from './uploads-routes';
-import { USERS_UNSAFE_ROUTES } from './users-routes';
+import { PREFERENCES_UNSAFE_ROUTES, USERS_UNSAFE_ROUTES } from './users-routes';
 import type { ModuleCases } from './world';
 
 /** Routes the socket server registers itself (app.ts), beside the feature modules'. */
@@ -40,6 +40,7 @@ export const MODULE_CASES: Partial<Record<RouteOwner, ModuleCases>> = {
     safe: [{ route: 'GET /api/gifs', url: () => '/api/gifs?q=hello&page=1', access: 'public' }],
   },
   users: { unsafe: USERS_UNSAFE_ROUTES, safe: [] },
+  preferences: { unsafe: PREFERENCES_UNSAFE_ROUTES, safe: [] },
   auth: {
     unsafe: [...AUTH_UNSAFE_ROUTES, ...SESSIONS_UNSAFE_ROUTES],
     safe: SESSIONS_SAFE_ROUTES,

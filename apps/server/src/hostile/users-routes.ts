@@ -1,7 +1,10 @@
-/** The users module's routes in the hostile sweep: chat settings, status, the ignore list. */
+/**
+ * The users module's routes in the hostile sweep (status, the ignore list), and the
+ * preferences module's (chat settings).
+ */
 import type { RouteCase } from './world';
 
-export const USERS_UNSAFE_ROUTES: RouteCase[] = [
+export const PREFERENCES_UNSAFE_ROUTES: RouteCase[] = [
   {
     route: 'PATCH /api/user/settings',
     access: 'user',
@@ -11,6 +14,9 @@ export const USERS_UNSAFE_ROUTES: RouteCase[] = [
     actor: (w) => w.owner,
     call: () => ({ method: 'PATCH', url: '/api/user/settings', payload: { mute: true } }),
   },
+];
+
+export const USERS_UNSAFE_ROUTES: RouteCase[] = [
   {
     route: 'POST /api/user/status',
     access: 'user',

@@ -50,7 +50,7 @@ describe.each(dialects)('HTTP conventions on %s', (dialect) => {
       expect(res.statusCode).toBe(422);
       expect(json(res)).toMatchObject({ code: 'validation' });
     }
-    expect(await t.app.deps.users.findByNickKey('protoguest')).toBeUndefined();
+    expect(await t.app.deps.accounts.findByNickKey('protoguest')).toBeUndefined();
     expect(({} as Record<string, unknown>).role).toBeUndefined();
   });
 

@@ -21,7 +21,7 @@ export async function buildUser(
   counter += 1;
   const nick = overrides.nick ?? `user${counter}${Math.random().toString(36).slice(2, 6)}`;
   passwordHash ??= hashPassword(TEST_PASSWORD);
-  return app.deps.users.insert({
+  return app.deps.accounts.insert({
     slug: `${nick.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${counter}`,
     nick,
     nick_key: nickKey(nick),

@@ -28,11 +28,11 @@ export async function takeOffPerks(
   const out: PerksTakenOff = { nick: null, frameRemoved: false, rooms: [] };
   const style = plainNick(user);
   if (style) {
-    await repo.updateUser(trx, user.id, { nick_style: style });
+    await repo.takeOffLooks(trx, user.id, { nick_style: style });
     out.nick = presentNick({ nick: user.nick, nick_style: style });
   }
   if (!hasPermission(user, 'frame.premium') && (await repo.wearsPremiumFrame(trx, user.frame_id))) {
-    await repo.updateUser(trx, user.id, { frame_id: null, frame: null });
+    await repo.takeOffLooks(trx, user.id, { frame_id: null, frame: null });
     out.frameRemoved = true;
   }
   if (!hasPermission(user, 'room.invisible')) out.rooms = await repo.showInRooms(trx, user.id);

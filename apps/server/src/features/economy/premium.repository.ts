@@ -79,7 +79,11 @@ export class PremiumRepository {
     return row?.premium_only === 1;
   }
 
-  async updateUser(
+  /**
+   * Takes off the looks premium put on (a gradient nick, a premium frame), in the expiry's
+   * transaction: the one write of economy into the profile's columns (db/user-columns.ts).
+   */
+  async takeOffLooks(
     tx: Kysely<DB>,
     userId: number,
     changes: { nick_style?: string; frame_id?: null; frame?: null },

@@ -190,7 +190,7 @@ describe.each(dialects)('friends on %s', (dialect) => {
     const anna = await person();
     const boris = await person();
     const carl = await person();
-    await t.app.deps.users.update(boris.user.id, { im_privacy: 'friends' });
+    await t.app.deps.preferences.setImPrivacy(boris.user.id, 'friends');
     const write = async (from: Client) => {
       const opened = await from.asBrowser({
         method: 'POST',

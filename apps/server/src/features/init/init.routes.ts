@@ -33,7 +33,7 @@ export const initRoutes: FastifyPluginAsyncZod = async (app) => {
       const [fonts, gifCategories, trolls, userData] = await Promise.all([
         catalog.fonts(),
         app.deps.gifs.categories(),
-        app.deps.accounts.trolls(),
+        app.deps.usersService.trolls(),
         user ? app.deps.userData.forUser(user, request.locale) : null,
       ]);
       refreshXsrfCookie(request, reply, config.secrets.appKey, secure);

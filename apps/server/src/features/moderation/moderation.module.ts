@@ -23,6 +23,7 @@ export const moderationModule = featureModule({
     const my = ctx.later('my');
     const moderation = createModerationServices(database.db, {
       users: ctx.use('users'),
+      accounts: ctx.use('accounts'),
       events,
       content: {
         notify,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
+import type { AccountsRepository } from '../auth/accounts.repository';
 import type { UsersRepository } from '../users/users.repository';
 import type { RateLimits } from '../../http/rate-limit';
 import {
@@ -15,7 +16,6 @@ import { ComplaintsService, type ComplaintPorts } from './complaints.service';
 import { ContentReviewsRepository } from './content-reviews.repository';
 import { ContentReviewsService, type ContentReviewPorts } from './content-reviews.service';
 import { ModerationLogRepository } from './moderation-log.repository';
-import { RolesRepository } from './roles.repository';
 import { RolesService } from './roles.service';
 
 /**
@@ -37,6 +37,8 @@ export interface ModerationServices extends SanctionServices {
 /** What the moderation services take from the rest of the app (add what your part needs). */
 export interface ModerationParts {
   users: UsersRepository;
+  /** The role change writes the account's role (features/auth). */
+  accounts: Pick<AccountsRepository, 'changeRole'>;
   events: DomainEvents;
   /** Content moderation: the owner's notification and the avatar's removal. */
   content: ContentReviewPorts;
@@ -70,7 +72,7 @@ export function createModerationServices(
         },
       },
     ),
-    roles: new RolesService(db, parts.users, new RolesRepository(db), log, parts.events),
+    roles: new RolesService(db, parts.users, parts.accounts, log, parts.events),
     content: new ContentReviewsService(
       new ContentReviewsRepository(db),
       log,

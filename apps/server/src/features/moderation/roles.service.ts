@@ -6,7 +6,7 @@ import { forbidden, invalid, notFound } from '../../http/app-error';
 import { hasPermission, presentPublicUser } from '../users/user.presenter';
 import type { UsersRepository } from '../users/users.repository';
 import type { ModerationLogRepository } from './moderation-log.repository';
-import type { RolesRepository } from './roles.repository';
+import type { AccountsRepository } from '../auth/accounts.repository';
 import { isRegistered } from '../../access/permissions';
 
 /** Tries before giving up when other admins keep changing the same person at the same moment. */
@@ -20,7 +20,8 @@ export class RolesService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly users: UsersRepository,
-    private readonly roles: RolesRepository,
+    /** The role is the account's (db/user-columns.ts): written by its repository. */
+    private readonly roles: Pick<AccountsRepository, 'changeRole'>,
     private readonly log: ModerationLogRepository,
     private readonly events: DomainEvents,
   ) {}
@@ -36,7 +37,7 @@ export class RolesService {
       if (target.role === role) return presentPublicUser(target);
       const from = target.role;
       const saved = await this.db.transaction().execute(async (trx) => {
-        const row = await this.roles.change(trx, targetId, from, role);
+        const row = await this.roles.changeRole(trx, targetId, from, role);
         if (row) {
           await this.log.record(
             {

@@ -104,7 +104,11 @@ describe.each(dialects)('roles on %s', (dialect) => {
 
   it('answers 404 for a deleted or missing user', async () => {
     const gone = await person();
-    await t.app.deps.users.update(gone.user.id, { deleted_at: new Date().toISOString() });
+    await t.app.deps.database.db
+      .updateTable('users')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', '=', gone.user.id)
+      .execute();
     expect((await setRole(admin, gone.user.id, 'moderator')).statusCode).toBe(404);
     expect(await roleOf(gone.user.id)).toBe('user');
     expect((await setRole(admin, 2_000_000_000, 'moderator')).statusCode).toBe(404);

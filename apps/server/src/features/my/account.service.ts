@@ -11,6 +11,7 @@ import type { ProfilesRepository } from '../profiles/profiles.repository';
 import type { SocialPorts } from '../profiles/social-ports';
 import { discardFiles } from './discard-files';
 import type { MyRepository } from './my.repository';
+import type { AccountsRepository } from '../auth/accounts.repository';
 
 /** How often an account may be asked for its current password before 429. */
 export interface PasswordChecks {
@@ -22,6 +23,8 @@ export interface PasswordChecks {
 export class AccountService {
   constructor(
     private readonly repo: MyRepository,
+    /** The password is the account's (features/auth). */
+    private readonly accounts: Pick<AccountsRepository, 'setPassword'>,
     private readonly profiles: ProfilesRepository,
     private readonly storage: FileStorage,
     private readonly social: SocialPorts,
@@ -36,7 +39,7 @@ export class AccountService {
     body: MyPasswordBody,
   ): Promise<void> {
     await this.checkPassword(user, body.password);
-    await this.repo.update(user.id, { password_hash: await hashPassword(body.new_password) });
+    await this.accounts.setPassword(user.id, await hashPassword(body.new_password));
     await this.social.endOtherSessions(user.id, currentSessionId);
   }
 

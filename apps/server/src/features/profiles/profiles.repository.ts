@@ -232,6 +232,11 @@ export class ProfilesRepository {
     return this.db.selectFrom('frames').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** The status line shown in the rooms' user lists (set from the chat, features/users). */
+  async setStatus(userId: number, status: string | null): Promise<void> {
+    await this.db.updateTable('users').set({ status }).where('id', '=', userId).execute();
+  }
+
   /** A new visit to a room (called once per entry). */
   async countVisit(userId: number): Promise<void> {
     await this.db

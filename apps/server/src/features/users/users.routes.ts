@@ -1,10 +1,4 @@
-import {
-  chatSettingsSchema,
-  settingsPatchBody,
-  statusBody,
-  idString,
-  publicUser,
-} from '@chat/shared';
+import { statusBody, idString, publicUser } from '@chat/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -14,22 +8,6 @@ const userId = z.object({
 const ignored = z.object({ data: z.array(z.number().int()) });
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.patch(
-    '/api/user/settings',
-    {
-      config: { access: 'user', sanctions: 'exempt' },
-      schema: {
-        tags: ['users'],
-        summary: 'Change chat settings (also POST with _method=PATCH)',
-        body: settingsPatchBody,
-        response: { 200: z.object({ data: chatSettingsSchema }) },
-      },
-    },
-    async (request) => ({
-      data: await app.deps.accounts.updateSettings(request.auth.user!, request.body),
-    }),
-  );
-
   app.post(
     '/api/user/status',
     {
@@ -42,7 +20,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: { status: await app.deps.accounts.setStatus(request.auth.user!, request.body.status) },
+      data: {
+        status: await app.deps.usersService.setStatus(request.auth.user!, request.body.status),
+      },
     }),
   );
 
@@ -56,7 +36,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: z.array(publicUser) }) },
       },
     },
-    async (request) => ({ data: await app.deps.accounts.ignoredUsers(request.auth.user!) }),
+    async (request) => ({ data: await app.deps.usersService.ignoredUsers(request.auth.user!) }),
   );
 
   app.post(
@@ -71,7 +51,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await app.deps.accounts.ignore(request.auth.user!, request.params.userId),
+      data: await app.deps.usersService.ignore(request.auth.user!, request.params.userId),
     }),
   );
 
@@ -87,7 +67,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await app.deps.accounts.unignore(request.auth.user!, request.params.userId),
+      data: await app.deps.usersService.unignore(request.auth.user!, request.params.userId),
     }),
   );
 };

@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import type { AccountProviderRow, DB } from '../../db/schema';
+
+/**
+ * The accounts' sign-in names at other sites (`account_providers`): which of our accounts a
+ * provider's person is. Signing in with another site (issue 24) finds the account here, and
+ * links one on the first sign-in; no route reaches it yet.
+ */
+export class AccountProvidersRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /**
+   * Links the provider's person to `userId`. Answers the link, or undefined when that person
+   * is already linked to an account (this one or another): a provider account is never moved
+   * between accounts silently, and two racing links cannot both win (the unique index decides).
+   */
+  async link(
+    userId: number,
+    provider: string,
+    subject: string,
+    at: string,
+    db: Kysely<DB> = this.db,
+  ): Promise<AccountProviderRow | undefined> {
+    // ON CONFLICT rather than a caught error: inside a PostgreSQL transaction a violation would
+    // abort the whole transaction.
+    return db
+      .insertInto('account_providers')
+      .values({ user_id: userId, provider, subject, created_at: at })
+      .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** The link of the provider's person, if any: whose account they sign in to. */
+  async find(provider: string, subject: string): Promise<AccountProviderRow | undefined> {
+    return this.db
+      .selectFrom('account_providers')
+      .selectAll()
+      .where('provider', '=', provider)
+      .where('subject', '=', subject)
+      .executeTakeFirst();
+  }
+
+  /** The account's links, oldest first. */
+  async listFor(userId: number): Promise<AccountProviderRow[]> {
+    return this.db
+      .selectFrom('account_providers')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Removes one of the account's links; false when the account has no such link. */
+  async unlink(userId: number, provider: string, subject: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('account_providers')
+      .where('user_id', '=', userId)
+      .where('provider', '=', provider)
+      .where('subject', '=', subject)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}
