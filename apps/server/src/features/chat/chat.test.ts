@@ -473,6 +473,7 @@ describe.each(dialects)('public chat on %s', (dialect) => {
       const message = json<{ data: ChatMessage }>(await say(anna, room.id, 'popular')).data;
       const kinds = ['like', 'love', 'laugh', 'wow', 'sad', 'angry', 'fire', 'clap'];
       const statuses: number[] = [];
+      const started = Date.now();
       for (let i = 0; i < 1000; i++) {
         const res = await anna.asBrowser({
           method: 'POST',
@@ -481,8 +482,10 @@ describe.each(dialects)('public chat on %s', (dialect) => {
         });
         statuses.push(res.statusCode);
       }
-      expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(30);
-      expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(900);
+      // 30 per 10-second window: a slow machine may see the loop cross into further windows.
+      const windows = Math.floor((Date.now() - started) / 10_000) + 1;
+      expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(30 * windows);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(1000 - 30 * windows - 10);
       const [seen] = (await history(anna, room.id)).filter((m) => m.id === message.id);
       expect(seen!.reactions).toHaveLength(8);
     });
