@@ -12,6 +12,7 @@ import * as moderation from './migrations/0009-moderation';
 import * as economy from './migrations/0010-economy';
 import * as testPayments from './migrations/0011-test-payments';
 import * as recentSmileys from './migrations/0012-recent-smileys';
+import * as jobOwners from './migrations/0013-job-owners';
 import * as accountProviders from './migrations/0016-account-providers';
 import * as giftModeration from './migrations/0014-gift-moderation';
 
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-economy': economy,
   '0011-test-payments': testPayments,
   '0012-recent-smileys': recentSmileys,
+  '0013-job-owners': jobOwners,
   '0016-account-providers': accountProviders,
 };
 

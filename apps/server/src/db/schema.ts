@@ -233,6 +233,10 @@ export interface JobsTable {
   locked_at: string | null;
   last_error: string | null;
   dedupe_key: string | null;
+  /** Whose work it is, for the fair share of the queue; null: nobody's in particular. */
+  owner: string | null;
+  /** The claim order: run_at, or later in an owner's turn (jobs.repository.ts). */
+  fair_at: string;
   created_at: string;
   updated_at: string;
 }

@@ -11,6 +11,11 @@ export interface JobOptions {
   maxAttempts?: number;
   /** While a job with this key waits or runs, enqueueing another with it does nothing. */
   dedupeKey?: string;
+  /**
+   * Whose work this is (`user:12`): owners take turns in the queue, so one owner's backlog
+   * does not hold up another's jobs (features/jobs/jobs.repository.ts). None: plain order.
+   */
+  owner?: string;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   png,
   pngBomb,
   readiness,
+  sparseGif,
   storedFiles,
   upload,
 } from '../features/uploads/test/upload-kit';
@@ -176,6 +177,40 @@ describe.each(dialects)('hostile uploads on %s', (dialect) => {
     expect(env.errors?.file?.[0]).toMatch(/pixels|разрешение/);
     expect(Date.now() - started).toBeLessThan(2000);
     expect(process.memoryUsage().rss - rss).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it('refuses at upload an animation over 300 frames, or whose canvas counted per frame is over budget', async () => {
+    // Its own account: the other cases use up much of alice's minute of uploads.
+    const carol = await signedIn(t.app, await buildUser(t.app));
+    const say = (data: Buffer, locale: 'en' | 'ru') => () => {
+      const form = multipart({}, [{ data }]);
+      return carol.asBrowser({
+        method: 'POST',
+        url: '/api/upload',
+        payload: form.payload,
+        headers: { ...form.headers, 'x-localization': locale },
+      });
+    };
+    // 1 KB announcing 47 frames of 1024×1024 (49 million pixels to decode and encode twice).
+    const sparse = sparseGif(1024, 1024, 47);
+    expect(sparse.length).toBeLessThan(1200);
+    const started = Date.now();
+    const wide = await refusedClean(say(sparse, 'en'), 422);
+    expect(wide.errors?.file).toEqual(['The picture is too large in pixels.']);
+    expect(Date.now() - started).toBeLessThan(2000);
+    // Frames without end on a tiny canvas: refused by their number.
+    const long = await refusedClean(say(sparseGif(2, 2, 301), 'ru'), 422);
+    expect(long.errors?.file).toEqual(['В анимации слишком много кадров (не больше 300).']);
+    expect((await refusedClean(say(sparseGif(2, 2, 20_000), 'en'), 422)).errors?.file).toEqual([
+      'The animation has too many frames (at most 300).',
+    ]);
+    // At the limits it goes through, animated.
+    const res = await upload(carol, sparseGif(2, 2, 300));
+    expect(res.statusCode, res.body).toBe(202);
+    expect(await ready(json<{ data: Attachment }>(res).data.id)).toMatchObject({
+      status: 'complete',
+      mime: 'image/gif',
+    });
   });
 
   it('ends a truncated JPEG as an error attachment and stores nothing of it', async () => {

@@ -1,4 +1,4 @@
-import type { ErrorCode, Locale } from '@chat/shared';
+import { IMAGE_MAX_FRAMES, type ErrorCode, type Locale } from '@chat/shared';
 
 /**
  * Server-side texts of the error envelope, in both languages. The client localises by `code`
@@ -55,6 +55,7 @@ const en = {
   'file.required': 'Choose a file to upload.',
   'file.invalid': 'Only JPEG, PNG, GIF and WebP pictures can be uploaded.',
   'file.too_many_pixels': 'The picture is too large in pixels.',
+  'file.too_many_frames': `The animation has too many frames (at most ${IMAGE_MAX_FRAMES}).`,
   'file.one': 'Upload one file at a time.',
   'attachments.invalid': 'An attachment is not yours or is not ready yet.',
   'attachments.adult': 'This picture is for adults and cannot be sent to the public chat.',
@@ -169,6 +170,7 @@ const ru: Record<MessageKey, string> = {
   'file.required': 'Выберите файл для загрузки.',
   'file.invalid': 'Загружать можно только изображения JPEG, PNG, GIF и WebP.',
   'file.too_many_pixels': 'У изображения слишком большое разрешение.',
+  'file.too_many_frames': `В анимации слишком много кадров (не больше ${IMAGE_MAX_FRAMES}).`,
   'file.one': 'Загружайте по одному файлу.',
   'attachments.invalid': 'Вложение не ваше или ещё не готово.',
   'attachments.adult': 'Это изображение для взрослых, его нельзя отправить в общий чат.',

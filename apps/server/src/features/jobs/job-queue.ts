@@ -129,6 +129,7 @@ export class JobQueue implements JobStore<JobPayloads> {
         runAt: (options.runAt ?? now).toISOString(),
         maxAttempts: options.maxAttempts ?? 5,
         dedupeKey: options.dedupeKey ?? null,
+        owner: options.owner ?? null,
         now: now.toISOString(),
       },
       db ?? undefined,

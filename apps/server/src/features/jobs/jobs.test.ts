@@ -14,10 +14,12 @@ declare module './job-queue' {
     'test.flaky': { key: string; failures: number };
     'test.record': { n: number };
     'test.never': { n: number };
+    'test.owned': { name: string };
   }
 }
 
 const log = pino({ level: 'silent' });
+const nowIso = () => new Date().toISOString();
 const dialects = await testDialects();
 
 const until = async (check: () => boolean | Promise<boolean>, ms = 5000) => {
@@ -152,6 +154,48 @@ describe.each(dialects)('job queue on %s', (dialect) => {
     await new Promise((r) => setTimeout(r, 100));
     await Promise.all([q1.stop(), q2.stop()]);
     expect(mine().every((n) => runs.get(n) === 1)).toBe(true);
+  });
+
+  it("gives owners turns: one owner's backlog does not hold up another's first job", async () => {
+    // One worker; A's first job holds it until B has queued. No clock is read: the test checks
+    // the order in which the jobs finish.
+    const q = queue(a, { concurrency: 1 });
+    const finished: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started = 0;
+    q.register('test.owned', {
+      run: async ({ name }) => {
+        started += 1;
+        if (name === 'A1') await gate;
+        finished.push(name);
+      },
+    });
+    await q.start();
+    for (const name of ['A1', 'A2', 'A3', 'A4'])
+      await q.enqueue('test.owned', { name }, { owner: 'user:a' });
+    await until(() => started === 1);
+    await q.enqueue('test.owned', { name: 'B1' }, { owner: 'user:b' });
+    release();
+    await until(() => finished.length === 5);
+    await q.stop();
+    expect(finished).toEqual(['A1', 'B1', 'A2', 'A3', 'A4']);
+  });
+
+  it('keeps turns across nodes: each claim, on any connection, takes the next turn', async () => {
+    // Queued while no node works: a backlog of six, then two people with one job each.
+    const q = queue(a);
+    q.register('test.owned', { run: async () => undefined });
+    for (let i = 1; i <= 6; i++) await q.enqueue('test.owned', { name: `A${i}` }, { owner: 'a' });
+    await q.enqueue('test.owned', { name: 'B1' }, { owner: 'b' });
+    await q.enqueue('test.owned', { name: 'C1' }, { owner: 'c' });
+    const nodes = [new JobsRepository(a.db, a.dialect), new JobsRepository(b.db, b.dialect)];
+    const claimed: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const [job] = await nodes[i % 2]!.claim(['test.owned'], `node-${i % 2}`, 1, nowIso());
+      claimed.push(job ? (JSON.parse(job.payload) as { name: string }).name : `none@${i}`);
+    }
+    expect(claimed).toEqual(['A1', 'B1', 'C1', 'A2', 'A3', 'A4', 'A5', 'A6']);
   });
 
   it('takes back what a crashed process left running', async () => {

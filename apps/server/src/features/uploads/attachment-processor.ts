@@ -14,11 +14,18 @@ import type { AttachmentsRepository } from './attachments.repository';
 import {
   classifierPixels,
   EXTENSION,
+  framesToClassify,
   ImageRefused,
   processImage,
   type ImageLimits,
   type Rendition,
 } from './image-processor';
+
+/**
+ * Frames of an animation the classifier looks at, taken from the thumbnail: each costs one
+ * small decode and one run of the model, whatever the animation's size.
+ */
+export const CLASSIFIED_FRAMES = 4;
 
 declare module '../jobs/job-queue' {
   interface JobPayloads {
@@ -58,7 +65,9 @@ export class AttachmentProcessor implements JobHandler<'attachment.process'> {
     // The classifier looks at the thumbnail: already upright, small and in memory, so it costs
     // no second decode of the original. It runs while the renditions are being stored.
     const [adult, fileKey, thumbKey] = await Promise.all([
-      row.adult_marked === 1 ? true : this.classify(renditions.thumb.data, row.id),
+      row.adult_marked === 1
+        ? true
+        : this.classify(renditions.thumb.data, renditions.pages, row.id),
       this.store(renditions.main),
       this.store(renditions.thumb),
     ]);
@@ -108,17 +117,27 @@ export class AttachmentProcessor implements JobHandler<'attachment.process'> {
   }
 
   /**
-   * A classifier failure must not lose the upload: it is logged and the picture keeps the
-   * sender's own mark (fail open), since a broken model would otherwise block every picture.
+   * Whether the picture is 18+: any of its classified frames is (an animation is judged by
+   * several, spread over it). A picture the classifier could not judge (a failed decode, a dead
+   * or timed-out worker) counts as 18+: it is kept, and goes to private messages under the 18+
+   * cover, but not to the public rooms, which an unjudged picture must not reach by breaking
+   * the model. With the classifier turned off (ADULT_CLASSIFIER=off) only the sender's mark
+   * counts: that is the site's choice, not a failure.
    */
-  private async classify(thumbnail: Buffer, id: number): Promise<boolean> {
+  private async classify(thumbnail: Buffer, pages: number, id: number): Promise<boolean> {
     if (!this.classifier) return false;
     try {
-      const pixels = await classifierPixels(thumbnail, this.limits.maxPixels);
-      return isAdult(await this.classifier.classify(pixels));
-    } catch (error) {
-      this.log.error({ err: error, attachment: id }, 'adult classifier failed; picture kept');
+      for (const page of framesToClassify(pages, CLASSIFIED_FRAMES)) {
+        const pixels = await classifierPixels(thumbnail, this.limits.maxPixels, page);
+        if (isAdult(await this.classifier.classify(pixels))) return true;
+      }
       return false;
+    } catch (error) {
+      this.log.error(
+        { err: error, attachment: id },
+        'adult classifier failed; picture held out of public rooms',
+      );
+      return true;
     }
   }
 

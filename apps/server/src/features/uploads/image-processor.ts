@@ -1,4 +1,10 @@
-import { IMAGE_MAX_PIXELS, type ACCEPTED_IMAGE_MIME, type AttachmentError } from '@chat/shared';
+import {
+  ANIMATION_MAX_PIXELS,
+  IMAGE_MAX_FRAMES,
+  IMAGE_MAX_PIXELS,
+  type ACCEPTED_IMAGE_MIME,
+  type AttachmentError,
+} from '@chat/shared';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 
 export type AcceptedMime = (typeof ACCEPTED_IMAGE_MIME)[number];
@@ -29,8 +35,22 @@ export const EXTENSION: Record<AcceptedMime, string> = {
   'image/webp': 'webp',
 };
 
-export interface ImageLimits {
+/** What a picture may announce in its header before anything of it is decoded. */
+export interface PixelBudget {
+  /** One frame's pixels (a still picture's). */
   maxPixels: number;
+  maxFrames: number;
+  /** An animation's canvas counted once per frame. */
+  maxAnimationPixels: number;
+}
+
+export const PIXEL_BUDGET: PixelBudget = {
+  maxPixels: IMAGE_MAX_PIXELS,
+  maxFrames: IMAGE_MAX_FRAMES,
+  maxAnimationPixels: ANIMATION_MAX_PIXELS,
+};
+
+export interface ImageLimits extends PixelBudget {
   maxSide: number;
   thumbSide: number;
 }
@@ -52,15 +72,19 @@ export interface Rendition {
 export interface Processed {
   main: Rendition;
   thumb: Rendition;
+  /** Frames of both renditions (1: a still picture). */
+  pages: number;
 }
 
 /**
  * Reads only the header (no pixel is decoded): the real format, and the pixel count checked
  * before any decoding, so a decompression bomb costs nothing. `input` is a path or bytes.
+ * An animation is judged by its frames and by its canvas counted once per frame, since every
+ * frame is decoded whole however little of it the file draws.
  */
 export async function inspectImage(
   input: string | Buffer,
-  maxPixels = IMAGE_MAX_PIXELS,
+  budget: PixelBudget = PIXEL_BUDGET,
 ): Promise<Inspected> {
   let meta: Metadata;
   try {
@@ -74,8 +98,9 @@ export async function inspectImage(
   const pages = meta.pages ?? 1;
   const pageHeight = meta.pageHeight ?? (meta.height ?? 0) / pages;
   if (width <= 0 || pageHeight <= 0) throw new ImageRefused('broken');
-  // Every frame of an animation is decoded, so they all count.
-  if (width * pageHeight > maxPixels || width * pageHeight * pages > maxPixels * 4)
+  if (width * pageHeight > budget.maxPixels) throw new ImageRefused('too_many_pixels');
+  if (pages > budget.maxFrames) throw new ImageRefused('too_many_frames');
+  if (pages > 1 && width * pageHeight * pages > budget.maxAnimationPixels)
     throw new ImageRefused('too_many_pixels');
   return { mime, width, height: Math.round(pageHeight), pages };
 }
@@ -86,14 +111,14 @@ export async function inspectImage(
  * animated GIF or WebP stays animated. A truncated or corrupt file is refused (`failOn`).
  */
 export async function processImage(input: Buffer, limits: ImageLimits): Promise<Processed> {
-  const info = await inspectImage(input, limits.maxPixels);
+  const info = await inspectImage(input, limits);
   const animated = info.pages > 1;
   try {
     const [main, thumb] = await Promise.all([
       render(input, info, animated, limits.maxSide, limits.maxPixels),
       render(input, info, animated, limits.thumbSide, limits.maxPixels),
     ]);
-    return { main, thumb };
+    return { main, thumb, pages: info.pages };
   } catch (error) {
     if (error instanceof ImageRefused) throw error;
     throw new ImageRefused('broken');
@@ -139,17 +164,34 @@ function encode(image: Sharp, mime: AcceptedMime): Sharp {
 }
 
 /**
- * 224×224 RGB pixels of the first frame (of a thumbnail), what the adult classifier looks at.
+ * 224×224 RGB pixels of one frame (of a thumbnail), what the adult classifier looks at.
  * Transparency is laid on white, as people see it: dropping the alpha channel instead leaves
  * whatever colour hides under transparent pixels, and the model took cartoon hands on that
  * background for explicit drawings (our own thumbs-up smiley scored 0.97 "hentai").
  */
-export async function classifierPixels(input: Buffer, maxPixels: number): Promise<Uint8Array> {
-  const data = await sharp(input, { limitInputPixels: maxPixels, failOn: 'truncated' })
+export async function classifierPixels(
+  input: Buffer,
+  maxPixels: number,
+  page = 0,
+): Promise<Uint8Array> {
+  const data = await sharp(input, { limitInputPixels: maxPixels, failOn: 'truncated', page })
     .rotate()
     .resize(224, 224, { fit: 'fill' })
     .flatten({ background: '#ffffff' })
     .raw()
     .toBuffer();
   return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+}
+
+/**
+ * The frames of an animation of `pages` frames the classifier looks at: at most `count`,
+ * evenly spread from the first to the last, so an animation cannot show one harmless frame
+ * first and the rest after it. A still picture is its one frame.
+ */
+export function framesToClassify(pages: number, count: number): number[] {
+  if (pages <= 1 || count <= 1) return [0];
+  const taken = Math.min(count, pages);
+  const frames = new Set<number>();
+  for (let i = 0; i < taken; i++) frames.add(Math.round((i * (pages - 1)) / (taken - 1)));
+  return [...frames];
 }

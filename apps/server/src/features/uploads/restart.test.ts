@@ -55,14 +55,22 @@ describe.each(dialects)('uploads across a restart on %s', (dialect) => {
     const second = await buildApp(loadConfig(env), { database, webDist: null, logger: false });
     try {
       const deadline = Date.now() + 15_000;
-      let rows = await database.db.selectFrom('attachments').selectAll().execute();
-      while (rows.some((r) => r.status === 'in-process') && Date.now() < deadline) {
+      const read = async () => ({
+        rows: await database.db.selectFrom('attachments').selectAll().orderBy('id').execute(),
+        // A job is marked done just after its attachment is finished: wait for both.
+        jobs: await database.db.selectFrom('jobs').select('status').execute(),
+      });
+      let seen = await read();
+      while (
+        (seen.rows.some((r) => r.status === 'in-process') ||
+          seen.jobs.some((j) => j.status !== 'done')) &&
+        Date.now() < deadline
+      ) {
         await new Promise((r) => setTimeout(r, 50));
-        rows = await database.db.selectFrom('attachments').selectAll().execute();
+        seen = await read();
       }
-      expect(rows.map((r) => r.status)).toEqual(['complete', 'complete']);
-      const jobs = await database.db.selectFrom('jobs').select('status').execute();
-      expect(jobs.every((j) => j.status === 'done')).toBe(true);
+      expect(seen.rows.map((r) => r.status)).toEqual(['complete', 'complete']);
+      expect(seen.jobs.map((j) => j.status)).toEqual(['done', 'done']);
     } finally {
       await second.close();
       await database.close();

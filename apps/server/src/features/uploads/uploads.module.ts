@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, THUMB_MAX_SIDE } from '@chat/shared';
+import { IMAGE_MAX_SIDE, THUMB_MAX_SIDE } from '@chat/shared';
 import { featureModule } from '../../platform/feature-module';
 import { NsfwClassifier } from './adult/adult-classifier';
 import { AttachmentProcessor } from './attachment-processor';
 import { AttachmentsRepository } from './attachments.repository';
 import { AttachmentsService } from './attachments.service';
 import { filesRoutes } from './files.routes';
+import { PIXEL_BUDGET } from './image-processor';
 import { uploadsRealtime } from './uploads.realtime';
 import { uploadsRoutes } from './uploads.routes';
 import { UploadsService } from './uploads.service';
@@ -23,7 +24,7 @@ export const uploadsModule = featureModule({
     const repo = new AttachmentsRepository(database.db);
     const classifier = config.uploads.adultClassifier ? new NsfwClassifier(log) : null;
     const limits = {
-      maxPixels: IMAGE_MAX_PIXELS,
+      ...PIXEL_BUDGET,
       maxSide: IMAGE_MAX_SIDE,
       thumbSide: THUMB_MAX_SIDE,
     };
@@ -36,7 +37,7 @@ export const uploadsModule = featureModule({
       attachments: new AttachmentsService(repo),
       uploads: new UploadsService(repo, storage, units, rateLimits, {
         maxBytes: config.uploads.maxBytes,
-        maxPixels: limits.maxPixels,
+        budget: PIXEL_BUDGET,
         perMinute: config.uploads.perMinute,
         tmpDir,
       }),

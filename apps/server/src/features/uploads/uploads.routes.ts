@@ -40,7 +40,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         return await reply
           .code(202)
-          .send({ data: await uploads.receive(request.auth.user!, parts) });
+          .send({ data: await uploads.receive(request.auth.user!, parts, request.ip) });
       } catch (error) {
         // A refused upload's unread rest (up to gigabytes) is not read: the connection
         // closes shortly after the answer.

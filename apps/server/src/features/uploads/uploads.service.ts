@@ -8,6 +8,7 @@ import { PREMIUM_UPLOAD_MAX_BYTES, uploadFields, type Attachment } from '@chat/s
 import type { Multipart } from '@fastify/multipart';
 import type { UserRow } from '../../db/schema';
 import { AppError, invalid, notFound } from '../../http/app-error';
+import type { MessageKey } from '../../http/messages';
 import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import type { FileStorage } from '../../lib/storage/file-storage';
 import { nowIso } from '../../lib/clock';
@@ -15,13 +16,15 @@ import type { UnitOfWork } from '../../db/unit-of-work';
 import type { JobPayloads } from '../jobs/job-queue';
 import { presentAttachment } from './attachments.presenter';
 import type { AttachmentsRepository } from './attachments.repository';
-import { ImageRefused, inspectImage } from './image-processor';
+import { ImageRefused, inspectImage, type ImageRefusal, type PixelBudget } from './image-processor';
 import { sniffImageType } from './sniff';
 import { hasPermission } from '../users/user.presenter';
+import { isRegistered } from '../../access/permissions';
 
 export interface UploadsOptions {
   maxBytes: number;
-  maxPixels: number;
+  budget: PixelBudget;
+  /** Uploads a minute per account, and per address for all guests behind it together. */
   perMinute: number;
   /** Where a file waits while it is checked, before it goes to storage. */
   tmpDir: string;
@@ -36,6 +39,7 @@ const tooLarge = () => new AppError('too_large');
  */
 export class UploadsService {
   private readonly rule: RateLimitRule;
+  private readonly guestRule: RateLimitRule;
 
   constructor(
     private readonly repo: AttachmentsRepository,
@@ -45,6 +49,7 @@ export class UploadsService {
     private readonly options: UploadsOptions,
   ) {
     this.rule = { name: 'uploads', points: options.perMinute, durationSeconds: 60 };
+    this.guestRule = { name: 'uploads.guests', points: options.perMinute, durationSeconds: 60 };
   }
 
   /**
@@ -57,8 +62,18 @@ export class UploadsService {
       : this.options.maxBytes;
   }
 
-  async receive(user: UserRow, parts: AsyncIterable<Multipart>): Promise<Attachment> {
+  /**
+   * `address` is the caller's IP. A guest account costs nothing to make, so the guests behind
+   * one address share one account's upload limit and one place in the processing queue.
+   */
+  async receive(
+    user: UserRow,
+    parts: AsyncIterable<Multipart>,
+    address: string,
+  ): Promise<Attachment> {
+    const guest = !isRegistered(user);
     await this.rateLimits.hit(this.rule, String(user.id));
+    if (guest) await this.rateLimits.hit(this.guestRule, address);
     await mkdir(this.options.tmpDir, { recursive: true });
     const temp = join(this.options.tmpDir, randomBytes(12).toString('hex'));
     try {
@@ -94,10 +109,15 @@ export class UploadsService {
           },
           tx.db,
         );
+        // Processing is shared fairly by owner (jobs.repository.ts), so one account's backlog
+        // does not hold up another's pictures.
         await tx.enqueue(
           'attachment.process',
           { attachmentId: inserted.id },
-          { dedupeKey: `attachment.process:${inserted.id}` },
+          {
+            dedupeKey: `attachment.process:${inserted.id}`,
+            owner: guest ? `guests@${address}` : `user:${user.id}`,
+          },
         );
         return inserted;
       });
@@ -179,18 +199,23 @@ export class UploadsService {
     const sniffed = sniffImageType(head);
     if (!sniffed) throw invalid({ file: ['file.invalid'] });
     try {
-      const info = await inspectImage(temp, this.options.maxPixels);
+      const info = await inspectImage(temp, this.options.budget);
       if (info.mime !== sniffed) throw new ImageRefused('unsupported_type');
       return info.mime;
     } catch (error) {
-      if (error instanceof ImageRefused)
-        throw invalid({
-          file: [error.reason === 'too_many_pixels' ? 'file.too_many_pixels' : 'file.invalid'],
-        });
+      if (error instanceof ImageRefused) throw invalid({ file: [REFUSAL_TEXT[error.reason]] });
       throw error;
     }
   }
 }
+
+/** The message of each refusal at upload time (http/messages.ts). */
+const REFUSAL_TEXT = {
+  too_many_pixels: 'file.too_many_pixels',
+  too_many_frames: 'file.too_many_frames',
+  unsupported_type: 'file.invalid',
+  broken: 'file.invalid',
+} as const satisfies Record<ImageRefusal, MessageKey>;
 
 function fieldOf(issues: { path: PropertyKey[] }[]): string {
   return String(issues[0]?.path[0] ?? 'body');

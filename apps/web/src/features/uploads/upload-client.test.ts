@@ -75,11 +75,16 @@ describe('uploader', () => {
     expect(error.retryable).toBe(false);
   });
 
-  it('says the picture is not accepted for a 422 on the file', async () => {
+  it("says why the picture is not accepted for a 422 on the file, in the server's words", async () => {
     const { upload, xhr } = setup('ru');
     const done = upload({ file: pngFile(), name: 'x.png', adult: false });
-    xhr().respond(422, { message: 'bad', code: 'validation', errors: { file: ['bad'] } });
-    expect((await failureOf(done)).message).toMatch(/не принимаем/);
+    const why = 'В анимации слишком много кадров (не больше 300).';
+    xhr().respond(422, { message: 'bad', code: 'validation', errors: { file: [why] } });
+    expect((await failureOf(done)).message).toBe(why);
+    // The server said nothing of it: our own words.
+    const silent = upload({ file: pngFile(), name: 'x.png', adult: false });
+    xhr().respond(422, { message: 'bad', code: 'validation', errors: { file: [] } });
+    expect((await failureOf(silent)).message).toMatch(/не принимаем/);
   });
 
   it('toasts the rate limit of a 429 and shows it on the picture', async () => {

@@ -26,7 +26,14 @@ export function uploadFailureText(
   if (status === 413)
     return { text: t('uploads:errors.tooLarge', locale), toast: false, retryable: false };
   if (status === 422 && envelope?.errors?.file !== undefined) {
-    return { text: t('uploads:errors.notAccepted', locale), toast: false, retryable: false };
+    // The server says which limit the picture broke (too many pixels or frames), already in
+    // the interface language; our own words only when it says nothing.
+    const said = envelope.errors.file[0]?.trim();
+    return {
+      text: said || t('uploads:errors.notAccepted', locale),
+      toast: false,
+      retryable: false,
+    };
   }
   if (status === 429) {
     return { text: errorToastText(failed, locale, now, t), toast: true, retryable: true };

@@ -128,6 +128,49 @@ export async function animatedGif(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** An animation of flat frames, one per colour, as GIF or WebP. */
+export async function animation(
+  colours: string[],
+  format: 'gif' | 'webp' = 'gif',
+  side = 48,
+): Promise<Buffer> {
+  const frames = await Promise.all(
+    colours.map((background) =>
+      sharp({ create: { width: side, height: side, channels: 3, background } })
+        .png()
+        .toBuffer(),
+    ),
+  );
+  const joined = sharp(frames, { join: { animated: true } });
+  return (format === 'gif' ? joined.gif() : joined.webp({ lossless: true })).toBuffer();
+}
+
+/**
+ * A GIF built byte by byte: a `width`×`height` canvas and `frames` frames of one pixel each,
+ * how a file of a kilobyte announces an animation of millions of pixels (issue 19).
+ */
+export function sparseGif(width: number, height: number, frames: number): Buffer {
+  const screen = Buffer.alloc(13);
+  screen.write('GIF89a', 0, 'latin1');
+  screen.writeUInt16LE(width, 6);
+  screen.writeUInt16LE(height, 8);
+  screen[10] = 0x80; // a global colour table of two colours
+  const palette = Buffer.from([0, 0, 0, 255, 255, 255]);
+  const loop = Buffer.concat([
+    Buffer.from([0x21, 0xff, 0x0b]),
+    Buffer.from('NETSCAPE2.0', 'latin1'),
+    Buffer.from([0x03, 0x01, 0x00, 0x00, 0x00]),
+  ]);
+  const frame = Buffer.from([
+    ...[0x21, 0xf9, 0x04, 0x00, 0x0a, 0x00, 0x00, 0x00], // 100 ms
+    ...[0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0x00], // one pixel at the top left
+    ...[0x02, 0x02, 0x44, 0x01, 0x00], // its LZW data: clear, colour 0, end
+  ]);
+  const body = Buffer.alloc(frame.length * frames);
+  for (let i = 0; i < frames; i++) frame.copy(body, i * frame.length);
+  return Buffer.concat([screen, palette, loop, body, Buffer.from([0x3b])]);
+}
+
 function chunk(type: string, data: Buffer): Buffer {
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
   const len = Buffer.alloc(4);
