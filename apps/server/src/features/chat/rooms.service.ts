@@ -2,6 +2,8 @@ import { ROOM_STATE, type ChatState, type RoomDetail, type RoomSummary } from '@
 import type { RoomRow, UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError, forbidden, guestForbidden, invalid, notFound } from '../../http/app-error';
+import { BROADCAST_LIMITS } from '../../http/broadcast-limits';
+import type { RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
 import * as roomPolicy from '../../access/room.policy';
 import { viewerOf } from '../../access/viewer';
@@ -20,6 +22,8 @@ export class RoomsService {
     private readonly users: UsersRepository,
     private readonly view: RoomView,
     private readonly events: DomainEvents,
+    /** Entering, leaving and states are heard by the whole room: limited per account. */
+    private readonly rateLimits: RateLimits,
   ) {}
 
   async chatState(user: UserRow): Promise<ChatState> {
@@ -97,6 +101,7 @@ export class RoomsService {
     const invited = await this.rooms.isInvited(roomId, user.id);
     // A private room one may not enter does not exist as far as the caller can tell.
     if (!roomPolicy.can(viewerOf(user), 'enter', room, { invited })) throw notFound();
+    await this.rateLimits.hit(BROADCAST_LIMITS.roomMembership, String(user.id));
     const membership = {
       room_id: roomId,
       user_id: user.id,
@@ -122,7 +127,9 @@ export class RoomsService {
 
   async leave(user: UserRow, roomId: number): Promise<void> {
     const membership = await this.rooms.membership(roomId, user.id);
-    if (!membership || !(await this.rooms.removeMember(roomId, user.id))) throw notFound();
+    if (!membership) throw notFound();
+    await this.rateLimits.hit(BROADCAST_LIMITS.roomMembership, String(user.id));
+    if (!(await this.rooms.removeMember(roomId, user.id))) throw notFound();
     this.events.emit('chat.user.state', {
       roomId,
       userId: user.id,
@@ -132,6 +139,7 @@ export class RoomsService {
   }
 
   async leaveChat(user: UserRow): Promise<void> {
+    await this.rateLimits.hit(BROADCAST_LIMITS.roomMembership, String(user.id));
     const rooms = await this.rooms.roomsOf(user.id);
     await this.rooms.removeFromAll(user.id);
     for (const { roomId, invisible } of rooms)
@@ -179,6 +187,7 @@ export class RoomsService {
     const membership = await this.rooms.membership(roomId, user.id);
     if (!membership) throw notFound();
     if (stateId === ROOM_STATE.leaving) return this.leave(user, roomId);
+    await this.rateLimits.hit(BROADCAST_LIMITS.roomState, String(user.id));
     await this.rooms.updateMember(roomId, user.id, { state_id: stateId });
     this.events.emit('chat.user.state', {
       roomId,

@@ -8,6 +8,8 @@ import {
 import type { UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { forbidden, invalid } from '../../http/app-error';
+import { BROADCAST_LIMITS } from '../../http/broadcast-limits';
+import type { RateLimits } from '../../http/rate-limit';
 import { isMessageKey, type MessageKey } from '../../http/messages';
 import { frameUrl } from '../profiles/profiles.presenter';
 import type { ProfilesRepository } from '../profiles/profiles.repository';
@@ -20,6 +22,8 @@ export class IdentityService {
     private readonly repo: MyRepository,
     private readonly profiles: ProfilesRepository,
     private readonly events: DomainEvents,
+    /** Each restyle is heard on `private-chat` by everyone: limited per account. */
+    private readonly rateLimits: RateLimits,
   ) {}
 
   async setNick(user: UserRow, body: MyNickBody): Promise<NickStyle> {
@@ -43,6 +47,7 @@ export class IdentityService {
     for (const perk of nickStylePerks(style))
       if (!hasPermission(user, perk))
         throw forbidden(perk === 'nick.gradient' ? 'nick.premium_gradient' : 'nick.premium_color');
+    await this.rateLimits.hit(BROADCAST_LIMITS.identity, String(user.id));
     const saved = await this.repo.update(user.id, { nick_style: JSON.stringify(style) });
     const nick = presentNick(saved);
     this.events.emit('user.nick', { userId: saved.id, nick });
@@ -59,6 +64,7 @@ export class IdentityService {
         throw forbidden('frame.premium');
       frame = frameUrl(row.file);
     }
+    await this.rateLimits.hit(BROADCAST_LIMITS.identity, String(user.id));
     const saved = await this.repo.update(user.id, { frame_id: frameId, frame });
     this.events.emit('user.frame', { userId: saved.id, frame });
     this.events.emit('user.updated', { user: presentPublicUser(saved) });

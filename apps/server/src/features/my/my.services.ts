@@ -34,7 +34,7 @@ export function createMyServices(
     profile: new MyProfileService(repo, profiles, social, reviews, passwordChecks.rateLimits),
     photos: new PhotosService(repo, profiles, avatar, storage, reviews),
     avatar,
-    identity: new IdentityService(repo, profiles, events),
+    identity: new IdentityService(repo, profiles, events, passwordChecks.rateLimits),
     account: new AccountService(repo, profiles, storage, social, events, passwordChecks),
   };
 }

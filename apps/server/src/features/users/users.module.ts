@@ -14,7 +14,7 @@ import { UsersService } from './users.service';
 export const usersModule = featureModule({
   name: 'users',
   register(ctx) {
-    const { database, events } = ctx.platform;
+    const { database, events, rateLimits } = ctx.platform;
     const users = new UsersRepository(database.db);
     const rooms = ctx.later('roomsRepository');
     const quotes = ctx.later('quotesRepository');
@@ -24,7 +24,12 @@ export const usersModule = featureModule({
     const moderation = ctx.later('moderation');
     ctx.provide({
       users,
-      accounts: new UsersService(users, { roomsOf: (userId) => rooms().roomsOf(userId) }, events),
+      accounts: new UsersService(
+        users,
+        { roomsOf: (userId) => rooms().roomsOf(userId) },
+        events,
+        rateLimits,
+      ),
       userData: new UserDataService(
         users,
         { messageIdsOf: (userId) => quotes().messageIdsOf(userId) },

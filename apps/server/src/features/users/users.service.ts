@@ -2,6 +2,8 @@ import type { ChatSettings, PublicUser } from '@chat/shared';
 import type { UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { invalid, notFound } from '../../http/app-error';
+import { BROADCAST_LIMITS } from '../../http/broadcast-limits';
+import type { RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
 import type { RoomsRepository } from '../chat/rooms.repository';
 import { parseSettings, presentPublicUser } from './user.presenter';
@@ -14,6 +16,7 @@ export class UsersService {
     /** The chat's memberships (features/chat), looked up when called. */
     private readonly rooms: Pick<RoomsRepository, 'roomsOf'>,
     private readonly events: DomainEvents,
+    private readonly rateLimits: RateLimits,
   ) {}
 
   async updateSettings(user: UserRow, patch: Partial<ChatSettings>): Promise<ChatSettings> {
@@ -47,6 +50,8 @@ export class UsersService {
   }
 
   async setStatus(user: UserRow, status: string | null): Promise<string | null> {
+    // Heard in every room the person is in: a loop of them would flood them all.
+    await this.rateLimits.hit(BROADCAST_LIMITS.status, String(user.id));
     const value = status ? status : null;
     await this.users.update(user.id, { status: value });
     this.events.emit('user.status', {
