@@ -30,12 +30,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-economy': economy,
   '0011-test-payments': testPayments,
   '0012-recent-smileys': recentSmileys,
+  '0014-gift-moderation': giftModeration,
   '0013-job-owners': jobOwners,
   '0016-account-providers': accountProviders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
-  '0014-gift-moderation': giftModeration,
 
 export async function migrateToLatest(database: Database): Promise<string[]> {
   // Kysely looks for its own tables in every schema of the server: with several sites (or test

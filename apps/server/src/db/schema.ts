@@ -571,6 +571,10 @@ export interface UserGiftsTable {
   anonymous: Generated<number>;
   private: Generated<number>;
   created_at: string;
+  /** 1: the recipient took it off their profile (it stays in the sender's history). */
+  hidden: Generated<number>;
+  /** When a moderator removed its text (the text is then null). */
+  text_removed_at: Generated<string | null>;
 }
 
 export interface CoinTransfersTable {
@@ -583,10 +587,6 @@ export interface CoinTransfersTable {
   created_at: string;
 }
 
-  /** 1: the recipient took it off their profile (it stays in the sender's history). */
-  hidden: Generated<number>;
-  /** When a moderator removed its text (the text is then null). */
-  text_removed_at: Generated<string | null>;
 export interface PremiumPurchasesTable {
   id: Generated<number>;
   buyer_id: number;

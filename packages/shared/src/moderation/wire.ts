@@ -298,10 +298,10 @@ export const MODERATION_ACTIONS = [
   'appeal.accept',
   'appeal.refuse',
   'role.change',
-] as const;
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
   /** A gift's text removed (issue 19, point 5). */
   'gift.remove_text',
+] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 export const moderationLogEntrySchema = z.object({
   id: z.number().int(),
