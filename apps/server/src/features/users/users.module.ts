@@ -7,8 +7,10 @@ import { usersRoutes } from './users.routes';
 import { UsersService } from './users.service';
 
 /**
- * Users: the users table, chat settings, status, the ignore list, trolls, and user data (what
- * the client keeps about the signed-in user). First of the features that keep people: user data
+ * Users: the read-only look-ups of the users row every feature shares, status, the ignore
+ * list, trolls, and user data (what the client keeps about the signed-in user). The row's
+ * columns are written by their owners (db/user-columns.ts): accounts (features/auth), profiles
+ * (features/profiles, features/my), preferences (features/preferences), economy, moderation. First of the features that keep people: user data
  * gathers from those after it, looked up when called.
  */
 export const usersModule = featureModule({
@@ -22,13 +24,15 @@ export const usersModule = featureModule({
     const friends = ctx.later('friends');
     const notifications = ctx.later('notifications');
     const moderation = ctx.later('moderation');
+    const profiles = ctx.later('profilesRepository');
     ctx.provide({
       users,
-      accounts: new UsersService(
+      usersService: new UsersService(
         users,
         { roomsOf: (userId) => rooms().roomsOf(userId) },
         events,
         rateLimits,
+        profiles,
       ),
       userData: new UserDataService(
         users,

@@ -1,4 +1,4 @@
-import type { ChatSettings, PublicUser } from '@chat/shared';
+import type { PublicUser } from '@chat/shared';
 import type { UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { invalid, notFound } from '../../http/app-error';
@@ -6,10 +6,14 @@ import { BROADCAST_LIMITS } from '../../http/broadcast-limits';
 import type { RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
 import type { RoomsRepository } from '../chat/rooms.repository';
-import { parseSettings, presentPublicUser } from './user.presenter';
+import type { ProfilesRepository } from '../profiles/profiles.repository';
+import { presentPublicUser } from './user.presenter';
 import type { UsersRepository } from './users.repository';
 
-/** What a user changes about themselves in the chat, and what moderators change about users. */
+/**
+ * The status line, the ignore list and the trolls. The users row's columns have their owners
+ * (db/user-columns.ts): the status line is the profile's, written through its repository.
+ */
 export class UsersService {
   constructor(
     private readonly users: UsersRepository,
@@ -17,15 +21,9 @@ export class UsersService {
     private readonly rooms: Pick<RoomsRepository, 'roomsOf'>,
     private readonly events: DomainEvents,
     private readonly rateLimits: RateLimits,
+    /** The status line is the profile's (features/profiles), registered after this module. */
+    private readonly profiles: () => Pick<ProfilesRepository, 'setStatus'>,
   ) {}
-
-  async updateSettings(user: UserRow, patch: Partial<ChatSettings>): Promise<ChatSettings> {
-    // Re-read: two quick toggles from two tabs must not undo each other.
-    const fresh = (await this.users.findById(user.id)) ?? user;
-    const settings = { ...parseSettings(fresh.settings), ...patch };
-    await this.users.update(user.id, { settings: JSON.stringify(settings) });
-    return settings;
-  }
 
   async ignore(user: UserRow, targetId: number): Promise<number[]> {
     if (targetId === user.id) throw invalid({ user_id: ['ignore.self'] });
@@ -53,7 +51,7 @@ export class UsersService {
     // Heard in every room the person is in: a loop of them would flood them all.
     await this.rateLimits.hit(BROADCAST_LIMITS.status, String(user.id));
     const value = status ? status : null;
-    await this.users.update(user.id, { status: value });
+    await this.profiles().setStatus(user.id, value);
     this.events.emit('user.status', {
       userId: user.id,
       status: value,
