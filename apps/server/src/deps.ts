@@ -4,6 +4,7 @@ import type { Database } from './db/database';
 import type { AccountsRepository } from './features/auth/accounts.repository';
 import type { AuthService } from './features/auth/auth.service';
 import type { SessionsRepository } from './features/auth/sessions.repository';
+import type { PhoneConfirmationService } from './features/auth/phone-confirmations.service';
 import type { CatalogService } from './features/catalog/catalog.service';
 import type { RecentSmileys } from './features/catalog/recent-smileys';
 import type { PagesService } from './features/pages/pages.service';
@@ -120,6 +121,8 @@ export interface Ports {
   profilesRepository: ProfilesRepository;
   /** Content moderation's hooks inside the profile's writes (features/moderation). */
   contentSubmissions: ContentSubmissions;
+  /** Phones waiting for their code (features/auth), for the profile form (features/my). */
+  phones: PhoneConfirmationService;
 }
 
 /** What the modules share: the routes' services and the modules' ports. */

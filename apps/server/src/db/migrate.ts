@@ -13,8 +13,9 @@ import * as economy from './migrations/0010-economy';
 import * as testPayments from './migrations/0011-test-payments';
 import * as recentSmileys from './migrations/0012-recent-smileys';
 import * as jobOwners from './migrations/0013-job-owners';
-import * as accountProviders from './migrations/0016-account-providers';
 import * as giftModeration from './migrations/0014-gift-moderation';
+import * as accountNames from './migrations/0015-account-names';
+import * as accountProviders from './migrations/0016-account-providers';
 
 /** Migrations are listed in code, so they ship inside the build and run at start. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,8 +31,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-economy': economy,
   '0011-test-payments': testPayments,
   '0012-recent-smileys': recentSmileys,
-  '0014-gift-moderation': giftModeration,
   '0013-job-owners': jobOwners,
+  '0014-gift-moderation': giftModeration,
+  '0015-account-names': accountNames,
   '0016-account-providers': accountProviders,
 };
 

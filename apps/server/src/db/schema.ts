@@ -48,6 +48,11 @@ export interface UsersTable {
   about_status: Generated<string>;
   /** When premium ends (0010-economy); null or past: not premium. */
   premium_until: Generated<string | null>;
+  /** The nick's confusable skeleton (0015-account-names; lib/nick-skeleton.ts), unique; kept
+   * after deletion. Null for look-alikes registered before it (ops nick-clashes lists them). */
+  nick_skeleton: Generated<string | null>;
+  /** When `phone` was confirmed by a code; `phone` is only ever a confirmed number. */
+  phone_verified_at: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -203,6 +208,8 @@ export interface DB {
   coin_transfers: CoinTransfersTable;
   premium_purchases: PremiumPurchasesTable;
   test_payments: TestPaymentsTable;
+  retired_slugs: RetiredSlugsTable;
+  phone_confirmations: PhoneConfirmationsTable;
   account_providers: AccountProvidersTable;
 }
 
@@ -618,6 +625,26 @@ export interface TestPaymentsTable {
 export type TestPaymentRow = Selectable<TestPaymentsTable>;
 export type GiftRow = Selectable<GiftsTable>;
 export type UserGiftRow = Selectable<UserGiftsTable>;
+
+/** A deleted account's profile address, never handed out again (0015-account-names). */
+export interface RetiredSlugsTable {
+  slug: string;
+  user_id: number;
+  retired_at: string;
+}
+
+/** A phone waiting for its code (0015-account-names): it claims nothing until confirmed. */
+export interface PhoneConfirmationsTable {
+  user_id: number;
+  phone: string;
+  /** HMAC of the code sent; null when none was asked for yet. */
+  code_hash: string | null;
+  /** Wrong codes typed for this code; at the limit the code is void. */
+  attempts: Generated<number>;
+  expires_at: string | null;
+  created_at: string;
+}
+export type PhoneConfirmationRow = Selectable<PhoneConfirmationsTable>;
 
 /** An account's sign-in name at another site (0016-account-providers; features/auth). */
 export interface AccountProvidersTable {

@@ -76,6 +76,11 @@ export interface DomainEventMap {
     otherSessions: number;
   };
   /**
+   * Too many wrong passwords for `userId` from anywhere (issue 19, point 11): sign-in is closed
+   * for the rest of the window; the account is told once per window.
+   */
+  'auth.sign_in_locked': { userId: number; minutes: number };
+  /**
    * A device (session) of `userId` was signed out: its subscriptions end. `close`: from
    * elsewhere (another device, a password change, pruning), so its sockets close too; a tab
    * that signed itself out keeps its socket for the public channel and the next sign-in.

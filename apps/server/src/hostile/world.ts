@@ -156,6 +156,8 @@ export interface PremiumWorld {
 }
 
 export interface ProfilesWorld {
+  /** The code sent to the owner's waiting phone. */
+  phoneCode: string;
   ownerPhotoId: number;
   /** The owner's complete upload (purpose photo), not in the gallery yet. */
   ownerUploadId: number;

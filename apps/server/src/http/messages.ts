@@ -28,11 +28,18 @@ const en = {
   'nick.invalid':
     'The nick may contain letters, digits, spaces, "_" and "-", and may not begin or end with a space.',
   'nick.taken': 'This nick is already taken.',
+  'nick.invisible':
+    'The nick may not hold invisible characters (fillers, zero-width or direction marks).',
+  'nick.mixed_scripts':
+    'Write each word of the nick in one alphabet: do not mix, say, Latin and Cyrillic letters.',
+  'nick.reserved': 'This nick is kept for the site itself.',
+  'nick.confusable': 'This nick looks too much like the nick of another account.',
   'password.too_short': 'The password must be at least 6 characters.',
   'password.too_long': 'The password is too long.',
   'password.mismatch': 'The passwords do not match.',
   'phone.invalid': 'Enter the phone in international format, like +7 912 345-67-89.',
   'phone.taken': 'This phone is already registered.',
+  'phone.code_invalid': 'The code is wrong or has expired. Ask for a new one.',
   'email.invalid': 'Enter a valid e-mail address.',
   'gender.invalid': 'Choose male or female.',
   'birthdate.invalid': 'Enter a valid date of birth.',
@@ -142,11 +149,18 @@ const ru: Record<MessageKey, string> = {
   'nick.invalid':
     'Ник может содержать буквы, цифры, пробелы, «_» и «-» и не может начинаться или заканчиваться пробелом.',
   'nick.taken': 'Этот ник уже занят.',
+  'nick.invisible':
+    'В нике не может быть невидимых символов (заполнителей, символов нулевой ширины, меток направления).',
+  'nick.mixed_scripts':
+    'Пишите каждое слово ника одним алфавитом: не смешивайте, например, латиницу и кириллицу.',
+  'nick.reserved': 'Этот ник зарезервирован за сайтом.',
+  'nick.confusable': 'Этот ник слишком похож на ник другого аккаунта.',
   'password.too_short': 'Пароль должен быть не короче 6 символов.',
   'password.too_long': 'Пароль слишком длинный.',
   'password.mismatch': 'Пароли не совпадают.',
   'phone.invalid': 'Введите телефон в международном формате, например +7 912 345-67-89.',
   'phone.taken': 'Этот телефон уже зарегистрирован.',
+  'phone.code_invalid': 'Код неверен или устарел. Запросите новый.',
   'email.invalid': 'Введите корректный адрес электронной почты.',
   'gender.invalid': 'Выберите мужской или женский пол.',
   'birthdate.invalid': 'Введите корректную дату рождения.',

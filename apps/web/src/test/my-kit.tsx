@@ -48,6 +48,7 @@ export function makeProfile(overrides: Partial<MyProfileView> = {}): MyProfileVi
     partner_request: null,
     email: null,
     phone: null,
+    phone_pending: null,
     im_privacy: 'all',
     ...overrides,
   };

@@ -71,7 +71,7 @@ export const notificationSchema = z.object({
   id: z.number().int(),
   /** A spec kind, or one a later feature adds (rendered generically until it lands). */
   kind: z.union([z.enum(NOTIFICATION_KINDS), z.string()]),
-  /** What happened: `{ type: 'friend_request' | 'friend_accepted' | 'partner_request' | 'mention' | 'new_device', user?, ... }`. */
+  /** What happened: `{ type: 'friend_request' | 'friend_accepted' | 'partner_request' | 'mention' | 'new_device' | 'sign_in_locked', user?, ... }`; `sign_in_locked`: `{ minutes }`, sign-in closed after too many wrong passwords. */
   data: z.record(z.string(), z.unknown()),
   read_at: z.string().nullable(),
   created_at: z.string(),

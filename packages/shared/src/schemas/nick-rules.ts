@@ -1,5 +1,7 @@
 // The nick's rules without zod, for code that checks nicks but needs no schema (mentions, the
 // web's light guest form).
+import { hasInvisibleCharacters, mixesScripts } from './nick-scripts';
+
 export const NICK_MIN = 2;
 export const NICK_MAX = 24;
 
@@ -31,4 +33,7 @@ export const NICK_RULES = [
   [(s: string) => s.length >= NICK_MIN, 'nick.too_short'],
   [(s: string) => s.length <= NICK_MAX, 'nick.too_long'],
   [(s: string) => NICK_PATTERN.test(s), 'nick.invalid'],
+  // Look-alikes (issue 19): fillers and zero-width letters pass the pattern (they are \p{L}).
+  [(s: string) => !hasInvisibleCharacters(s), 'nick.invisible'],
+  [(s: string) => !mixesScripts(s), 'nick.mixed_scripts'],
 ] as const;

@@ -7,3 +7,4 @@ export const nickSchema = NICK_RULES.reduce(
   (schema, [check, message]) => schema.refine(check, { message }),
   z.string().transform(normalizeNick),
 );
+export * from './nick-scripts';

@@ -45,7 +45,22 @@ export const myProfileSchema = z.object({
   /** The newest person who named me as their partner and waits for my answer. */
   partner_request: publicUser.nullable(),
   email: z.string().nullable(),
+  /** My confirmed phone: a sign-in name. */
   phone: z.string().nullable(),
+  /**
+   * A phone I set that waits for the code sent to it (`POST /api/my/phone/confirm`); it claims
+   * nothing and signs in nobody until then. Null when none waits.
+   */
+  phone_pending: z.string().nullable(),
   im_privacy: z.enum(IM_PRIVACY),
 });
 export type MyProfile = z.infer<typeof myProfileSchema>;
+
+/** `POST /api/my/phone/confirm`: the 6-digit code sent to the waiting phone. */
+export const myPhoneConfirmBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { message: 'phone.code_invalid' }),
+});
+export type MyPhoneConfirmBody = z.infer<typeof myPhoneConfirmBody>;

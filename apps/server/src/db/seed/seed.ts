@@ -8,6 +8,7 @@ import { DEMO_FONTS, DEMO_PAGES, DEMO_ROOMS, DEMO_SMILEY_GROUPS } from './demo-c
 import { seedDemoFrames } from './seed-frames';
 import { seedDemoGiftCatalogue } from './seed-gift-catalogue';
 import { seedDemoGifs } from './seed-gifs';
+import { nickSkeleton } from '../../lib/nick-skeleton';
 
 const SEEDED_KEY = 'demo_seeded_at';
 
@@ -104,6 +105,7 @@ export async function ensureAdmin(
       slug: 'admin',
       nick: 'admin',
       nick_key: nickKey('admin'),
+      nick_skeleton: nickSkeleton('admin'),
       password_hash: await hashPassword(password),
       email: null,
       phone: null,

@@ -17,7 +17,9 @@ import { isUniqueViolation, violationDetail } from '../../lib/db-errors';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/passwords';
 import { slugBase, uniqueSlug } from '../../lib/slug';
 import { hashToken, newToken } from '../../lib/tokens';
-import type { UsersRepository } from '../users/users.repository';
+import { isReservedSkeleton, nickSkeleton } from '../../lib/nick-skeleton';
+import type { AccountsRepository } from './accounts.repository';
+import type { PhoneConfirmationService } from './phone-confirmations.service';
 import type { SessionsRepository } from './sessions.repository';
 import { isRegistered, NEWCOMER_ROLE, REGISTERED_ROLE } from '../../access/permissions';
 
@@ -32,19 +34,28 @@ export interface SignedIn {
 }
 
 export interface AuthLimits {
-  /** Per address and nick or phone: guessing one account's password. */
+  /** Per address and account (however the nick is spelt): guessing one account's password. */
   login: RateLimitRule;
   /** Per address over all nicks: trying one password on many accounts. */
   loginPerAddress: RateLimitRule;
+  /**
+   * Per account over all addresses: many addresses guessing one password. Used up, it closes
+   * sign-in to the account until the window ends, and the account is told (`loginLockNotice`:
+   * once per window).
+   */
+  loginPerAccount: RateLimitRule;
+  loginLockNotice: RateLimitRule;
   register: RateLimitRule;
 }
 
 export class AuthService {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly accounts: AccountsRepository,
     private readonly sessions: SessionsRepository,
     private readonly rateLimits: RateLimits,
     private readonly limits: AuthLimits,
+    /** A phone given at registration waits for its code like one set on the profile. */
+    private readonly phones: PhoneConfirmationService,
     /** Announces each new session (`auth.signed_in`: the account's devices are told). */
     private readonly events?: DomainEvents,
   ) {}
@@ -62,33 +73,43 @@ export class AuthService {
   async register(body: RegisterBody, device: Device, caller: UserRow | null): Promise<SignedIn> {
     await this.rateLimits.hit(this.limits.register, device.ip);
     const passwordHash = await hashPassword(body.password);
-    const profile = {
-      password_hash: passwordHash,
-      email: body.email ?? null,
-      phone: body.phone ?? null,
-      gender: body.gender ?? null,
-      birthdate: body.birthdate ?? null,
-    };
+    const account = { password_hash: passwordHash, email: body.email ?? null };
+    const firstProfile = { gender: body.gender ?? null, birthdate: body.birthdate ?? null };
+    let user: UserRow;
     if (caller && !isRegistered(caller) && caller.nick_key === nickKey(body.nick)) {
-      await this.assertPhoneFree(profile.phone);
-      await this.users.update(caller.id, { ...profile, nick: body.nick, role: REGISTERED_ROLE });
-      const upgraded = { ...caller, ...profile, nick: body.nick, role: REGISTERED_ROLE };
-      return this.signIn(upgraded, device, 'register');
+      const nick_skeleton = await this.assertNickFree(body.nick, caller.id);
+      const changes = { ...account, nick: body.nick, nick_skeleton, role: REGISTERED_ROLE };
+      await this.nameClashes(() => this.accounts.registerGuest(caller.id, changes, firstProfile));
+      user = { ...caller, ...changes, ...firstProfile };
+    } else {
+      user = await this.createUser({
+        nick: body.nick,
+        role: REGISTERED_ROLE,
+        ...account,
+        ...firstProfile,
+      });
     }
-    const user = await this.createUser({ nick: body.nick, role: REGISTERED_ROLE, ...profile });
-    return this.signIn(user, device, 'register');
+    const signed = await this.signIn(user, device, 'register');
+    if (body.phone) await this.askPhoneCode(user.id, body.phone);
+    return signed;
   }
 
+  /**
+   * Signs in by nick or confirmed phone. The limits count tries against the account, not the
+   * spelling (issue 19, point 11): "ＡＤＭＩＮ", "𝐚𝐝𝐦𝐢𝐧" and "аdmin" all count as tries on admin.
+   */
   async login(body: LoginBody, device: Device): Promise<SignedIn> {
     const identity = body.nick_or_phone.trim();
-    const limitKey = `${device.ip}:${identity.toLowerCase()}`;
     await this.rateLimits.hit(this.limits.loginPerAddress, device.ip);
-    await this.rateLimits.hit(this.limits.login, limitKey);
-    const user = await this.findByIdentity(identity);
+    const { user, account, lookAlikeOf } = await this.findByIdentity(identity);
+    const addressKey = `${device.ip}:${account}`;
+    await this.rateLimits.hit(this.limits.login, addressKey);
+    await this.countAccountTry(account, user?.id ?? lookAlikeOf);
     // Compare against a dummy hash for unknown users so the answer time does not leak who exists.
     const ok = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !user.password_hash || !ok) throw invalid({ nick_or_phone: ['auth.failed'] });
-    await this.rateLimits.reset(this.limits.login, limitKey);
+    await this.rateLimits.reset(this.limits.login, addressKey);
+    await this.rateLimits.reset(this.limits.loginPerAccount, account);
     return this.signIn(user, device, 'login');
   }
 
@@ -102,12 +123,57 @@ export class AuthService {
     });
   }
 
-  private async findByIdentity(identity: string): Promise<UserRow | undefined> {
+  /**
+   * The account a sign-in names, and the key its tries count under: the account's id, or the
+   * folded spelling when none matches. A look-alike of a nick ("аdmin") signs in as nobody but
+   * counts against the account it imitates.
+   */
+  private async findByIdentity(
+    identity: string,
+  ): Promise<{ user?: UserRow | undefined; account: string; lookAlikeOf?: number | undefined }> {
     if (looksLikePhone(identity)) {
       const phone = normalizePhone(identity);
-      return phone ? this.users.findByPhone(phone) : undefined;
+      const user = phone ? await this.accounts.findByPhone(phone) : undefined;
+      return { user, account: user ? `user:${user.id}` : `phone:${phone ?? identity}` };
     }
-    return this.users.findByNickKey(nickKey(identity));
+    const user = await this.accounts.findByNickKey(nickKey(identity));
+    if (user) return { user, account: `user:${user.id}` };
+    const skeleton = nickSkeleton(identity);
+    const lookAlike = await this.accounts.findByNickSkeleton(skeleton);
+    return lookAlike
+      ? { account: `user:${lookAlike.id}`, lookAlikeOf: lookAlike.id }
+      : { account: `nick:${skeleton}` };
+  }
+
+  /** One try against the account from any address; at the limit the account is told, once. */
+  private async countAccountTry(account: string, userId: number | undefined): Promise<void> {
+    try {
+      await this.rateLimits.hit(this.limits.loginPerAccount, account);
+    } catch (error) {
+      if (userId !== undefined && error instanceof AppError && error.code === 'too_many_requests')
+        await this.noticeLock(userId);
+      throw error;
+    }
+  }
+
+  private async noticeLock(userId: number): Promise<void> {
+    try {
+      await this.rateLimits.hit(this.limits.loginLockNotice, String(userId));
+    } catch {
+      return; // already told in this window
+    }
+    const minutes = Math.ceil(this.limits.loginPerAccount.durationSeconds / 60);
+    this.events?.emit('auth.sign_in_locked', { userId, minutes });
+  }
+
+  /** A phone given at registration: a code goes to it; over the limits, it is simply not sent. */
+  private async askPhoneCode(userId: number, phone: string): Promise<void> {
+    try {
+      await this.phones.request(userId, phone);
+    } catch (error) {
+      // The account exists already; the phone can be set again from the profile form.
+      if (!(error instanceof AppError && error.code === 'too_many_requests')) throw error;
+    }
   }
 
   private async signIn(
@@ -128,7 +194,7 @@ export class AuthService {
     // A pruned device was signed out from here: its sockets close as if ended on the security page.
     for (const sessionId of await this.sessions.pruneOldest(user.id, MAX_SESSIONS_PER_USER))
       this.events?.emit('session.ended', { userId: user.id, sessionId, close: true });
-    await this.users.update(user.id, { active_at: at });
+    await this.accounts.touchActive(user.id, at);
     const otherSessions = how === 'login' ? (await this.sessions.countForUser(user.id)) - 1 : 0;
     this.events?.emit('auth.signed_in', {
       userId: user.id,
@@ -141,8 +207,33 @@ export class AuthService {
     return { user: { ...user, active_at: at }, token };
   }
 
-  private async assertPhoneFree(phone: string | null): Promise<void> {
-    if (phone && (await this.users.findByPhone(phone))) throw invalid({ phone: ['phone.taken'] });
+  /**
+   * A nick nobody else holds, however spelt (issue 19, point 2): not another account's nick in
+   * any case, not a reserved one, not a look-alike of a live or deleted account's nick (same
+   * skeleton). The shared nick rules have already refused fillers and mixed scripts. Answers
+   * the skeleton to store.
+   */
+  private async assertNickFree(nick: string, ownId?: number): Promise<string> {
+    const holder = await this.accounts.findByNickKey(nickKey(nick));
+    if (holder && holder.id !== ownId) throw invalid({ nick: ['nick.taken'] });
+    const skeleton = nickSkeleton(nick);
+    if (isReservedSkeleton(skeleton)) throw invalid({ nick: ['nick.reserved'] });
+    const lookAlike = await this.accounts.findByNickSkeleton(skeleton);
+    if (lookAlike && lookAlike.id !== ownId) throw invalid({ nick: ['nick.confusable'] });
+    return skeleton;
+  }
+
+  /** Two people racing for one nick or look-alike: the unique indexes decide, with a clear 422. */
+  private async nameClashes<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const detail = violationDetail(error);
+      if (detail.includes('nick_skeleton')) throw invalid({ nick: ['nick.confusable'] });
+      if (detail.includes('slug')) throw new AppError('server_error');
+      throw invalid({ nick: ['nick.taken'] });
+    }
   }
 
   private async createUser(fields: {
@@ -150,31 +241,22 @@ export class AuthService {
     role: string;
     password_hash?: string;
     email?: string | null;
-    phone?: string | null;
     gender?: string | null;
     birthdate?: string | null;
   }): Promise<UserRow> {
-    const key = nickKey(fields.nick);
-    if (await this.users.findByNickKey(key)) throw invalid({ nick: ['nick.taken'] });
-    await this.assertPhoneFree(fields.phone ?? null);
-    const slug = await uniqueSlug(slugBase(fields.nick), (s) => this.users.slugExists(s));
-    try {
-      return await this.users.insert({
+    const skeleton = await this.assertNickFree(fields.nick);
+    const slug = await uniqueSlug(slugBase(fields.nick), (s) => this.accounts.slugExists(s));
+    return this.nameClashes(() =>
+      this.accounts.insert({
         ...fields,
-        nick_key: key,
+        nick_key: nickKey(fields.nick),
+        nick_skeleton: skeleton,
         slug,
         settings: JSON.stringify(DEFAULT_CHAT_SETTINGS),
         nick_style: '{}',
         created_at: nowIso(),
         active_at: null,
-      });
-    } catch (error) {
-      // Two people racing for one nick: the unique index decides, the loser gets a clear 422.
-      if (!isUniqueViolation(error)) throw error;
-      const detail = violationDetail(error);
-      if (detail.includes('phone')) throw invalid({ phone: ['phone.taken'] });
-      if (detail.includes('slug')) throw new AppError('server_error');
-      throw invalid({ nick: ['nick.taken'] });
-    }
+      }),
+    );
   }
 }

@@ -1,5 +1,6 @@
 import {
   idString,
+  myPhoneConfirmBody,
   myPhotoBody,
   myProfilePatchBody,
   myProfileSchema,
@@ -31,12 +32,29 @@ export const myProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['my'],
         summary:
-          'Change my profile; null or "" clears a field; naming a partner asks them (also POST with _method=PATCH)',
+          'Change my profile; null or "" clears a field; naming a partner asks them; a new phone gets a code and waits in `phone_pending` (also POST with _method=PATCH)',
         body: myProfilePatchBody,
         response: profile,
       },
     },
-    async (request) => ({ data: await my.profile.update(request.auth.user!, request.body) }),
+    async (request) => ({ data: await my.phone.update(request.auth.user!, request.body) }),
+  );
+
+  app.post(
+    '/api/my/phone/confirm',
+    {
+      config: { access: 'registered' },
+      schema: {
+        tags: ['my'],
+        summary:
+          'Confirm my waiting phone (`phone_pending`) with the 6-digit code sent to it: it becomes my sign-in name (5 tries a code, 10 an hour)',
+        body: myPhoneConfirmBody,
+        response: profile,
+      },
+    },
+    async (request) => ({
+      data: await my.phone.confirm(request.auth.user!, request.body.code),
+    }),
   );
 
   app.post(

@@ -4,7 +4,8 @@ import {
   type MyProfile,
   type MyProfilePatch,
 } from '@chat/shared';
-import type { UserRow, UserUpdate } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
+import type { AccountChanges, ProfileChanges } from '../../db/user-columns';
 import { AppError, invalid, notFound } from '../../http/app-error';
 import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
@@ -14,6 +15,7 @@ import type { SocialPorts } from '../profiles/social-ports';
 import { presentPublicUser } from '../users/user.presenter';
 import type { ContentSubmissions } from './content-submissions';
 import type { InTransaction, MyRepository } from './my.repository';
+import type { MyOwners } from './my-owners';
 import { isRegistered } from '../../access/permissions';
 import { assertMayReach } from '../friends/reach';
 
@@ -39,6 +41,8 @@ export class MyProfileService {
     private readonly profiles: ProfilesRepository,
     private readonly social: SocialPorts,
     private readonly reviews: ContentSubmissions,
+    /** The form's e-mail, phone and `im_privacy` are the account's and the preferences'. */
+    private readonly owners: MyOwners,
     private readonly rateLimits?: RateLimits,
   ) {}
 
@@ -62,22 +66,26 @@ export class MyProfileService {
           : null,
       email: fresh.email,
       phone: fresh.phone,
+      phone_pending: await this.repo.pendingPhone(fresh.id),
       im_privacy: fresh.im_privacy === 'friends' ? 'friends' : 'all',
     };
   }
 
   async update(user: UserRow, patch: MyProfilePatch): Promise<MyProfile> {
     const fresh = await this.fresh(user);
-    const changes: UserUpdate = {};
+    // Each owner of the row writes its own columns (db/user-columns.ts), in one transaction.
+    const changes: ProfileChanges = {};
+    const contact: Pick<AccountChanges, 'email' | 'phone' | 'phone_verified_at'> = {};
     if (patch.about !== undefined) changes.about = patch.about;
     if (patch.gender !== undefined) changes.gender = patch.gender;
     if (patch.birthdate !== undefined) changes.birthdate = patch.birthdate;
-    if (patch.email !== undefined) changes.email = patch.email;
-    if (patch.im_privacy !== undefined) changes.im_privacy = patch.im_privacy;
-    if (patch.phone !== undefined) {
-      if (patch.phone !== null && (await this.repo.phoneTakenByOther(patch.phone, fresh.id)))
-        throw invalid({ phone: ['phone.taken'] });
-      changes.phone = patch.phone;
+    if (patch.email !== undefined) contact.email = patch.email;
+    const imPrivacy = patch.im_privacy;
+    // Only clearing the phone: a new number is never stored unconfirmed, it waits for its code
+    // (my-phone.service.ts; issue 19, point 10).
+    if (patch.phone === null) {
+      contact.phone = null;
+      contact.phone_verified_at = null;
     }
 
     const status: MaritalStatus | null =
@@ -104,11 +112,15 @@ export class MyProfileService {
     }
     // A changed about text shows at once and waits for moderation (a refused one: `updated`).
     const about = changes.about;
-    const aboutChanged: InTransaction | undefined =
-      about !== undefined && about !== fresh.about
-        ? (trx) => this.reviews.aboutChanged(trx, fresh.id, about, nowIso())
-        : undefined;
-    const saved = await this.repo.saveMarital(fresh.id, changes, linkEnds, aboutChanged);
+    const aboutChanged = about !== undefined && about !== fresh.about;
+    const alongside: InTransaction = async (trx) => {
+      await this.owners.accounts.setContact(fresh.id, contact, trx);
+      if (imPrivacy !== undefined)
+        await this.owners.preferences.setImPrivacy(fresh.id, imPrivacy, trx);
+      if (aboutChanged && about !== undefined)
+        await this.reviews.aboutChanged(trx, fresh.id, about, nowIso());
+    };
+    const saved = await this.repo.saveMarital(fresh.id, changes, linkEnds, alongside);
     if (partnerChanged && named !== null && (await this.firstRequestToday(fresh.id, named)))
       await this.social.notify(named, 'new', {
         type: 'partner_request',

@@ -23,6 +23,10 @@ export const myModule = featureModule({
         },
         // Content moderation's hooks, run inside the profile's writes.
         ctx.use('contentSubmissions'),
+        // A new phone waits for its code (features/auth).
+        ctx.use('phones'),
+        // The account's and the preferences' columns of the form (db/user-columns.ts).
+        { accounts: ctx.use('accounts'), preferences: ctx.use('preferences') },
       ),
     });
     ctx.routes(myProfileRoutes, myIdentityRoutes);

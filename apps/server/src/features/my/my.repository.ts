@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { AttachmentRow, DB, ProfilePhotoRow, UserRow, UserUpdate } from '../../db/schema';
+import type { AttachmentRow, DB, ProfilePhotoRow, UserRow } from '../../db/schema';
+import type { ProfileChanges } from '../../db/user-columns';
 
 class NothingToConfirm extends Error {}
 
@@ -15,7 +16,8 @@ export class MyRepository {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async update(id: number, changes: UserUpdate): Promise<UserRow> {
+  /** The profile's columns only (db/user-columns.ts); other owners write theirs. */
+  async update(id: number, changes: ProfileChanges): Promise<UserRow> {
     return this.db
       .updateTable('users')
       .set(changes)
@@ -24,38 +26,47 @@ export class MyRepository {
       .executeTakeFirstOrThrow();
   }
 
-  async phoneTakenByOther(phone: string, userId: number): Promise<boolean> {
+  /** The phone the user set that still waits for its code (features/auth's confirmations). */
+  async pendingPhone(userId: number): Promise<string | null> {
     const row = await this.db
-      .selectFrom('users')
-      .select('id')
-      .where('phone', '=', phone)
-      .where('id', '<>', userId)
+      .selectFrom('phone_confirmations')
+      .select('phone')
+      .where('user_id', '=', userId)
       .executeTakeFirst();
-    return row !== undefined;
+    return row?.phone ?? null;
   }
 
   /**
    * The user's own changes to marital status and partner, in one transaction: a changed status
    * or partner ends the confirmed link on both sides (the other side keeps its status).
-   * `alongside` runs in the same transaction after the write (content moderation's hook).
+   * `alongside` runs in the same transaction after the write (the other owners' columns of the
+   * form, content moderation's hook).
    */
   async saveMarital(
     userId: number,
-    changes: UserUpdate,
+    changes: ProfileChanges,
     endLinks: boolean,
     alongside?: InTransaction,
   ): Promise<UserRow> {
     return this.db.transaction().execute(async (trx) => {
       if (endLinks) await this.unlinkPartnersOf(trx, userId);
-      const saved = await trx
-        .updateTable('users')
-        .set(changes)
-        .where('id', '=', userId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      // The form may change only other owners' columns (e-mail, im_privacy): no empty SET.
+      const saved =
+        Object.keys(changes).length > 0
+          ? await trx
+              .updateTable('users')
+              .set(changes)
+              .where('id', '=', userId)
+              .returningAll()
+              .executeTakeFirstOrThrow()
+          : await trx
+              .selectFrom('users')
+              .selectAll()
+              .where('id', '=', userId)
+              .executeTakeFirstOrThrow();
       if (!alongside) return saved;
       await alongside(trx);
-      // The hook may have written the row too (its moderation status).
+      // The hook may have written the row too (other owners' columns, the moderation status).
       return trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
     });
   }
@@ -272,11 +283,22 @@ export class MyRepository {
         'recent_smileys',
         'quotes',
         'user_month_messages',
+        'phone_confirmations',
+        // Linked sign-ins at other sites: nobody signs in to the tombstone with them.
+        'account_providers',
       ] as const)
         await trx.deleteFrom(table).where('user_id', '=', user.id).execute();
       await trx
         .deleteFrom('ignores')
         .where((eb) => eb.or([eb('user_id', '=', user.id), eb('ignored_id', '=', user.id)]))
+        .execute();
+      // The old profile address is never handed out again: links to it must not lead to
+      // whoever registers next under a similar nick (issue 19, point 10). The nick's skeleton
+      // stays on the row for the same reason.
+      await trx
+        .insertInto('retired_slugs')
+        .values({ slug: user.slug, user_id: user.id, retired_at: at })
+        .onConflict((oc) => oc.column('slug').doNothing())
         .execute();
       await trx
         .updateTable('users')
@@ -288,6 +310,7 @@ export class MyRepository {
           password_hash: null,
           email: null,
           phone: null,
+          phone_verified_at: null,
           gender: null,
           birthdate: null,
           about: null,

@@ -9,7 +9,10 @@ import type { ContentSubmissions } from './content-submissions';
 import { IdentityService } from './identity.service';
 import type { MyRepository } from './my.repository';
 import { MyProfileService } from './my-profile.service';
+import { MyPhoneService } from './my-phone.service';
+import type { PhoneConfirmationService } from '../auth/phone-confirmations.service';
 import { PhotosService } from './photos.service';
+import type { MyOwners } from './my-owners';
 
 /** The services behind /api/my/* (app.deps.my). */
 export interface MyServices {
@@ -18,6 +21,8 @@ export interface MyServices {
   avatar: AvatarService;
   identity: IdentityService;
   account: AccountService;
+  /** The form's phone and its confirmation code (issue 19, point 10). */
+  phone: MyPhoneService;
 }
 
 export function createMyServices(
@@ -28,13 +33,32 @@ export function createMyServices(
   events: DomainEvents,
   passwordChecks: PasswordChecks,
   reviews: ContentSubmissions,
+  phones: PhoneConfirmationService,
+  owners: MyOwners,
 ): MyServices {
   const avatar = new AvatarService(repo, profiles, storage, events);
+  const profile = new MyProfileService(
+    repo,
+    profiles,
+    social,
+    reviews,
+    owners,
+    passwordChecks.rateLimits,
+  );
   return {
-    profile: new MyProfileService(repo, profiles, social, reviews, passwordChecks.rateLimits),
+    profile,
     photos: new PhotosService(repo, profiles, avatar, storage, reviews),
     avatar,
     identity: new IdentityService(repo, profiles, events, passwordChecks.rateLimits),
-    account: new AccountService(repo, profiles, storage, social, events, passwordChecks),
+    phone: new MyPhoneService(profile, profiles, phones),
+    account: new AccountService(
+      repo,
+      owners.accounts,
+      profiles,
+      storage,
+      social,
+      events,
+      passwordChecks,
+    ),
   };
 }

@@ -70,4 +70,10 @@ export function wireNotificationTriggers(deps: TriggerDeps): void {
       ip,
     });
   });
+
+  // Too many wrong passwords from anywhere closed sign-in to the account for a while: its owner
+  // learns why they cannot sign in, and that someone is guessing (issue 19, point 11).
+  events.on('auth.sign_in_locked', async ({ userId, minutes }) => {
+    await notifications.notify(userId, 'new', { type: 'sign_in_locked', minutes });
+  });
 }

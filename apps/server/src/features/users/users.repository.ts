@@ -1,40 +1,28 @@
 import type { Kysely } from 'kysely';
-import type { DB, NewUser, UserRow, UserUpdate } from '../../db/schema';
+import type { DB, UserRow } from '../../db/schema';
 
+/**
+ * The users row as every feature reads it, and the ignore list. The row's columns are written
+ * only by their owners (db/user-columns.ts): accounts (features/auth/accounts.repository.ts),
+ * profiles (features/profiles, features/my), preferences (features/preferences), economy,
+ * moderation. Nothing here writes the row.
+ */
 export class UsersRepository {
   constructor(private readonly db: Kysely<DB>) {}
-
-  async insert(user: NewUser): Promise<UserRow> {
-    return this.db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
-  }
 
   async findById(id: number): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async findByNickKey(nickKey: string): Promise<UserRow | undefined> {
+  /** Every account's names, oldest first, for the look-alike report (ops nick-clashes). */
+  async names(): Promise<
+    Pick<UserRow, 'id' | 'nick' | 'slug' | 'role' | 'created_at' | 'deleted_at' | 'nick_skeleton'>[]
+  > {
     return this.db
       .selectFrom('users')
-      .selectAll()
-      .where('nick_key', '=', nickKey)
-      .executeTakeFirst();
-  }
-
-  async findByPhone(phone: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
-  }
-
-  async slugExists(slug: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('users')
-      .select('id')
-      .where('slug', '=', slug)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async update(id: number, changes: UserUpdate): Promise<void> {
-    await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
+      .select(['id', 'nick', 'slug', 'role', 'created_at', 'deleted_at', 'nick_skeleton'])
+      .orderBy('id')
+      .execute();
   }
 
   async countByRole(role: string): Promise<number> {

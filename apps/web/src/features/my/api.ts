@@ -73,6 +73,9 @@ export const myApi = {
   frames: () => call<Frame[]>('GET', '/api/frames'),
   setFrame: (frameId: number | null) =>
     call<PublicUser>('POST', '/api/my/frame', { frame_id: frameId }),
+  /** The code sent to `phone_pending`: right, and the phone is my sign-in name. */
+  confirmPhone: (code: string) =>
+    call<MyProfileView>('POST', '/api/my/phone/confirm', { code }, validating),
   confirmPartner: (userId: number) =>
     call<MyProfileView>('POST', '/api/my/partner/confirm', { user_id: userId }),
   declinePartner: (userId: number) =>

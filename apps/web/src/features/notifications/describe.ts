@@ -15,6 +15,8 @@ export type NotificationView =
   | { type: 'partner_confirmed'; nick: string; slug: string | null }
   | { type: 'mention'; nick: string; roomId: number | null; room: string; excerpt: string }
   | { type: 'new_device'; device: string; ip: string }
+  /** Too many wrong passwords from anywhere: sign-in closed for `minutes` (issue 19, point 11). */
+  | { type: 'sign_in_locked'; minutes: number | null }
   | { type: 'bonus'; amount: number | null }
   /** A gift by name, or premium given (`premium`: the plan). */
   | { type: 'gift'; nick: string; gift: string; premium: string | null }
@@ -44,6 +46,7 @@ export const VIEW_ICONS: Record<NotificationView['type'], NotificationIcon> = {
   partner_confirmed: 'heart',
   mention: 'mention',
   new_device: 'device',
+  sign_in_locked: 'shield',
   bonus: 'coins',
   gift: 'gift',
   gift_coins: 'coins',
@@ -137,6 +140,8 @@ export function describeNotification(
           device: str(data.name) || str(data.device) || str(data.user_agent),
           ip: str(data.ip),
         };
+      case 'sign_in_locked':
+        return { type: 'sign_in_locked', minutes: int(data.minutes) };
       default:
         break;
     }

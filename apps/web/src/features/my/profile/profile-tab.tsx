@@ -18,6 +18,7 @@ import { myApi, type MyProfileView } from '../api';
 import { useMyProfile, useSetMyProfile } from '../use-my-profile';
 import { PartnerPicker } from './partner-picker';
 import { PartnerRequest } from './partner-request';
+import { PhoneConfirm } from './phone-confirm';
 import {
   PROFILE_FIELDS,
   genderOf,
@@ -60,7 +61,7 @@ export function ProfileForm({ profile }: { profile: MyProfileView }) {
     setBusy(true);
     setErrors({});
     try {
-      const saved = await myApi.saveProfile(patchFrom(values));
+      const saved = await myApi.saveProfile(patchFrom(values, profile));
       setProfile(saved);
       setValues(valuesFrom(saved));
       pushToast({ text: t('my:saved'), variant: 'primary' });
@@ -159,6 +160,15 @@ export function ProfileForm({ profile }: { profile: MyProfileView }) {
         )}
       </Row>
       <EmailPhoneRow values={values} errors={errors} set={setField} />
+      {profile.phone_pending && (
+        <PhoneConfirm
+          phone={profile.phone_pending}
+          onConfirmed={(p) => {
+            setProfile(p);
+            setValues(valuesFrom(p));
+          }}
+        />
+      )}
       <Button type="submit" disabled={busy} data-testid="profile-save">
         {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
         {t('my:save')}

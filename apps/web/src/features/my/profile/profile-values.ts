@@ -30,7 +30,8 @@ export function valuesFrom(profile: MyProfileView): ProfileValues {
     marital_status: profile.marital_status ?? '',
     partner: profile.partner,
     email: profile.email ?? '',
-    phone: profile.phone ?? '',
+    // A number waiting for its code shows as typed; the confirmed one otherwise.
+    phone: profile.phone_pending ?? profile.phone ?? '',
   };
 }
 
@@ -44,15 +45,18 @@ export function genderOf(value: string): Gender | null {
  * The body of PATCH /api/my/profile. A partner goes only with a status that takes one (the
  * others clear it); the text goes as typed, the server keeps it as text.
  */
-export function patchFrom(values: ProfileValues): MyProfilePatchInput {
+export function patchFrom(values: ProfileValues, saved?: MyProfileView): MyProfilePatchInput {
   const status = isMaritalStatus(values.marital_status) ? values.marital_status : null;
+  const phone = orNull(values.phone);
+  // The phone goes only when changed: each new number costs a code sent to it (rate-limited).
+  const phoneChanged = !saved || phone !== (saved.phone_pending ?? saved.phone);
   return {
+    ...(phoneChanged ? { phone } : {}),
     about: values.about === '' ? null : values.about,
     gender: genderOf(values.gender),
     birthdate: orNull(values.birthdate),
     marital_status: status,
     partner_id: status !== null && takesPartner(status) ? (values.partner?.id ?? null) : null,
     email: orNull(values.email),
-    phone: orNull(values.phone),
   };
 }

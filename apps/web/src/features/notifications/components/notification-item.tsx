@@ -26,6 +26,7 @@ function destination(view: NotificationView): string | null {
     case 'mention':
       return view.roomId === null ? null : '/chat';
     case 'new_device':
+    case 'sign_in_locked':
       return '/my/security';
     case 'complaint':
       return view.complaintId === null ? null : `/complaints/${view.complaintId}`;

@@ -20,6 +20,10 @@ export function notificationText(view: NotificationView, t: TFunction<'notificat
         ? t('text.new_device', { device, ip: view.ip })
         : t('text.new_deviceNoIp', { device });
     }
+    case 'sign_in_locked':
+      return view.minutes === null
+        ? t('text.sign_in_lockedNoTime')
+        : t('text.sign_in_locked', { minutes: view.minutes });
     case 'bonus':
       return view.amount === null
         ? t('text.bonusNoAmount')
