@@ -12,6 +12,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The server's Pusher app credentials, for journeys that publish through its HTTP API. */
     pusherApp: { appId: string; key: string; secret: string };
+    /** The server's data folder (the log-only SMS sender writes sms.log there). */
+    dataDir: string;
   }
 }
 
@@ -97,6 +99,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
   const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as {
     pusherAppId: string;
     pusherKey: string;
