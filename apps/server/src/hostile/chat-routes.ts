@@ -3,6 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { clientId } from '../test/chat-fixtures';
 import type { RouteCase, SafeRouteCase } from './world';
 
+/** A room name of its own per call. */
+const uniqueName = () => randomBytes(6).toString('hex');
+
 export const CHAT_UNSAFE_ROUTES: RouteCase[] = [
   {
     route: 'POST /api/chat/leave',
@@ -33,7 +36,8 @@ export const CHAT_UNSAFE_ROUTES: RouteCase[] = [
     call: () => ({
       method: 'POST',
       url: '/api/room',
-      payload: { name_ru: 'Новая', name_en: 'New' },
+      // A room's name may not fold to another room's (docs/security.md).
+      payload: { name_ru: `Новая ${uniqueName()}`, name_en: `New ${uniqueName()}` },
     }),
   },
   {
@@ -46,7 +50,7 @@ export const CHAT_UNSAFE_ROUTES: RouteCase[] = [
     call: (w) => ({
       method: 'PATCH',
       url: `/api/room/${w.room.id}`,
-      payload: { name_en: 'Renamed' },
+      payload: { name_en: `Renamed ${uniqueName()}` },
     }),
   },
   {

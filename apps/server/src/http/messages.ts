@@ -46,6 +46,9 @@ const en = {
   'auth.failed': 'Wrong nick, phone or password.',
   'auth.already': 'You are already signed in.',
   'room.too_many': 'You already own as many rooms as one may.',
+  'room.name_taken': 'There is already a room of this name.',
+  'text.forbidden_characters':
+    'The text holds characters that are not allowed: control characters, direction overrides or invisible fillers.',
   'message.empty': 'Write something first.',
   'message.too_long': 'The message is too long.',
   'message.repeated': 'You have just sent this. Say something new.',
@@ -167,6 +170,9 @@ const ru: Record<MessageKey, string> = {
   'auth.failed': 'Неверный ник, телефон или пароль.',
   'auth.already': 'Вы уже вошли.',
   'room.too_many': 'У вас уже максимальное число своих комнат.',
+  'room.name_taken': 'Комната с таким названием уже есть.',
+  'text.forbidden_characters':
+    'В тексте есть недопустимые символы: управляющие, смены направления или невидимые заполнители.',
   'message.empty': 'Сначала напишите что-нибудь.',
   'message.too_long': 'Сообщение слишком длинное.',
   'message.repeated': 'Вы только что это отправили. Скажите что-нибудь новое.',

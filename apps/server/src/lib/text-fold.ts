@@ -1,3 +1,5 @@
+import { stripInvisible } from '@chat/shared';
+
 /**
  * How titles and search text are compared: NFKC, lower case by Russian rules, "ё" as "е",
  * split into words of letters and digits. Done in code, not SQL, because SQLite's LOWER and
@@ -10,6 +12,16 @@ export function foldWords(text: string): string[] {
     .replace(/ё/g, 'е')
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0);
+}
+
+/**
+ * What two names are compared by (a room's duplicates): invisible characters dropped (names
+ * stored before the text rule may hold them), then the folded words; a name of no letters or
+ * digits at all ("!!!") compares as written, in lower case.
+ */
+export function nameKeyOf(name: string): string {
+  const visible = stripInvisible(name);
+  return foldWords(visible).join(' ') || visible.normalize('NFKC').toLowerCase().trim();
 }
 
 /** The stored search key: folded words wrapped in spaces, so " word" marks a word's start. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BAN_PERIOD_KEYS, BAN_REASONS, BAN_TYPES } from '../rules/bans';
 import { TABOO_TOPICS } from '../rules/taboo';
-import { idField } from '../schemas/fields';
+import { idField, plainText } from '../schemas/fields';
 import { publicUser } from '../schemas/public-user';
 import { attachmentSchema } from '../uploads/wire';
 
@@ -12,7 +12,9 @@ import { attachmentSchema } from '../uploads/wire';
 
 /** Ids in bodies: a JSON integer or decimal digits from a form (never hex, spaces or floats). */
 const id = idField;
-const comment = z.string().trim().max(1000);
+/** Free text of staff and reporters: ban and review comments, complaint texts and comments. */
+const commentOf = (min: number) => plainText.pipe(z.string().trim().min(min).max(1000));
+const comment = commentOf(0);
 
 /** What was reported or sanctioned, as it was at that moment (kept even if deleted later). */
 export const evidenceSchema = z.object({
@@ -278,7 +280,7 @@ export const resolveBody = z.object({
   status: z.enum(['accepted', 'refused']),
   comment: comment.optional(),
 });
-export const complaintCommentBody = z.object({ text: comment.min(1) });
+export const complaintCommentBody = z.object({ text: commentOf(1) });
 
 // ---- the log -------------------------------------------------------------------------------
 

@@ -12,3 +12,4 @@ export * from './notifications';
 export * from './palette';
 export * from './nick-style';
 export * from './top-month';
+export * from './text';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanText, textProblem } from '../rules/text';
 
 export const INT_MAX = 2 ** 31 - 1;
 
@@ -51,19 +52,16 @@ export function decimalField(min: number, max: number) {
     .pipe(z.number().min(min).max(max));
 }
 
-// Control characters other than tab and line breaks: never meaningful in chat text, and NUL
-// cannot even be stored by PostgreSQL.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
-export function hasControlCharacters(text: string): boolean {
-  return CONTROL.test(text);
-}
-
-/** Free text a person typed: any characters but control ones. */
+/**
+ * Free text a person typed, through the one text rule (rules/text.ts): control characters, bidi
+ * overrides and fillers refused; zero-width and other format characters dropped; NFC. Every
+ * free-text field of the wire schemas goes through it (room names, messages, statuses,
+ * profile texts, complaints, comments, gift texts).
+ */
 export const plainText = z
   .string()
-  .refine((s) => !hasControlCharacters(s), { message: 'invalid_value' });
+  .refine((s) => textProblem(s) === null, { message: 'text.forbidden_characters' })
+  .transform(cleanText);
 /** Form fields arrive as strings; JSON as booleans. */
 export const formBoolean = z.union([
   z.boolean(),

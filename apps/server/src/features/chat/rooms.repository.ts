@@ -48,6 +48,11 @@ export class RoomsRepository {
     return first?.id ?? null;
   }
 
+  /** Every room's names, for the duplicate check (rooms.service.ts): rooms are few. */
+  async names(): Promise<Pick<RoomRow, 'id' | 'name_ru' | 'name_en'>[]> {
+    return this.db.selectFrom('rooms').select(['id', 'name_ru', 'name_en']).execute();
+  }
+
   async countOwnedBy(userId: number): Promise<number> {
     const row = await this.db
       .selectFrom('rooms')

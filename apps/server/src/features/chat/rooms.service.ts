@@ -5,6 +5,7 @@ import { AppError, forbidden, guestForbidden, invalid, notFound } from '../../ht
 import { BROADCAST_LIMITS } from '../../http/broadcast-limits';
 import type { RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
+import { nameKeyOf } from '../../lib/text-fold';
 import * as roomPolicy from '../../access/room.policy';
 import { viewerOf } from '../../access/viewer';
 import type { UsersRepository } from '../users/users.repository';
@@ -60,6 +61,7 @@ export class RoomsService {
     if (!roomPolicy.can(viewerOf(user), 'create')) throw guestForbidden();
     if ((await this.rooms.countOwnedBy(user.id)) >= MAX_OWNED_ROOMS)
       throw invalid({ name_ru: ['room.too_many'] });
+    await this.refuseTakenNames(body);
     const room = await this.rooms.create({
       name_ru: body.name_ru,
       name_en: body.name_en,
@@ -84,12 +86,40 @@ export class RoomsService {
       ...(body.name_en !== undefined ? { name_en: body.name_en } : {}),
       ...(body.public !== undefined ? { is_public: body.public ? 1 : 0 } : {}),
     };
+    await this.refuseTakenNames(body, roomId);
     if (Object.keys(changes).length > 0) await this.rooms.update(roomId, changes);
     const counts = await this.rooms.userCounts([roomId]);
     const summary = presentRoomSummary({ ...room, ...changes }, counts.get(roomId) ?? 0);
     // The room's members hear the room without abilities: theirs are not the updater's.
     this.events.emit('chat.room.updated', { room: summary });
     return { ...summary, abilities: roomPolicy.abilities(viewer, { ...room, ...changes }) };
+  }
+
+  /**
+   * A room's name, in either language, may not be another room's name in either language once
+   * folded (case, width forms, ё, punctuation and invisible characters aside): a second
+   * "General" with a zero-width space in it would pass for the first.
+   */
+  private async refuseTakenNames(
+    body: { name_ru?: string; name_en?: string },
+    exceptRoomId?: number,
+  ): Promise<void> {
+    const wanted = (['name_ru', 'name_en'] as const).flatMap((field) => {
+      const name = body[field];
+      return name === undefined ? [] : [{ field, key: nameKeyOf(name) }];
+    });
+    if (wanted.length === 0) return;
+    const taken = new Set<string>();
+    for (const room of await this.rooms.names()) {
+      if (room.id === exceptRoomId) continue;
+      taken.add(nameKeyOf(room.name_ru));
+      taken.add(nameKeyOf(room.name_en));
+    }
+    const clashes = wanted.filter(({ key }) => taken.has(key));
+    if (clashes.length > 0)
+      throw invalid(
+        Object.fromEntries(clashes.map(({ field }) => [field, ['room.name_taken' as const]])),
+      );
   }
 
   /** Entering twice is harmless: the second call just answers the room. */

@@ -9,11 +9,12 @@ interface MessageTextProps {
 /**
  * A message's text as React text nodes plus <img> for known smiley tags. Nothing is ever parsed
  * as HTML: React escapes the text, so `<img onerror=…>` typed by a user stays visible text.
+ * Isolated in a <bdi>: its direction never spills onto the nick or the time beside it.
  */
 export const MessageText = memo(function MessageText({ text, dictionary }: MessageTextProps) {
   const tokens = tokenizeSmileys(text, dictionary);
   return (
-    <>
+    <bdi>
       {tokens.map((token, index) =>
         token.type === 'text' ? (
           token.text
@@ -32,6 +33,6 @@ export const MessageText = memo(function MessageText({ text, dictionary }: Messa
           />
         ),
       )}
-    </>
+    </bdi>
   );
 });

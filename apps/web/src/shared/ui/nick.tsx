@@ -29,15 +29,18 @@ interface NickProps {
   className?: string;
 }
 
-/** A nick in the user's own style; the text is a React text node, never markup. */
+/**
+ * A nick in the user's own style; the text is a React text node, never markup, in a <bdi> so
+ * that right-to-left letters in it cannot reorder the text around it.
+ */
 export function Nick({ nick, showGradients, fontFamily, className }: NickProps) {
   const { style, gradient } = nickCss(nick, showGradients, fontFamily);
   const classes = ['chat-nick', gradient ? 'chat-nick-gradient' : '', className ?? '']
     .filter(Boolean)
     .join(' ');
   return (
-    <span className={classes} style={style} data-gradient={gradient ? 'true' : undefined}>
+    <bdi className={classes} style={style} data-gradient={gradient ? 'true' : undefined}>
       {nick.nick}
-    </span>
+    </bdi>
   );
 }

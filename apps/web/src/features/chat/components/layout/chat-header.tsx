@@ -39,7 +39,7 @@ export function ChatHeader(props: ChatHeaderProps) {
       <div className="chat-header-title">
         <h1 className="chat-room-title" data-testid="room-title">
           {!room.public && <LockIcon size={15} className="me-1 text-body-secondary" />}
-          {roomName(room, locale)}
+          <bdi>{roomName(room, locale)}</bdi>
         </h1>
         <span className="chat-header-sub">{t('rooms.usersCount', { count: online })}</span>
       </div>

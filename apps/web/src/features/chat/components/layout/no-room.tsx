@@ -38,7 +38,7 @@ export function NoRoom({ onSettings }: { onSettings: () => void }) {
             onClick={() => settle(actions.enterRoom(room.id))}
             data-testid={`enter-room-card-${room.id}`}
           >
-            <span className="fw-semibold text-truncate">{roomName(room, locale)}</span>
+            <bdi className="fw-semibold text-truncate">{roomName(room, locale)}</bdi>
             <span className="chat-room-count">
               <UsersIcon size={13} />
               {room.users_count}

@@ -51,7 +51,7 @@ export function AddRoomMenu({ onCreate, className }: AddRoomMenuProps) {
             data-testid={`enter-room-${room.id}`}
           >
             {!room.public && <LockIcon size={13} />}
-            <span className="flex-grow-1 text-truncate">{roomName(room, locale)}</span>
+            <bdi className="flex-grow-1 text-truncate">{roomName(room, locale)}</bdi>
             <span
               className="chat-room-count"
               title={t('rooms.usersCount', { count: room.users_count })}

@@ -60,7 +60,7 @@ export function RoomTab({
             <LockIcon size={12} />
           </span>
         )}
-        <span className="chat-room-tab-name">{name}</span>
+        <bdi className="chat-room-tab-name">{name}</bdi>
         {unread > 0 && (
           <span className="chat-unread" data-testid={`room-unread-${room.id}`}>
             <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
