@@ -13,6 +13,8 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 const SESSION_MAX_AGE_S = 60 * 60 * 24 * 365;
 const TOUCH_EVERY_MS = 60_000;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Marks a cookie-bound token (boundTokenFor); a session token is 43 base64url characters. */
+const BOUND_PREFIX = 'cb_';
 
 /** Who may call a route: anyone, any signed-in user (guests too), or registered users only. */
 export type Access = 'public' | 'user' | 'registered';
@@ -77,14 +79,21 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app, opts) => {
     const find = (tokenHash: string) =>
       cache ? cache.find(tokenHash) : opts.sessions.findWithUser(tokenHash);
     const bearer = bearerToken(request);
+    const cookie = request.cookies[SESSION_COOKIE];
     let tokenHash: string;
-    if (bearer !== undefined) {
+    if (bearer !== undefined && cookie && isBoundTo(bearer, cookie, opts.appKey)) {
+      // A browser's cookie-bound token with its own cookie: the cookie session. The header is
+      // one no other site can send (nor know), so it stands for the XSRF token.
+      tokenHash = hashToken(cookie);
+      const found = await find(tokenHash);
+      if (!found) throw unauthenticated();
+      request.auth = { ...found, via: 'cookie' };
+    } else if (bearer !== undefined) {
       tokenHash = bearer ? hashToken(bearer) : '';
       const found = bearer ? await find(tokenHash) : null;
       if (!found) throw unauthenticated();
       request.auth = { ...found, via: 'bearer' };
     } else {
-      const cookie = request.cookies[SESSION_COOKIE];
       if (!cookie) return;
       tokenHash = hashToken(cookie);
       const found = await find(tokenHash);
@@ -141,6 +150,28 @@ function bearerToken(request: FastifyRequest): string | undefined {
   if (!header) return undefined;
   const match = /^Bearer\s+([\w-]{16,128})$/i.exec(header.trim());
   return match?.[1] ?? '';
+}
+
+/**
+ * What a browser page is given for `localStorage.apiToken` (the spec keeps the token there):
+ * derived from its HttpOnly session cookie, and honoured as a bearer only beside that cookie.
+ * A script that reads localStorage takes nothing it can use elsewhere; the browser's real
+ * credential stays the cookie. Non-browser clients get the session token itself.
+ */
+export function boundTokenFor(appKey: string, sessionToken: string): string {
+  return BOUND_PREFIX + hmac(appKey, `bound:${sessionToken}`);
+}
+
+function isBoundTo(bearer: string, cookie: string, appKey: string): boolean {
+  return bearer.startsWith(BOUND_PREFIX) && safeEqual(bearer, boundTokenFor(appKey, cookie));
+}
+
+/**
+ * A request from a browser page: browsers send Sec-Fetch-Site on every request (and Origin on
+ * a POST); other clients (apps, scripts, Node's fetch) send neither.
+ */
+export function fromBrowser(request: FastifyRequest): boolean {
+  return request.headers['sec-fetch-site'] !== undefined || request.headers.origin !== undefined;
 }
 
 export function xsrfTokenFor(appKey: string, sessionToken: string): string {

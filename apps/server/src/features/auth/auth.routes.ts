@@ -2,7 +2,12 @@ import { guestRegisterBody, loginBody, registerBody, userData } from '@chat/shar
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clearSessionCookies, setSessionCookies } from '../../http/session';
+import {
+  boundTokenFor,
+  clearSessionCookies,
+  fromBrowser,
+  setSessionCookies,
+} from '../../http/session';
 import type { Device, SignedIn } from './auth.service';
 
 const signedInAnswer = z.object({ data: userData, meta: z.object({ token: z.string() }) });
@@ -16,7 +21,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     ip: request.ip,
   });
 
-  /** Answers a sign-in: cookies for the browser, the same token in meta for other clients. */
+  /**
+   * Answers a sign-in: cookies for the browser, and a token in meta. Other clients get the
+   * session's bearer token; a browser page gets a cookie-bound one (http/session.ts), useless
+   * without the HttpOnly cookie, so that what the page keeps in localStorage steals nothing.
+   */
   async function answer(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -28,7 +37,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     setSessionCookies(reply, signed.token, config.secrets.appKey, secure);
     return reply.code(status).send({
       data: await app.deps.userData.forUser(signed.user, request.locale),
-      meta: { token: signed.token },
+      meta: {
+        token: fromBrowser(request)
+          ? boundTokenFor(config.secrets.appKey, signed.token)
+          : signed.token,
+      },
     });
   }
 
