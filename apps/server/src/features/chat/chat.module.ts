@@ -30,14 +30,7 @@ export const chatModule = featureModule({
     ctx.provide({
       roomsRepository,
       messagesRepository,
-      rooms: new RoomsService(
-        roomsRepository,
-        messagesRepository,
-        users,
-        view,
-        events,
-        rateLimits,
-      ),
+      rooms: new RoomsService(roomsRepository, messagesRepository, users, view, events, rateLimits),
       // Its pictures' visibility (the `room` attachment kind) is registered by the service.
       messages: new MessagesService(
         messagesRepository,

@@ -15,6 +15,7 @@ import {
 import type { ComplaintRow, UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError, forbidden, invalid, notFound } from '../../http/app-error';
+import { BROADCAST_LIMITS } from '../../http/broadcast-limits';
 import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
 import { pageMeta } from '../../lib/paging';
@@ -255,6 +256,8 @@ export class ComplaintsService {
     const row = await this.visible(user, id);
     if (row.status !== 'open' && row.status !== 'taken')
       throw invalid({ complaint: ['complaint.closed'] });
+    // Each comment notifies the reporters and the staff: limited per account.
+    await this.rateLimits.hit(BROADCAST_LIMITS.complaintComment, String(user.id));
     const stored = await this.repo.addComment(id, user.id, text, nowIso());
     const comment = presentComment(stored, new Map([[user.id, user]]))!;
     // Staff answer everyone who reported it; a reporter's words go to the staff only.
