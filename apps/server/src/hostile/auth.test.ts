@@ -216,23 +216,29 @@ describe.each(dialects)('hostile input to auth, init and pages on %s', (dialect)
           }),
           ['nick'],
         );
-        // The guest itself may upgrade, but not with someone else's phone.
-        expectInvalid(
-          await guest.asBearer({
-            method: 'POST',
-            url: '/api/auth/register',
-            remoteAddress: nextIp(),
-            payload: {
-              nick: guest.user.nick,
-              password: 'password-1',
-              password_confirmation: 'password-1',
-              phone: '+7 912 345-67-80',
-            },
-          }),
-          ['phone'],
-        );
       });
       expect(changed).toEqual([]);
+      // The guest itself may upgrade; someone else's phone is neither refused (that would tell
+      // whose it is) nor taken: it waits for a code the guest cannot have (issue 19, point 10).
+      const upgraded = await guest.asBearer({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: nextIp(),
+        payload: {
+          nick: guest.user.nick,
+          password: 'password-1',
+          password_confirmation: 'password-1',
+          phone: '+7 912 345-67-80',
+        },
+      });
+      expect(upgraded.statusCode, upgraded.body).toBe(201);
+      expect(json<{ data: { phone: string | null } }>(upgraded).data.phone).toBeNull();
+      const owner = await t.app.deps.database.db
+        .selectFrom('users')
+        .select('phone')
+        .where('id', '=', user.user.id)
+        .executeTakeFirstOrThrow();
+      expect(owner.phone).toBe('+79123456780');
     });
 
     it('rate-limits registration per address, guests included: 429 with reset headers, nobody made', async () => {
