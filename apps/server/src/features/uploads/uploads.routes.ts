@@ -8,7 +8,10 @@ import { closeAfterAnswer } from './close-after-answer';
 const UPLOAD_FORM =
   'multipart/form-data: `file` (one JPEG, PNG, GIF or WebP picture, decided by its bytes), ' +
   'optional `purpose` (`attachment`, `photo`, `art`), optional `adult` (`1` marks it 18+). ' +
-  'The file is streamed with the byte limit counted as it arrives (413 `too_large`).';
+  'The file is streamed with the byte limit counted as it arrives (413 `too_large`). Refused ' +
+  'with 422 `errors.file` before anything is decoded: a frame over 50 megapixels, an animation ' +
+  'of more than 300 frames or over 16 million pixels counting its canvas once per frame. ' +
+  '30 uploads a minute per account, and per address for all guests behind it together.';
 
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { uploads, attachments } = app.deps;
