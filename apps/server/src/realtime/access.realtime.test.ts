@@ -4,20 +4,11 @@
  * closes the person's sockets, and a signature is given only for a socket that is connected now
  * and not another account's. The last part runs again across two nodes through Redis.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { roomChannel, userChannel, type ChatMessage } from '@chat/shared';
-import type { FastifyInstance } from 'fastify';
-import Pusher from 'pusher-js';
+import type Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { openDatabase, type Database } from '../db/database';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { buildRoom, clientId, memberOf } from '../test/chat-fixtures';
-import { TEST_REDIS_URL } from '../test/databases';
 import { buildUser, json, signedIn, TEST_PASSWORD, type Client } from '../test/factories';
 import {
   collect,
@@ -30,6 +21,7 @@ import {
   waitUntil,
 } from '../test/pusher-clients';
 import { redisAvailable } from '../test/redis';
+import { useTwoNodes } from '../test/two-nodes';
 
 interface Members {
   each(cb: (m: { id: string; info: { nick?: string; invisible?: boolean } }) => void): void;
@@ -330,61 +322,12 @@ describe('one node', () => {
 const redisUp = await redisAvailable();
 
 describe.runIf(redisUp)('two nodes through Redis', () => {
-  const dataDirs: string[] = [];
-  let database: Database;
-  let a: FastifyInstance;
-  let b: FastifyInstance;
-  let portA: number;
-  let portB: number;
-  const sockets: Pusher[] = [];
-  const env = {
-    APP_KEY: randomBytes(32).toString('hex'),
-    PUSHER_APP_ID: `t${randomBytes(4).toString('hex')}`,
-    PUSHER_KEY: randomBytes(10).toString('hex'),
-    PUSHER_SECRET: randomBytes(20).toString('hex'),
-    REDIS_URL: TEST_REDIS_URL,
-    LOG_LEVEL: 'silent' as const,
-  };
-  const node = async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'chat-access-'));
-    dataDirs.push(dir);
-    const config = loadConfig({ ...env, DATA_DIR: dir, DATABASE_URL: 'sqlite::memory:' });
-    database ??= openDatabase(config.databaseUrl);
-    const app = await buildApp(config, { database, webDist: null, logger: false });
-    return { app, port: (await listen(app)).port };
-  };
-  beforeAll(async () => {
-    ({ app: a, port: portA } = await node());
-    ({ app: b, port: portB } = await node());
-  });
-  afterAll(async () => {
-    sockets.forEach((s) => s.disconnect());
-    await a?.close();
-    await b?.close();
-    await database?.close();
-    dataDirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
-  });
-
+  const nodes = useTwoNodes();
   /** A socket on node B whose channel auth goes to node A. */
-  const socketOnB = async (token: string) => {
-    const pusher = new Pusher(env.PUSHER_KEY, {
-      cluster: 'local',
-      wsHost: '127.0.0.1',
-      wsPort: portB,
-      forceTLS: false,
-      enabledTransports: ['ws'],
-      channelAuthorization: {
-        endpoint: `http://127.0.0.1:${portA}/api/broadcasting/auth`,
-        transport: 'ajax',
-        headers: { Authorization: `Bearer ${token}` },
-      },
-    });
-    sockets.push(pusher);
-    await connected(pusher);
-    return pusher;
-  };
+  const socketOnB = (token: string) => nodes.socketOnB(token, nodes.portA);
 
   it('grants through node A a socket held by node B, and refuses one no node holds', async () => {
+    const { a } = nodes;
     const user = await signedIn(a, await buildUser(a));
     const socket = await socketOnB(user.token);
     await subscribed(socket, userChannel(user.user.id));
@@ -397,6 +340,7 @@ describe.runIf(redisUp)('two nodes through Redis', () => {
   });
 
   it('stops a socket on node B hearing a room its person left through node A', async () => {
+    const { a, b } = nodes;
     const room = await buildRoom(a, { is_public: 0 });
     const stayer = await memberOf(a, room.id, { role: 'admin' });
     const leaver = await signedIn(a, await buildUser(a));

@@ -4,20 +4,11 @@
  * only its user. With Redis, a sign-out on node A closes a socket held by node B, even when the
  * socket was authorised through node A.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { roomChannel, userChannel, type Device, type NotificationEvent } from '@chat/shared';
-import type { FastifyInstance } from 'fastify';
-import Pusher from 'pusher-js';
+import type Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { openDatabase, type Database } from '../../db/database';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildRoom, clientId, memberOf } from '../../test/chat-fixtures';
-import { TEST_REDIS_URL } from '../../test/databases';
 import { buildUser, json, signedIn, type Client } from '../../test/factories';
 import {
   collect,
@@ -31,6 +22,7 @@ import {
   waitUntil,
 } from '../../test/pusher-clients';
 import { redisAvailable } from '../../test/redis';
+import { useTwoNodes } from '../../test/two-nodes';
 
 const sessionIdOf = async (client: Client) => {
   const res = await client.asBearer({ method: 'GET', url: '/api/my/sessions' });
@@ -156,66 +148,10 @@ describe('one node', () => {
 const redisUp = await redisAvailable();
 
 describe.runIf(redisUp)('two nodes through Redis', () => {
-  const dataDirs: string[] = [];
-  let database: Database;
-  let a: FastifyInstance;
-  let b: FastifyInstance;
-  let portA: number;
-  let portB: number;
-  const sockets: Pusher[] = [];
-  const env = {
-    APP_KEY: randomBytes(32).toString('hex'),
-    PUSHER_APP_ID: `t${randomBytes(4).toString('hex')}`,
-    PUSHER_KEY: randomBytes(10).toString('hex'),
-    PUSHER_SECRET: randomBytes(20).toString('hex'),
-    REDIS_URL: TEST_REDIS_URL,
-    LOG_LEVEL: 'silent' as const,
-  };
-
-  // Two apps in this process over one database and one Redis: the socket and the HTTP calls
-  // land on different nodes, as behind a load balancer.
-  const node = async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'chat-social-'));
-    dataDirs.push(dir);
-    const config = loadConfig({ ...env, DATA_DIR: dir, DATABASE_URL: 'sqlite::memory:' });
-    database ??= openDatabase(config.databaseUrl);
-    const app = await buildApp(config, { database, webDist: null, logger: false });
-    return { app, port: (await listen(app)).port };
-  };
-
-  beforeAll(async () => {
-    ({ app: a, port: portA } = await node());
-    ({ app: b, port: portB } = await node());
-  });
-  afterAll(async () => {
-    sockets.forEach((s) => s.disconnect());
-    await a?.close();
-    await b?.close();
-    await database?.close();
-    dataDirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
-  });
-
-  /** A socket on node B whose channel auth goes to `authPort`. */
-  const socketOnB = async (token: string, authPort: number) => {
-    const pusher = new Pusher(env.PUSHER_KEY, {
-      cluster: 'local',
-      wsHost: '127.0.0.1',
-      wsPort: portB,
-      forceTLS: false,
-      enabledTransports: ['ws'],
-      disableStats: true,
-      channelAuthorization: {
-        endpoint: `http://127.0.0.1:${authPort}/api/broadcasting/auth`,
-        transport: 'ajax',
-        headers: { Authorization: `Bearer ${token}` },
-      },
-    });
-    sockets.push(pusher);
-    await connected(pusher);
-    return pusher;
-  };
+  const nodes = useTwoNodes();
 
   it('a sign-out on node A closes the socket on node B, and only that one', async () => {
+    const { a, portA, portB, socketOnB } = nodes;
     const user = await buildUser(a);
     const phone = await signedIn(a, user);
     const laptop = await signedIn(a, user);
