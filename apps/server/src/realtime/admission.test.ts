@@ -87,7 +87,7 @@ describe('checkSubscription', () => {
       ok: true,
       channel,
       member: { user_id: '7', user_info: { nick: 'Anna' } },
-      seat: { userId: '7', nick: 'Anna', hidden: false, seesHidden: false },
+      seat: { userId: '7', nick: 'Anna', hidden: false, seesHidden: false, seesTrolls: false },
     });
     expect(checkSubscription(conn(), { channel, auth, channel_data }, rules())).toMatchObject({
       ok: false,
