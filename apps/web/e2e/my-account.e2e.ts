@@ -111,7 +111,7 @@ describe('my account', () => {
       .poll(
         () =>
           annaSaid.evaluate((el) =>
-            [...el.querySelectorAll('span')].some(
+            [...el.querySelectorAll('span, bdi')].some(
               (s) =>
                 getComputedStyle(s).color === 'rgb(205, 29, 29)' &&
                 getComputedStyle(s).fontStyle === 'italic',
