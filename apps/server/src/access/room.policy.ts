@@ -39,12 +39,17 @@ export function maySubscribe(viewer: Viewer, standing: Pick<RoomStanding, 'membe
   return viewer.id !== null && !viewer.banned && standing.member;
 }
 
+/** Whether the viewer sees every invisible member of a room (the admins do). */
+export function seesInvisible(viewer: Viewer): boolean {
+  return viewer.can('user.invisible.view');
+}
+
 /** Whether the viewer sees a member in the room's user list: invisible people are the admins' secret. */
 export function canSeeMember(
   viewer: Viewer,
   member: { user_id: number; invisible: number | boolean },
 ): boolean {
-  return !member.invisible || isSelf(viewer, member.user_id) || viewer.can('user.invisible.view');
+  return !member.invisible || isSelf(viewer, member.user_id) || seesInvisible(viewer);
 }
 
 export function can(

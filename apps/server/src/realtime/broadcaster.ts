@@ -1,4 +1,5 @@
 import type { ChannelName, EventsOf, KindOf } from '@chat/shared';
+import type { Audience } from './adapters/adapter';
 import type { RealtimeServer } from './realtime-server';
 
 export interface SendOptions {
@@ -20,6 +21,17 @@ export interface SendOptions {
   trollAuthor?: number;
 }
 
+/** The one audience the options name (they are alternatives: a broadcast has at most one). */
+function audienceOf(options: SendOptions): Audience | undefined {
+  if (options.hiddenMember !== undefined)
+    return { member: String(options.hiddenMember), only: 'seers' };
+  if (options.othersThanSeersOf !== undefined)
+    return { member: String(options.othersThanSeersOf), only: 'others' };
+  if (options.trollAuthor !== undefined)
+    return { member: String(options.trollAuthor), only: 'troll' };
+  return undefined;
+}
+
 /**
  * The typed way for the server to send a realtime event: a channel name typed by its kind
  * takes only that kind's events (packages/shared/src/realtime/events.ts), and the payload is
@@ -36,6 +48,7 @@ export class Broadcaster {
     options: SendOptions = {},
   ): void {
     const data = JSON.stringify(payload);
+    const audience = audienceOf(options);
     for (const channel of typeof channels === 'string' ? [channels] : channels)
       this.server.broadcast({
         channel,
@@ -43,15 +56,7 @@ export class Broadcaster {
         data,
         ...(options.exceptSocketId ? { except: options.exceptSocketId } : {}),
         ...(options.exceptUserId !== undefined ? { exceptUserId: options.exceptUserId } : {}),
-        ...(options.hiddenMember !== undefined
-          ? { audience: { member: String(options.hiddenMember), only: 'seers' as const } }
-          : {}),
-        ...(options.othersThanSeersOf !== undefined
-          ? { audience: { member: String(options.othersThanSeersOf), only: 'others' as const } }
-          : {}),
-        ...(options.trollAuthor !== undefined
-          ? { audience: { member: String(options.trollAuthor), only: 'troll' as const } }
-          : {}),
+        ...(audience ? { audience } : {}),
       });
   }
 

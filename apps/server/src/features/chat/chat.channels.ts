@@ -1,6 +1,6 @@
 import type { ClientEventMap } from '@chat/shared';
 import { canSeeTrolls } from '../../access/message.policy';
-import { canSeeMember, maySubscribe } from '../../access/room.policy';
+import { maySubscribe, seesInvisible } from '../../access/room.policy';
 import { viewerOf } from '../../access/viewer';
 import type { ChannelKinds } from '../../realtime/channel-registry';
 import { presentMemberInfo } from '../users/users.channels';
@@ -30,8 +30,7 @@ export function registerChatChannels(
           ...presentMemberInfo(user),
           ...(membership.invisible === 1 ? { invisible: true as const } : {}),
         },
-        // Whoever may see an invisible member (not themself) sees every hidden seat.
-        seesHidden: canSeeMember(viewer, { user_id: 0, invisible: true }),
+        seesHidden: seesInvisible(viewer),
         // Trolls' messages reach this socket only if the viewer may see trolls.
         seesTrolls: canSeeTrolls(viewer),
       };
