@@ -5,23 +5,12 @@
  * and not another account's. The last part runs again across two nodes through Redis.
  */
 import { roomChannel, userChannel, type ChatMessage } from '@chat/shared';
-import type Pusher from 'pusher-js';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { describe, expect, it, vi } from 'vitest';
 import { buildRoom, clientId, memberOf } from '../test/chat-fixtures';
 import { buildUser, json, signedIn, TEST_PASSWORD, type Client } from '../test/factories';
-import {
-  collect,
-  connected,
-  connectedSocket,
-  listen,
-  pusherClient,
-  sleep,
-  subscribed,
-  waitUntil,
-} from '../test/pusher-clients';
+import { collect, connectedSocket, sleep, subscribed, waitUntil } from '../test/pusher-clients';
 import { redisAvailable } from '../test/redis';
-import { useTwoNodes } from '../test/two-nodes';
+import { useListeningApp, useTwoNodes } from '../test/realtime-nodes';
 
 interface Members {
   each(cb: (m: { id: string; info: { nick?: string; invisible?: boolean } }) => void): void;
@@ -33,23 +22,8 @@ const memberIds = (channel: unknown) => {
 };
 
 describe('one node', () => {
-  let t: TestApp;
-  let port: number;
-  const sockets: Pusher[] = [];
-  beforeAll(async () => {
-    t = await buildTestApp('sqlite');
-    ({ port } = await listen(t.app));
-  });
-  afterAll(async () => {
-    sockets.forEach((s) => s.disconnect());
-    await t.close();
-  });
-  const socketOf = async (client: Client) => {
-    const pusher = pusherClient(t.app.deps.config.secrets.pusherKey, port, client.token);
-    sockets.push(pusher);
-    await connected(pusher);
-    return pusher;
-  };
+  const node = useListeningApp();
+  const { socketOf } = node;
   const setVisible = (client: Client, roomId: number, visible: boolean) =>
     client.asBearer({
       method: 'PATCH',
@@ -58,10 +32,10 @@ describe('one node', () => {
     });
 
   it('hides an invisible member from members and events, shows them to an admin, and brings them back', async () => {
-    const room = await buildRoom(t.app);
-    const ghost = await memberOf(t.app, room.id, { role: 'moderator' });
-    const viewer = await memberOf(t.app, room.id);
-    const admin = await memberOf(t.app, room.id, { role: 'admin' });
+    const room = await buildRoom(node.t.app);
+    const ghost = await memberOf(node.t.app, room.id, { role: 'moderator' });
+    const viewer = await memberOf(node.t.app, room.id);
+    const admin = await memberOf(node.t.app, room.id, { role: 'admin' });
     expect((await setVisible(ghost, room.id, false)).statusCode).toBe(200);
 
     const viewerRoom = await subscribed(await socketOf(viewer), roomChannel(room.id));
@@ -111,10 +85,10 @@ describe('one node', () => {
   });
 
   it('keeps a hidden member hidden when they change state, go invisible again or leave', async () => {
-    const room = await buildRoom(t.app);
-    const ghost = await memberOf(t.app, room.id, { role: 'moderator' });
-    const viewer = await memberOf(t.app, room.id);
-    const admin = await memberOf(t.app, room.id, { role: 'admin' });
+    const room = await buildRoom(node.t.app);
+    const ghost = await memberOf(node.t.app, room.id, { role: 'moderator' });
+    const viewer = await memberOf(node.t.app, room.id);
+    const admin = await memberOf(node.t.app, room.id, { role: 'admin' });
     await subscribed(await socketOf(ghost), roomChannel(room.id));
     const viewerRoom = await subscribed(await socketOf(viewer), roomChannel(room.id));
     const adminRoom = await subscribed(await socketOf(admin), roomChannel(room.id));
@@ -157,10 +131,10 @@ describe('one node', () => {
   });
 
   it('stops a socket hearing a private room the moment its person leaves it', async () => {
-    const owner = await signedIn(t.app, await buildUser(t.app));
-    const room = await buildRoom(t.app, { is_public: 0, owner_id: owner.user.id });
+    const owner = await signedIn(node.t.app, await buildUser(node.t.app));
+    const room = await buildRoom(node.t.app, { is_public: 0, owner_id: owner.user.id });
     await owner.asBearer({ method: 'POST', url: `/api/room/${room.id}/enter` });
-    const guest = await signedIn(t.app, await buildUser(t.app));
+    const guest = await signedIn(node.t.app, await buildUser(node.t.app));
     const invite = await owner.asBearer({
       method: 'POST',
       url: `/api/room/${room.id}/invite`,
@@ -175,7 +149,7 @@ describe('one node', () => {
 
     const left = await guest.asBearer({ method: 'POST', url: `/api/room/${room.id}/leave` });
     expect(left.statusCode).toBe(204);
-    expect(t.app.deps.realtime.localSubscriberCount(roomChannel(room.id))).toBe(0);
+    expect(node.t.app.deps.realtime.localSubscriberCount(roomChannel(room.id))).toBe(0);
     const posted = await owner.asBearer({
       method: 'POST',
       url: `/api/room/${room.id}/message`,
@@ -187,8 +161,8 @@ describe('one node', () => {
   });
 
   it('closes every socket of a person given a full ban', async () => {
-    const target = await signedIn(t.app, await buildUser(t.app));
-    const admin = await signedIn(t.app, await buildUser(t.app, { role: 'admin' }));
+    const target = await signedIn(node.t.app, await buildUser(node.t.app));
+    const admin = await signedIn(node.t.app, await buildUser(node.t.app, { role: 'admin' }));
     const socket = await socketOf(target);
     await subscribed(socket, userChannel(target.user.id));
     const res = await admin.asBearer({
@@ -203,8 +177,8 @@ describe('one node', () => {
   });
 
   it('signs only a socket connected now and not claimed by another account (403)', async () => {
-    const anna = await signedIn(t.app, await buildUser(t.app));
-    const boris = await signedIn(t.app, await buildUser(t.app));
+    const anna = await signedIn(node.t.app, await buildUser(node.t.app));
+    const boris = await signedIn(node.t.app, await buildUser(node.t.app));
     const ask = (client: Client, socketId: string, channel: string) =>
       client.asBearer({
         method: 'POST',
@@ -213,7 +187,7 @@ describe('one node', () => {
       });
     // An id that no socket holds: a future one cannot be signed in advance.
     expect((await ask(anna, '1.2', 'private-chat')).statusCode).toBe(403);
-    const socket = await connectedSocket(t.app);
+    const socket = await connectedSocket(node.t.app);
     expect(socket.socketId).toMatch(/^\d+\.\d{6,20}$/);
     expect((await ask(anna, socket.socketId, 'private-chat')).statusCode).toBe(200);
     // Another account may not take the socket, nor sign in with it, nor close it.
@@ -239,14 +213,17 @@ describe('one node', () => {
   });
 
   it('takes back a grant whose session ended while the request was under way', async () => {
-    const user = await buildUser(t.app);
-    const thief = await signedIn(t.app, user);
-    const socket = await connectedSocket(t.app);
-    const claims = t.app.deps.realtime.claims;
+    const user = await buildUser(node.t.app);
+    const thief = await signedIn(node.t.app, user);
+    const socket = await connectedSocket(node.t.app);
+    const claims = node.t.app.deps.realtime.claims;
     const claim = claims.claim.bind(claims);
     // The password changes between the session read and the claim (a body held back).
     const spy = vi.spyOn(claims, 'claim').mockImplementation(async (...args) => {
-      await t.app.deps.database.db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+      await node.t.app.deps.database.db
+        .deleteFrom('sessions')
+        .where('user_id', '=', user.id)
+        .execute();
       return claim(...args);
     });
     const res = await thief.asBearer({
@@ -261,10 +238,10 @@ describe('one node', () => {
   });
 
   it('ends a signed-out session’s subscriptions; its old signature opens nothing again', async () => {
-    const user = await buildUser(t.app);
-    const session = await signedIn(t.app, user);
-    const other = await signedIn(t.app, await buildUser(t.app));
-    const socket = await connectedSocket(t.app);
+    const user = await buildUser(node.t.app);
+    const session = await signedIn(node.t.app, user);
+    const other = await signedIn(node.t.app, await buildUser(node.t.app));
+    const socket = await connectedSocket(node.t.app);
     const channel = userChannel(user.id);
     const auth = await session.asBearer({
       method: 'POST',
@@ -284,12 +261,12 @@ describe('one node', () => {
     expect((await session.asBearer({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(
       204,
     );
-    expect(t.app.deps.realtime.localSubscriberCount(channel)).toBe(0);
+    expect(node.t.app.deps.realtime.localSubscriberCount(channel)).toBe(0);
     // The tab that signed itself out keeps its socket (public channel, next sign-in).
     expect(socket.ws.readyState).toBe(socket.ws.OPEN);
     subscribe();
     await waitUntil(() => socket.frames.some((f) => f.event === 'pusher:subscription_error'));
-    expect(t.app.deps.realtime.localSubscriberCount(channel)).toBe(0);
+    expect(node.t.app.deps.realtime.localSubscriberCount(channel)).toBe(0);
     // Nothing for the account reaches it any more.
     const before = socket.frames.length;
     await other.asBearer({ method: 'POST', url: `/api/friends/${user.id}` });
@@ -299,9 +276,9 @@ describe('one node', () => {
   });
 
   it('a password change closes the sockets of every other session of the account', async () => {
-    const user = await buildUser(t.app);
-    const stolen = await signedIn(t.app, user);
-    const owner = await signedIn(t.app, user);
+    const user = await buildUser(node.t.app);
+    const stolen = await signedIn(node.t.app, user);
+    const owner = await signedIn(node.t.app, user);
     const thief = await socketOf(stolen);
     await subscribed(thief, userChannel(user.id));
     const res = await owner.asBearer({
@@ -315,7 +292,7 @@ describe('one node', () => {
     });
     expect(res.statusCode, res.body).toBeLessThan(300);
     await waitUntil(() => thief.connection.state !== 'connected');
-    expect(t.app.deps.realtime.localSubscriberCount(userChannel(user.id))).toBe(0);
+    expect(node.t.app.deps.realtime.localSubscriberCount(userChannel(user.id))).toBe(0);
   });
 });
 

@@ -5,24 +5,12 @@
  * socket was authorised through node A.
  */
 import { roomChannel, userChannel, type Device, type NotificationEvent } from '@chat/shared';
-import type Pusher from 'pusher-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
 import { buildRoom, clientId, memberOf } from '../../test/chat-fixtures';
 import { buildUser, json, signedIn, type Client } from '../../test/factories';
-import {
-  collect,
-  connected,
-  listen,
-  next,
-  pusherClient,
-  rawSocket,
-  sleep,
-  subscribed,
-  waitUntil,
-} from '../../test/pusher-clients';
+import { collect, next, rawSocket, sleep, subscribed, waitUntil } from '../../test/pusher-clients';
 import { redisAvailable } from '../../test/redis';
-import { useTwoNodes } from '../../test/two-nodes';
+import { useListeningApp, useTwoNodes } from '../../test/realtime-nodes';
 
 const sessionIdOf = async (client: Client) => {
   const res = await client.asBearer({ method: 'GET', url: '/api/my/sessions' });
@@ -30,35 +18,20 @@ const sessionIdOf = async (client: Client) => {
 };
 
 describe('one node', () => {
-  let t: TestApp;
-  let port: number;
-  const sockets: Pusher[] = [];
-  beforeAll(async () => {
-    t = await buildTestApp('sqlite');
-    ({ port } = await listen(t.app));
-  });
-  afterAll(async () => {
-    sockets.forEach((s) => s.disconnect());
-    await t.close();
-  });
-  const socketOf = async (client: Client) => {
-    const pusher = pusherClient(t.app.deps.config.secrets.pusherKey, port, client.token);
-    sockets.push(pusher);
-    await connected(pusher);
-    return pusher;
-  };
+  const node = useListeningApp();
+  const { socketOf } = node;
 
   it("closes the signed-out device's socket (4009) and not the others'", async () => {
-    const user = await buildUser(t.app);
-    const laptop = await signedIn(t.app, user);
-    const phone = await signedIn(t.app, user);
+    const user = await buildUser(node.t.app);
+    const laptop = await signedIn(node.t.app, user);
+    const phone = await signedIn(node.t.app, user);
     const laptopSocket = await socketOf(laptop);
     const laptopChannel = await subscribed(laptopSocket, userChannel(user.id));
     const ended = collect<{ session_id: number }>(laptopChannel, 'SessionEnded');
 
     // The phone by hand, to see the close code pusher-js hides.
     const raw = await rawSocket(
-      `ws://127.0.0.1:${port}/app/${t.app.deps.config.secrets.pusherKey}?protocol=7`,
+      `ws://127.0.0.1:${node.port}/app/${node.t.app.deps.config.secrets.pusherKey}?protocol=7`,
     );
     await waitUntil(() => raw.frames.length > 0);
     const socketId = JSON.parse(String(raw.frames[0]!.data)) as { socket_id: string };
@@ -95,9 +68,9 @@ describe('one node', () => {
   });
 
   it('signing out all others closes every other socket (pusher-js stays down)', async () => {
-    const user = await buildUser(t.app);
-    const here = await signedIn(t.app, user);
-    const there = await signedIn(t.app, user);
+    const user = await buildUser(node.t.app);
+    const here = await signedIn(node.t.app, user);
+    const there = await signedIn(node.t.app, user);
     const hereSocket = await socketOf(here);
     await subscribed(hereSocket, userChannel(user.id));
     const thereSocket = await socketOf(there);
@@ -111,8 +84,8 @@ describe('one node', () => {
   });
 
   it('Notification reaches only its user', async () => {
-    const anna = await signedIn(t.app, await buildUser(t.app));
-    const boris = await signedIn(t.app, await buildUser(t.app));
+    const anna = await signedIn(node.t.app, await buildUser(node.t.app));
+    const boris = await signedIn(node.t.app, await buildUser(node.t.app));
     const annaChannel = await subscribed(await socketOf(anna), userChannel(anna.user.id));
     const borisChannel = await subscribed(await socketOf(boris), userChannel(boris.user.id));
     const borisHeard = collect(borisChannel, 'Notification');
@@ -129,10 +102,10 @@ describe('one node', () => {
   });
 
   it('a mention of someone present in the room does not notify them', async () => {
-    const room = await buildRoom(t.app);
+    const room = await buildRoom(node.t.app);
     const suffix = Math.random().toString(36).slice(2, 6);
-    const boris = await memberOf(t.app, room.id, { nick: `Here${suffix}` });
-    const author = await memberOf(t.app, room.id);
+    const boris = await memberOf(node.t.app, room.id, { nick: `Here${suffix}` });
+    const author = await memberOf(node.t.app, room.id);
     await subscribed(await socketOf(boris), roomChannel(room.id));
     const res = await author.asBearer({
       method: 'POST',
@@ -141,7 +114,7 @@ describe('one node', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     await sleep(200);
-    expect(await t.app.deps.notifications.newest(boris.user.id)).toEqual([]);
+    expect(await node.t.app.deps.notifications.newest(boris.user.id)).toEqual([]);
   });
 });
 

@@ -1,19 +1,11 @@
 import { roomChannel, type ChatMessage } from '@chat/shared';
-import type Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildRoom, clientId, memberOf } from '../../test/chat-fixtures';
 import { testDialects } from '../../test/databases';
 import { json, type Client } from '../../test/factories';
-import {
-  collect,
-  connected,
-  listen,
-  pusherClient,
-  sleep,
-  subscribed,
-  waitUntil,
-} from '../../test/pusher-clients';
+import { useListeningApp } from '../../test/realtime-nodes';
+import { collect, sleep, subscribed, waitUntil } from '../../test/pusher-clients';
 
 const dialects = await testDialects();
 
@@ -103,29 +95,14 @@ describe.each(dialects)('rank and trolls in rooms on %s', (dialect) => {
 });
 
 describe('a troll on the socket', () => {
-  let t: TestApp;
-  let port: number;
-  const sockets: Pusher[] = [];
-  beforeAll(async () => {
-    t = await buildTestApp('sqlite');
-    ({ port } = await listen(t.app));
-  });
-  afterAll(async () => {
-    sockets.forEach((s) => s.disconnect());
-    await t.close();
-  });
-  const socketOf = async (client: Client) => {
-    const pusher = pusherClient(t.app.deps.config.secrets.pusherKey, port, client.token);
-    sockets.push(pusher);
-    await connected(pusher);
-    return pusher;
-  };
+  const node = useListeningApp();
+  const { socketOf } = node;
 
   it("sends a troll's MessageStored to the troll and those who see trolls only", async () => {
-    const room = await buildRoom(t.app);
-    const troll = await memberOf(t.app, room.id);
-    const other = await memberOf(t.app, room.id);
-    const moderator = await memberOf(t.app, room.id, { role: 'moderator' });
+    const room = await buildRoom(node.t.app);
+    const troll = await memberOf(node.t.app, room.id);
+    const other = await memberOf(node.t.app, room.id);
+    const moderator = await memberOf(node.t.app, room.id, { role: 'moderator' });
     await moderator.asBrowser({ method: 'POST', url: `/api/moderation/trolls/${troll.user.id}` });
     const heard = async (who: Client) =>
       collect<ChatMessage>(

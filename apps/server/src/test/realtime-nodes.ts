@@ -9,7 +9,9 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/database';
 import { TEST_REDIS_URL } from './databases';
-import { connected, listen } from './pusher-clients';
+import { buildTestApp, type TestApp } from './build-test-app';
+import type { Client } from './factories';
+import { connected, listen, pusherClient } from './pusher-clients';
 
 export interface TwoNodes {
   /** Node A and node B, listening, over one SQLite database and one Redis. */
@@ -78,4 +80,41 @@ export function useTwoNodes(): TwoNodes {
     dataDirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
   });
   return nodes;
+}
+
+export interface ListeningApp {
+  /** The test app, listening on `port` (filled in `beforeAll`). */
+  t: TestApp;
+  port: number;
+  /** A pusher-js socket signed in with the client's bearer token, connected. */
+  socketOf: (client: Client) => Promise<Pusher>;
+}
+
+/**
+ * One node listening on a free port, on SQLite: what the realtime tests of a single process
+ * need. Call inside a `describe`; the sockets it made are disconnected after its tests.
+ */
+export function useListeningApp(): ListeningApp {
+  const sockets: Pusher[] = [];
+  const node = {
+    socketOf: async (client: Client) => {
+      const pusher = pusherClient(
+        node.t.app.deps.config.secrets.pusherKey,
+        node.port,
+        client.token,
+      );
+      sockets.push(pusher);
+      await connected(pusher);
+      return pusher;
+    },
+  } as ListeningApp;
+  beforeAll(async () => {
+    node.t = await buildTestApp('sqlite');
+    ({ port: node.port } = await listen(node.t.app));
+  });
+  afterAll(async () => {
+    sockets.forEach((s) => s.disconnect());
+    await node.t?.close();
+  });
+  return node;
 }
