@@ -4,6 +4,7 @@ import type { ChatMessage } from '../wire';
 import { deepFreeze, makeMessage, makeMessageUser, makeMessages } from '../../test/chat-fixtures';
 import type { IncomingMessageContext } from './incoming-message';
 import {
+  hiddenGuestMessageCount,
   incomingMessageVerdict,
   messageHiddenReason,
   shouldShowIncomingMessage,
@@ -180,5 +181,53 @@ describe('shouldShowIncomingMessage', () => {
     expect(shouldShowIncomingMessage(from(5), context())).toBe(true);
     expect(shouldShowIncomingMessage(from(TROLL), context())).toBe(false);
     expect(shouldShowIncomingMessage(from(5, { id: 1 }), context())).toBe(false);
+  });
+});
+
+describe('a message that mentions the viewer', () => {
+  const mentioning = (userId: number) =>
+    from(userId, { nicks: [{ nick: 'Viewer', user_id: VIEWER }] });
+
+  it('is shown from a guest while show_guests is off', () => {
+    expect(messageHiddenReason(mentioning(GUEST), context())).toBeNull();
+    expect(incomingMessageVerdict(mentioning(GUEST), context())).toEqual({ show: true });
+  });
+
+  it('is shown from a troll to staff who keep trolls hidden', () => {
+    expect(messageHiddenReason(mentioning(TROLL), context())).toBeNull();
+  });
+
+  it('is still hidden from an ignored author: ignoring is the viewer’s own choice', () => {
+    expect(messageHiddenReason(mentioning(IGNORED), context())).toBe('ignored');
+  });
+
+  it('mentioning someone else spares nothing', () => {
+    const other = from(GUEST, { nicks: [{ nick: 'Other', user_id: 55 }] });
+    expect(messageHiddenReason(other, context())).toBe('guest');
+  });
+});
+
+describe('hiddenGuestMessageCount', () => {
+  it('counts the guests’ messages that show_guests hides, not mentions, trolls or my own', () => {
+    const ctx = context({ trolls: new Set([TROLL, GUEST + 1]) });
+    const guestTroll = makeMessage({
+      id: 20,
+      room_id: ROOM,
+      user: makeMessageUser({ id: GUEST + 1, roles: ['guest'] }),
+    });
+    const messages = [
+      from(GUEST, { id: 11 }),
+      from(GUEST, { id: 12 }),
+      from(GUEST, { id: 13, nicks: [{ nick: 'Viewer', user_id: VIEWER }] }),
+      from(5, { id: 14 }),
+      guestTroll,
+    ];
+    expect(hiddenGuestMessageCount(messages, ctx)).toBe(2);
+    expect(
+      hiddenGuestMessageCount(messages, {
+        ...ctx,
+        settings: { show_trolls: false, show_guests: true },
+      }),
+    ).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import type { ChatSettings } from '../../settings';
 import { MESSAGE_TYPE } from '../constants';
 import type { ChatMessage } from '../wire';
+import { mentionsUser } from './mentions';
 
 /** What the chat already holds for a room: enough to spot a message delivered twice. */
 export interface KnownRoomMessages {
@@ -30,6 +31,12 @@ export type IncomingMessageVerdict =
  * Why the viewer should not see this message, or null when they should (spec section 5, a–c).
  * Separate from the room checks so that messages already in a room can be filtered again when
  * the viewer changes show_trolls or show_guests, or ignores someone.
+ *
+ * A message that mentions the viewer is never hidden by a setting (show_guests, show_trolls):
+ * those hide people the viewer did not choose, and a word addressed to the viewer by name is
+ * not noise (issue 20). Ignoring is the viewer's own choice about that person and still holds.
+ * Trolls' messages reach only staff (the server leaves them out for everyone else), so the
+ * troll case here is a moderator's own filter.
  */
 export function messageHiddenReason(
   message: ChatMessage,
@@ -37,17 +44,40 @@ export function messageHiddenReason(
 ): MessageHiddenReason | null {
   const authorId = message.user.id;
   const ownMessage = ctx.viewerId !== null && authorId === ctx.viewerId;
-  if (ctx.trolls.has(authorId) && !ownMessage && !ctx.settings.show_trolls) {
+  // Mine, or addressed to me by name: no setting of mine hides it.
+  const spared = ownMessage || (ctx.viewerId !== null && mentionsUser(message, ctx.viewerId));
+  if (ctx.trolls.has(authorId) && !spared && !ctx.settings.show_trolls) {
     return 'troll';
   }
   // Only ordinary messages: "/me" actions and site notices still tell the room what happened.
   if (message.type_id === MESSAGE_TYPE.message && ctx.ignoredUsers.has(authorId)) {
     return 'ignored';
   }
-  if (message.user.roles.includes('guest') && !ownMessage && !ctx.settings.show_guests) {
+  if (message.user.roles.includes('guest') && !spared && !ctx.settings.show_guests) {
     return 'guest';
   }
   return null;
+}
+
+/**
+ * How many of these messages the viewer's show_guests setting hides: those that turning it on
+ * would show (a guest troll stays hidden by show_trolls, so it is not counted).
+ */
+export function hiddenGuestMessageCount(
+  messages: readonly ChatMessage[],
+  ctx: MessageViewerContext,
+): number {
+  if (ctx.settings.show_guests) return 0;
+  const guestsShown = { ...ctx, settings: { ...ctx.settings, show_guests: true } };
+  let hidden = 0;
+  for (const message of messages) {
+    if (
+      messageHiddenReason(message, ctx) === 'guest' &&
+      messageHiddenReason(message, guestsShown) === null
+    )
+      hidden += 1;
+  }
+  return hidden;
 }
 
 /** Whether a message that arrived by a realtime event goes into its room, and if not, why. */

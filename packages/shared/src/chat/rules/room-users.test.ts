@@ -6,6 +6,7 @@ import { deepFreeze, makeRoomUser } from '../../test/chat-fixtures';
 import {
   applyRoomUserState,
   findByNick,
+  hiddenGuestCount,
   removeRoomUser,
   setRoomUserVisibility,
   sortRoomUsers,
@@ -278,5 +279,30 @@ describe('setRoomUserVisibility', () => {
     const shown = setRoomUserVisibility(users, 9, false, entry);
     expect(ids(shown)).toEqual([1, 2, 9]);
     expect(ids(setRoomUserVisibility(shown, 9, false, entry))).toEqual([1, 2, 9]);
+  });
+});
+
+describe('hiddenGuestCount', () => {
+  const viewer = { id: 1, permissions: [] as string[] };
+  const users = deepFreeze([
+    makeRoomUser({ id: 1, nick: 'Me', roles: ['guest'] }),
+    makeRoomUser({ id: 2, nick: 'Reg' }),
+    makeRoomUser({ id: 3, nick: 'GuestA', roles: ['guest'] }),
+    makeRoomUser({ id: 4, nick: 'GuestB', roles: ['guest'] }),
+    makeRoomUser({ id: 5, nick: 'Hidden', roles: ['guest'], invisible: true }),
+    makeRoomUser({ id: 6, nick: 'TrollGuest', roles: ['guest'] }),
+  ]);
+  const trolls = new Set([6]);
+
+  it('counts the guests show_guests hides, not me, invisible people or trolls', () => {
+    const settings = { show_guests: false, show_trolls: false };
+    expect(hiddenGuestCount(users, viewer, settings, trolls)).toBe(2);
+    expect(ids(visibleRoomUsers(users, viewer, settings, trolls))).toEqual([1, 2]);
+  });
+
+  it('is nothing once guests are shown', () => {
+    expect(hiddenGuestCount(users, viewer, { show_guests: true, show_trolls: false }, trolls)).toBe(
+      0,
+    );
   });
 });

@@ -70,6 +70,23 @@ export function visibleRoomUsers(
   });
 }
 
+/**
+ * How many guests the viewer's show_guests setting keeps off the list: those that turning it on
+ * would show (an invisible guest or a guest troll stays hidden for other reasons).
+ */
+export function hiddenGuestCount(
+  users: readonly RoomUser[],
+  viewer: RoomViewer,
+  settings: Pick<ChatSettings, 'show_guests' | 'show_trolls'>,
+  trolls: ReadonlySet<number>,
+): number {
+  if (settings.show_guests) return 0;
+  return (
+    visibleRoomUsers(users, viewer, { ...settings, show_guests: true }, trolls).length -
+    visibleRoomUsers(users, viewer, settings, trolls).length
+  );
+}
+
 /** The user list's search box: part of a nick, any case; a blank query finds everyone. */
 export function findByNick(users: readonly RoomUser[], query: string): RoomUser[] {
   const needle = query.trim().toLowerCase();
