@@ -28,6 +28,7 @@ export function makeUserData(overrides: { id?: number; nick?: string; roles?: st
       frame: null,
       premium: false,
       roles,
+      gender: null,
     },
     settings: DEFAULT_CHAT_SETTINGS,
     balance: 0,

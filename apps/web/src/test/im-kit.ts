@@ -22,6 +22,7 @@ export function makeImUser(id: number, nick = `User${id}`): PublicUser {
     frame: null,
     premium: false,
     roles: ['user'],
+    gender: null,
   };
 }
 

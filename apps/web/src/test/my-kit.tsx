@@ -34,6 +34,7 @@ export function makeUser(id: number, nick = `User${id}`): PublicUser {
     frame: null,
     premium: false,
     roles: ['user'],
+    gender: null,
   };
 }
 
@@ -59,6 +60,9 @@ export function makeDevice(id: number, overrides: Partial<Device> = {}): Device 
     id,
     user_agent: 'Mozilla/5.0',
     name: `Chrome ${id} on Linux`,
+    browser: 'Chrome',
+    browser_version: String(id),
+    os: 'Linux',
     ip: `10.0.0.${id}`,
     created_at: '2025-01-01T10:00:00.000Z',
     last_active_at: '2025-01-02T10:00:00.000Z',

@@ -21,6 +21,8 @@ export const messageUser = z.object({
   nick: nickStyle,
   avatar: z.string().nullable(),
   roles: z.array(z.string()),
+  /** The author's gender as publicUser has it (Russian agreement), null when not given. */
+  gender: publicUser.shape.gender,
 });
 export type MessageUser = z.infer<typeof messageUser>;
 
@@ -40,8 +42,26 @@ export const chatMessageAbilitiesSchema = z.object({
   delete_for_everyone: z.boolean(),
   quote: z.boolean(),
   react: z.boolean(),
+  /** Answer it with a quote of it (members, and only where the room may see the original). */
+  reply: z.boolean(),
+  /** Edit its text now: one's own message, within MESSAGE_EDIT_WINDOW_MS, not while gagged. */
+  edit: z.boolean(),
 });
 export type ChatMessageAbilities = z.infer<typeof chatMessageAbilitiesSchema>;
+
+/**
+ * The message a reply answers, as this viewer may see it: its author and a short excerpt of its
+ * text, read when the reply is presented (an edit shows, a deletion hides). `deleted` when the
+ * viewer may not see the original (deleted for everyone, or a shadow-banned troll's): then no
+ * author and no text, only "message unavailable".
+ */
+export const replyQuoteSchema = z.object({
+  id: z.number().int(),
+  user: z.object({ id: z.number().int(), slug: z.string(), nick: z.string() }).nullable(),
+  text: z.string(),
+  deleted: z.boolean().optional(),
+});
+export type ReplyQuote = z.infer<typeof replyQuoteSchema>;
 
 export const chatMessage = z.object({
   id: z.number().int(),
@@ -56,6 +76,10 @@ export const chatMessage = z.object({
   gif: gifSchema.nullable(),
   client_id: z.string().nullable(),
   created_at: z.string(),
+  /** The message this one answers, or null. */
+  reply_to: replyQuoteSchema.nullable(),
+  /** When its author last edited it, or null. */
+  edited_at: z.string().nullable(),
   abilities: chatMessageAbilitiesSchema.optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
@@ -136,8 +160,30 @@ export const postMessageBody = z.object({
   gif_id: idField.optional(),
   /** Users the author picked by clicking their nick; kept only when the nick is in the text. */
   mentions: z.array(idField).max(MENTIONS_MAX).default([]),
+  /** The message of the same room this one answers. */
+  reply_to: idField.optional(),
 });
 export type PostMessageBody = z.infer<typeof postMessageBody>;
+
+/** A new text for one's own message (PATCH /api/chat/message/{id}): the same rules as posting. */
+export const editMessageBody = z.object({
+  text: z
+    .string()
+    .max(MESSAGE_MAX_LENGTH * 4)
+    .pipe(plainText),
+  mentions: z.array(idField).max(MENTIONS_MAX).default([]),
+});
+export type EditMessageBody = z.infer<typeof editMessageBody>;
+
+/** An earlier text of an edited message, for moderators (GET /api/chat/message/{id}/edits). */
+export const messageEditSchema = z.object({
+  text: z.string(),
+  /** When this text was written (the message's post, or the edit before). */
+  written_at: z.string(),
+  /** When it was replaced. */
+  replaced_at: z.string(),
+});
+export type MessageEdit = z.infer<typeof messageEditSchema>;
 
 export const reactionBody = z.object({ reaction: z.enum(REACTIONS) });
 

@@ -84,10 +84,21 @@ export interface NotificationEvent {
   unread: number;
 }
 
-export const deviceSchema = z.object({
+/**
+ * A device as its user agent names it, for the web to say in the interface's language
+ * ("Chrome 131 на Windows", "Неизвестный браузер"): brand names, null when not recognised.
+ */
+export const devicePartsSchema = z.object({
+  browser: z.string().nullable(),
+  browser_version: z.string().nullable(),
+  os: z.string().nullable(),
+});
+export type DeviceParts = z.infer<typeof devicePartsSchema>;
+
+export const deviceSchema = devicePartsSchema.extend({
   id: z.number().int(),
   user_agent: z.string(),
-  /** Browser and OS named from the user agent, e.g. "Chrome 131 on Windows". */
+  /** The same in English for other clients ("Chrome 131 on Windows"); the web uses the parts. */
   name: z.string(),
   ip: z.string(),
   created_at: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GENDERS } from './auth';
 
 /** Nick or message style (spec: id, color, has_gradient, gradient, font_id, weight, italic). */
 export const nickStyle = z.object({
@@ -21,5 +22,10 @@ export const publicUser = z.object({
   frame: z.string().nullable(),
   premium: z.boolean(),
   roles: z.array(z.string()),
+  /**
+   * As on the profile page (public there too), null when not given: Russian agrees verbs and
+   * labels with it ("Марина подарила", "Отошла"). An anonymous sender is null as a whole.
+   */
+  gender: z.enum(GENDERS).nullable(),
 });
 export type PublicUser = z.infer<typeof publicUser>;

@@ -32,6 +32,7 @@ export function makeMessageUser(overrides: Partial<MessageUser> = {}): MessageUs
     nick: makeNick(`User${id}`),
     avatar: null,
     roles: ['user'],
+    gender: null,
     ...overrides,
   };
 }
@@ -49,6 +50,8 @@ export function makeMessage(overrides: Partial<ChatMessage> = {}): ChatMessage {
     gif: null,
     client_id: null,
     created_at: '2024-05-01T12:00:00.000Z',
+    reply_to: null,
+    edited_at: null,
     ...overrides,
   };
 }
@@ -72,6 +75,7 @@ export function makePublicUser(overrides: Partial<PublicUser> = {}): PublicUser 
     frame: null,
     premium: false,
     roles: ['user'],
+    gender: null,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceName } from './device-name';
+import { deviceName, parseUserAgent } from './device-name';
 
 const UA: [string, string][] = [
   [
@@ -62,5 +62,25 @@ describe('deviceName', () => {
 
   it('does not choke on a huge or hostile user agent', () => {
     expect(deviceName(`<script>${'Chrome/1 '.repeat(10_000)}`)).toBe('Chrome 1');
+  });
+});
+
+describe('parseUserAgent', () => {
+  it("gives the parts the web names in the reader's language, null where unknown", () => {
+    expect(parseUserAgent(UA[0]![0])).toEqual({
+      browser: 'Chrome',
+      browser_version: '131',
+      os: 'Windows',
+    });
+    expect(parseUserAgent('Mozilla/5.0 (X11; Linux x86_64) Gecko')).toEqual({
+      browser: null,
+      browser_version: null,
+      os: 'Linux',
+    });
+    expect(parseUserAgent('curl/8.5.0')).toEqual({
+      browser: null,
+      browser_version: null,
+      os: null,
+    });
   });
 });

@@ -1,7 +1,10 @@
+import type { DeviceParts } from '@chat/shared';
+
 /**
- * Names a device from its user agent for the security page: "Chrome 131 on Windows". A small
- * parser for the browsers and systems people actually use; anything else is "Unknown browser"
- * or an unnamed system, which is fine for a list the owner reads.
+ * Names a device from its user agent for the security page and the new sign-in notice: the
+ * browser, its major version and the system, each null when not recognised, for the web to
+ * say in the reader's language (a notice is stored once, before anyone reads it in a
+ * language). A small parser for the browsers and systems people actually use.
  *
  * Order matters: Chromium-based browsers (Edge, Opera, Yandex, Samsung) also say "Chrome",
  * and Chrome also says "Safari", so the more specific tokens are tried first.
@@ -30,12 +33,6 @@ const SYSTEMS: readonly { name: string; pattern: RegExp }[] = [
   { name: 'Linux', pattern: /\bLinux\b|\bX11\b/ },
 ];
 
-export interface DeviceParts {
-  browser: string | null;
-  version: string | null;
-  os: string | null;
-}
-
 export function parseUserAgent(userAgent: string): DeviceParts {
   const ua = userAgent.slice(0, 512);
   let browser: string | null = null;
@@ -49,12 +46,15 @@ export function parseUserAgent(userAgent: string): DeviceParts {
     }
   }
   const os = SYSTEMS.find(({ pattern }) => pattern.test(ua))?.name ?? null;
-  return { browser, version, os };
+  return { browser, browser_version: version, os };
 }
 
-/** "Chrome 131 on Windows", "Firefox 133", "Unknown browser on Linux", "Unknown browser". */
+/**
+ * The English name other API clients get: "Chrome 131 on Windows", "Firefox 133",
+ * "Unknown browser on Linux", "Unknown browser".
+ */
 export function deviceName(userAgent: string): string {
-  const { browser, version, os } = parseUserAgent(userAgent);
+  const { browser, browser_version: version, os } = parseUserAgent(userAgent);
   const head = browser ? (version ? `${browser} ${version}` : browser) : 'Unknown browser';
   return os ? `${head} on ${os}` : head;
 }

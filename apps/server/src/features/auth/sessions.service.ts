@@ -2,7 +2,7 @@ import type { Device } from '@chat/shared';
 import type { SessionRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { notFound } from '../../http/app-error';
-import { deviceName } from './device-name';
+import { deviceName, parseUserAgent } from './device-name';
 import type { SessionsRepository } from './sessions.repository';
 
 /**
@@ -44,6 +44,7 @@ export function presentDevice(row: SessionRow, currentSessionId: number | null):
     id: row.id,
     user_agent: row.user_agent,
     name: deviceName(row.user_agent),
+    ...parseUserAgent(row.user_agent),
     ip: row.ip,
     created_at: row.created_at,
     last_active_at: row.last_active_at,

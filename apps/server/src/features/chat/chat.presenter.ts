@@ -9,7 +9,7 @@ import type {
 import type { RoomRow } from '../../db/schema';
 import { parseJsonList } from '../../lib/json-list';
 import { presentGif } from '../gifs/gifs.presenter';
-import { presentNick, presentPublicUser, rolesOf } from '../users/user.presenter';
+import { presentGender, presentNick, presentPublicUser, rolesOf } from '../users/user.presenter';
 import type { MessageAuthor, MessageWithAuthor } from './messages.repository';
 import type { ReactionRow } from './reactions.repository';
 import type { RoomMemberRow } from './rooms.repository';
@@ -31,6 +31,7 @@ export function presentAuthor(author: MessageAuthor) {
     nick: presentNick(author),
     avatar: author.avatar,
     roles: rolesOf(author),
+    gender: presentGender(author.gender),
   };
 }
 

@@ -13,10 +13,37 @@ import {
 
 export type MessageAuthor = Pick<
   UserRow,
-  'id' | 'slug' | 'nick' | 'nick_style' | 'avatar' | 'role' | 'frame' | 'is_troll'
+  'id' | 'slug' | 'nick' | 'nick_style' | 'avatar' | 'role' | 'frame' | 'gender' | 'is_troll'
 >;
-/** A message with its author and, for a GIF message, the library GIF (null when none or gone). */
-export type MessageWithAuthor = MessageRow & { author: MessageAuthor; gif: GifFields | null };
+/**
+ * The message a reply answers, as stored: whether a viewer may see its quote is the message
+ * policy's canSeeQuoted.
+ */
+export interface RepliedMessage {
+  id: number;
+  user_id: number;
+  room_id: number;
+  deleted_at: string | null;
+  text: string;
+  author: { slug: string; nick: string } | null;
+  author_is_troll: boolean;
+}
+/**
+ * A message with its author, for a GIF message the library GIF (null when none or gone), and
+ * the message it answers (null when none).
+ */
+export type MessageWithAuthor = MessageRow & {
+  author: MessageAuthor;
+  gif: GifFields | null;
+  reply: RepliedMessage | null;
+};
+
+/** A message's earlier text (chat_message_edits). */
+export interface MessageEditRow {
+  text: string;
+  written_at: string;
+  replaced_at: string;
+}
 
 export class MessagesRepository {
   /** Writes a message through its dialect's group commit. */
@@ -24,8 +51,11 @@ export class MessagesRepository {
   /** The same write in a unit's transaction. */
   private readonly writeIn: (trx: Kysely<DB>, row: NewMessage) => Promise<MessageRow | null>;
 
+  private readonly postgres: boolean;
+
   constructor(private readonly db: Kysely<DB>) {
-    if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    if (this.postgres) {
       const groups = new PostgresMessageGroups(db);
       this.write = (row) => groups.insert(row);
       this.writeIn = insertMessageOnPostgres;
@@ -75,6 +105,87 @@ export class MessagesRepository {
     return { ...message, author: author_role === null ? undefined : { role: author_role } };
   }
 
+  /**
+   * The message a new reply answers, with what its quote shows: one look-up by primary key,
+   * made only for a message that is a reply.
+   */
+  async findReplied(id: number): Promise<RepliedMessage | undefined> {
+    const row = await this.db
+      .selectFrom('messages')
+      .leftJoin('users', 'users.id', 'messages.user_id')
+      .select([
+        'messages.id',
+        'messages.user_id',
+        'messages.room_id',
+        'messages.deleted_at',
+        'messages.text',
+        'users.slug',
+        'users.nick',
+        'users.is_troll',
+      ])
+      .where('messages.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { slug, nick, is_troll, ...message } = row;
+    return {
+      ...message,
+      author: slug !== null && nick !== null ? { slug, nick } : null,
+      author_is_troll: is_troll === 1,
+    };
+  }
+
+  /**
+   * Replaces the text of an author's message while its edit window is open (posted after
+   * `postedAfter`, not deleted), keeping the text it had in chat_message_edits; in the caller's
+   * unit of work. Answers the edited row, or undefined when the message is not the author's,
+   * is deleted or its window has closed.
+   */
+  async edit(
+    trx: Kysely<DB>,
+    id: number,
+    authorId: number,
+    change: { text: string; nicks: string },
+    at: string,
+    postedAfter: string,
+  ): Promise<MessageRow | undefined> {
+    let query = trx
+      .selectFrom('messages')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', authorId)
+      .where('deleted_at', 'is', null)
+      .where('created_at', '>', postedAfter);
+    // Two edits at once: the second waits and keeps the first one's text in the history.
+    if (this.postgres) query = query.forUpdate();
+    const before = await query.executeTakeFirst();
+    if (!before) return undefined;
+    await trx
+      .insertInto('chat_message_edits')
+      .values({
+        message_id: id,
+        text: before.text,
+        written_at: before.edited_at ?? before.created_at,
+        replaced_at: at,
+      })
+      .execute();
+    return trx
+      .updateTable('messages')
+      .set({ text: change.text, nicks: change.nicks, edited_at: at })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** A message's earlier texts, the first first. */
+  async edits(messageId: number): Promise<MessageEditRow[]> {
+    return this.db
+      .selectFrom('chat_message_edits')
+      .select(['text', 'written_at', 'replaced_at'])
+      .where('message_id', '=', messageId)
+      .orderBy('id')
+      .execute();
+  }
+
   async findByClientId(userId: number, clientId: string): Promise<MessageRow | undefined> {
     return this.db
       .selectFrom('messages')
@@ -102,6 +213,9 @@ export class MessagesRepository {
       .selectFrom('messages')
       .innerJoin('users', 'users.id', 'messages.user_id')
       .leftJoin('gifs', 'gifs.id', 'messages.gif_id')
+      // The message each reply answers, and its author: two look-ups by primary key per reply.
+      .leftJoin('messages as r', 'r.id', 'messages.reply_to_id')
+      .leftJoin('users as ru', 'ru.id', 'r.user_id')
       .selectAll('messages')
       .select([
         'users.slug as a_slug',
@@ -110,12 +224,20 @@ export class MessagesRepository {
         'users.avatar as a_avatar',
         'users.role as a_role',
         'users.frame as a_frame',
+        'users.gender as a_gender',
         'users.is_troll as a_is_troll',
         'gifs.category_id as g_category_id',
         'gifs.title as g_title',
         'gifs.file as g_file',
         'gifs.width as g_width',
         'gifs.height as g_height',
+        'r.user_id as r_user_id',
+        'r.room_id as r_room_id',
+        'r.deleted_at as r_deleted_at',
+        'r.text as r_text',
+        'ru.slug as r_slug',
+        'ru.nick as r_nick',
+        'ru.is_troll as r_is_troll',
       ])
       .where('messages.room_id', '=', roomId)
       .where(messagePolicy.listedFor(viewerId, seesTrolls));
@@ -134,15 +256,35 @@ export class MessagesRepository {
         a_avatar,
         a_role,
         a_frame,
+        a_gender,
         a_is_troll,
         g_category_id,
         g_title,
         g_file,
         g_width,
         g_height,
+        r_user_id,
+        r_room_id,
+        r_deleted_at,
+        r_text,
+        r_slug,
+        r_nick,
+        r_is_troll,
         ...m
       }) => ({
         ...m,
+        reply:
+          m.reply_to_id !== null && r_user_id !== null && r_room_id !== null && r_text !== null
+            ? {
+                id: m.reply_to_id,
+                user_id: r_user_id,
+                room_id: r_room_id,
+                deleted_at: r_deleted_at,
+                text: r_text,
+                author: r_slug !== null && r_nick !== null ? { slug: r_slug, nick: r_nick } : null,
+                author_is_troll: r_is_troll === 1,
+              }
+            : null,
         gif:
           m.gif_id !== null &&
           g_category_id !== null &&
@@ -167,6 +309,7 @@ export class MessagesRepository {
           avatar: a_avatar,
           role: a_role,
           frame: a_frame,
+          gender: a_gender,
           is_troll: a_is_troll,
         },
       }),

@@ -49,6 +49,7 @@ function personOf(users: UsersById, id: number): PublicUser {
     frame: null,
     premium: false,
     roles: [],
+    gender: null,
   };
 }
 

@@ -2,7 +2,7 @@ import { shouldNotifyMention } from '../../access/notification.policy';
 import { ROOM_STATE, roomChannel } from '@chat/shared';
 import type { DomainEvents } from '../../events/domain-events';
 import type { RoomsRepository } from '../chat/rooms.repository';
-import { deviceName } from '../auth/device-name';
+import { deviceName, parseUserAgent } from '../auth/device-name';
 import type { NotificationsService } from './notifications.service';
 
 /** How much of a message a mention notification quotes. */
@@ -67,6 +67,8 @@ export function wireNotificationTriggers(deps: TriggerDeps): void {
     await notifications.notify(userId, 'new', {
       type: 'new_device',
       name: deviceName(userAgent),
+      // The web names the device from these in the reader's language.
+      ...parseUserAgent(userAgent),
       ip,
     });
   });

@@ -3,6 +3,7 @@ import {
   isPremiumActive,
   type BanWire,
   type ChatSettings,
+  type Gender,
   type Gif,
   type Smiley,
   type NotificationWire,
@@ -58,7 +59,13 @@ export function presentPublicUser(user: UserRow): PublicUser {
     frame: user.frame,
     premium: isPremiumActive(user.premium_until),
     roles: rolesOf(user),
+    gender: presentGender(user.gender),
   };
+}
+
+/** The profile's gender as the wire knows it; anything else stored reads as not given. */
+export function presentGender(gender: string | null): Gender | null {
+  return gender === 'male' || gender === 'female' ? gender : null;
 }
 
 /** A user's premium as the wire shows it (`until` stays after the end: the last one bought). */

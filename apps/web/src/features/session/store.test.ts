@@ -33,6 +33,7 @@ function userData(roles: string[]): UserData {
       frame: null,
       premium: false,
       roles,
+      gender: null,
     },
     settings: {
       show_avatars: true,
