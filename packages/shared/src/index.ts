@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './locale';
+export * from './routes';
 export * from './roles';
 export * from './settings';
 export * from './constants';

@@ -1,3 +1,4 @@
+import { APP_ROUTES, NOT_FOUND_TITLE, type AppRouteName } from '@chat/shared';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { whenRealtimeStarted } from '../features/session/init';
 import { loadNamespaces, withNamespaces } from '../i18n/i18n';
@@ -9,6 +10,15 @@ import { RootLayout } from './root-layout';
 import { Splash } from './splash';
 
 const handle = (h: RouteHandle) => h;
+
+/**
+ * A page of the shared route table (@chat/shared routes.ts): its path and title come from there,
+ * and the server answers 404 for an address none matches and sends each page's title.
+ */
+const route = (name: AppRouteName, more: Omit<RouteHandle, 'title' | 'titleOnly'> = {}) => {
+  const { path, ...title } = APP_ROUTES[name];
+  return { path, handle: handle({ ...title, ...more }) };
+};
 
 /** A page whose stores the realtime app hydrates and feeds mounts once it has started. */
 const afterRealtime = <T,>(page: Promise<T>): Promise<T> =>
@@ -38,7 +48,7 @@ const CHAT_NAMESPACES: Namespace[] = [
 // A route is registered only once its feature exists (spec section 2's table grows with them).
 const homeRoute = (): RouteObject => ({
   index: true,
-  handle: handle({ title: 'home', titleOnly: true }),
+  handle: route('home').handle,
   // Part of the entry, not a chunk of its own: every visit to `/` needs it at once, and its
   // Bootstrap parts would otherwise be split into many small shared chunks.
   lazy: () => loadNamespaces(['home', 'auth', 'validation']).then(() => ({ Component: HomePage })),
@@ -47,32 +57,28 @@ const homeRoute = (): RouteObject => ({
 const localeChildren: RouteObject[] = [
   homeRoute(),
   {
-    path: 'agreement',
-    handle: handle({ title: 'agreement', bypassAgreementGate: true }),
+    ...route('agreement', { bypassAgreementGate: true }),
     lazy: () =>
       page(import('../pages/agreement/agreement-page'), ['pages']).then((m) => ({
         Component: m.AgreementPage,
       })),
   },
   {
-    path: 'page/:slug',
-    handle: handle({ bypassAgreementGate: true }),
+    ...route('staticPage', { bypassAgreementGate: true }),
     lazy: () =>
       page(import('../pages/static-page/static-page'), ['pages']).then((m) => ({
         Component: m.StaticPage,
       })),
   },
   {
-    path: 'chat',
-    handle: handle({ title: 'chat', fullHeight: true }),
+    ...route('chat', { fullHeight: true }),
     lazy: () =>
       afterRealtime(page(import('../pages/chat/chat-page'), CHAT_NAMESPACES)).then((m) => ({
         Component: m.ChatPage,
       })),
   },
   {
-    path: 'im/:channelId?',
-    handle: handle({ title: 'im', fullHeight: true }),
+    ...route('im', { fullHeight: true }),
     lazy: () =>
       afterRealtime(
         page(import('../pages/im/im-page'), [
@@ -87,8 +93,7 @@ const localeChildren: RouteObject[] = [
       ).then((m) => ({ Component: m.ImPage })),
   },
   {
-    path: 'my/:tab?',
-    handle: handle({ title: 'my' }),
+    ...route('my'),
     lazy: () =>
       page(import('../pages/my/my-page'), [
         'my',
@@ -102,24 +107,21 @@ const localeChildren: RouteObject[] = [
       ]).then((m) => ({ Component: m.MyPage })),
   },
   {
-    path: 'login',
-    handle: handle({ title: 'login' }),
+    ...route('login'),
     lazy: () =>
       page(import('../pages/login/login-page'), ['auth', 'validation']).then((m) => ({
         Component: m.LoginPage,
       })),
   },
   {
-    path: 'register',
-    handle: handle({ title: 'register' }),
+    ...route('register'),
     lazy: () =>
       page(import('../pages/register/register-page'), ['auth', 'validation']).then((m) => ({
         Component: m.RegisterPage,
       })),
   },
   {
-    path: 'profile/:slug',
-    handle: handle({ title: 'profile' }),
+    ...route('profile'),
     lazy: () =>
       page(import('../pages/profile/profile-page'), [
         'profiles',
@@ -132,24 +134,21 @@ const localeChildren: RouteObject[] = [
       ]).then((m) => ({ Component: m.ProfilePage })),
   },
   {
-    path: 'profiles/:tab',
-    handle: handle({ title: 'profiles' }),
+    ...route('profiles'),
     lazy: () =>
       page(import('../pages/profiles/profiles-page'), ['profiles', 'pages']).then((m) => ({
         Component: m.ProfilesPage,
       })),
   },
   {
-    path: 'complaints',
-    handle: handle({ title: 'complaints' }),
+    ...route('complaints'),
     lazy: () =>
       page(import('../pages/complaints/complaints-page'), ['complaints']).then((m) => ({
         Component: m.ComplaintsPage,
       })),
   },
   {
-    path: 'complaints/:complaintId',
-    handle: handle({ title: 'complaint' }),
+    ...route('complaint'),
     lazy: () =>
       page(import('../pages/complaints/complaint-page'), [
         'complaints',
@@ -159,24 +158,21 @@ const localeChildren: RouteObject[] = [
       ]).then((m) => ({ Component: m.ComplaintPage })),
   },
   {
-    path: 'moderation/:tab?',
-    handle: handle({ title: 'moderation' }),
+    ...route('moderation'),
     lazy: () =>
       page(import('../pages/moderation/moderation-page'), ['moderation', 'complaints']).then(
         (m) => ({ Component: m.ModerationPage }),
       ),
   },
   {
-    path: 'balance/:tab?',
-    handle: handle({ title: 'balance' }),
+    ...route('balance'),
     lazy: () =>
       page(import('../pages/balance/balance-page'), ['balance', 'complaints']).then((m) => ({
         Component: m.BalancePage,
       })),
   },
   {
-    path: 'premium',
-    handle: handle({ title: 'premium' }),
+    ...route('premium'),
     lazy: () =>
       page(import('../pages/premium/premium-page'), ['premium']).then((m) => ({
         Component: m.PremiumPage,
@@ -184,8 +180,7 @@ const localeChildren: RouteObject[] = [
   },
   {
     // Reachable after declining the agreement too: a banned person is told why in any case.
-    path: 'banned',
-    handle: handle({ title: 'banned', bypassAgreementGate: true }),
+    ...route('banned', { bypassAgreementGate: true }),
     lazy: () =>
       page(import('../pages/banned/banned-page'), ['sanctions']).then((m) => ({
         Component: m.BannedPage,
@@ -193,7 +188,7 @@ const localeChildren: RouteObject[] = [
   },
   {
     path: '*',
-    handle: handle({ title: 'notFound' }),
+    handle: handle({ title: NOT_FOUND_TITLE }),
     lazy: () =>
       page(import('../pages/not-found/not-found-page'), []).then((m) => ({
         Component: m.NotFoundPage,

@@ -1,18 +1,9 @@
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@chat/shared';
+import { DEFAULT_LOCALE, isLocale, resolvePathLocale, type Locale } from '@chat/shared';
 
-export type LocaleResolution =
-  { locale: Locale; redirect: null } | { locale: 'en'; redirect: string };
+export type LocaleResolution = ReturnType<typeof resolvePathLocale>;
 
-/**
- * The locale of a path (spec section 2): no first segment is Russian, ru and en are themselves,
- * and any other first segment is replaced by en (`/xx/` → `/en/`, `/de/chat` → `/en/chat`).
- */
-export function resolveLocale(pathname: string): LocaleResolution {
-  const [, first = '', ...rest] = pathname.split('/');
-  if (first === '') return { locale: DEFAULT_LOCALE, redirect: null };
-  if (isLocale(first)) return { locale: first, redirect: null };
-  return { locale: 'en', redirect: `/en/${rest.join('/')}` };
-}
+/** The locale of a path (spec section 2), the rule the server follows too (@chat/shared routes). */
+export const resolveLocale = resolvePathLocale;
 
 /** A link inside the site for a locale: `localePath('en', '/login')` is `/en/login`. */
 export function localePath(locale: Locale, path = '/'): string {
