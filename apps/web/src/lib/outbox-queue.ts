@@ -8,8 +8,15 @@ export const OUTBOX_RETRY_MS = 5000;
 // send again, so these wait in the outbox like a lost network instead of failing the message.
 const RETRYABLE_STATUSES = new Set([0, 502, 503, 504]);
 
-/** The states of a message typed here and not yet confirmed by the server. */
-export type OutboxState = 'queued' | 'sending' | 'failed';
+/** Without a reset header, a 429 waits this long before the queue tries again. */
+export const OUTBOX_TOO_FAST_FALLBACK_MS = 5000;
+
+/**
+ * The states of a message typed here and not yet confirmed by the server: `waiting` is queued
+ * behind the rate limit (it goes out by itself when the limit resets), `queued` waits for the
+ * connection or its turn.
+ */
+export type OutboxState = 'queued' | 'waiting' | 'sending' | 'failed';
 
 /**
  * A message's client_id: 32 hex characters from a random UUID, or 22 base64url characters from
@@ -39,6 +46,13 @@ export interface OutboxQueueDeps<T extends { state: OutboxState }> {
   send(pending: T): Promise<void>;
   isConnected(): boolean;
   later(run: () => void, ms: number): void;
+  /** Wall-clock milliseconds: the rate limit's reset comes as a unix time. */
+  now?: () => number;
+  /**
+   * The server said "too fast": sending pauses until `untilMs` (unix ms), and null once a
+   * message goes out again. One call per pause or change of its end, for one shared notice.
+   */
+  onPause?: (untilMs: number | null) => void;
 }
 
 export interface OutboxQueue {
@@ -49,6 +63,18 @@ export interface OutboxQueue {
   /** A failed message goes back in the queue with the same client_id (no duplicate). */
   retry(clientId: string): void;
 }
+
+/** When a 429 says sending works again (unix ms): the reset header, else Retry-After. */
+export function tooFastUntil(error: ApiError, nowMs: number): number {
+  const headers = error.failed?.headers;
+  const reset = Number(headers?.get('x-ratelimit-reset'));
+  if (Number.isFinite(reset) && reset > 0) return Math.max(reset * 1000, nowMs + 1000);
+  const after = Number(headers?.get('retry-after'));
+  if (Number.isFinite(after) && after > 0) return nowMs + after * 1000;
+  return nowMs + OUTBOX_TOO_FAST_FALLBACK_MS;
+}
+
+const isSendable = (state: OutboxState) => state === 'queued' || state === 'waiting';
 
 /**
  * The outbox runner shared by the public chat and the messenger: one loop sends the queued
@@ -64,14 +90,47 @@ export function createOutboxQueue<T extends { client_id: string; state: OutboxSt
   let running: Promise<void> | null = null;
   let again = false;
   let retryArmed = false;
+  /** Unix ms until which the server refuses more (429); 0 when sending is allowed. */
+  let pausedUntil = 0;
+  const now = () => (deps.now ?? Date.now)();
 
   const nextQueued = (): T | undefined => {
     order = order.filter((id) => deps.find(id) !== undefined);
     for (const id of order) {
       const pending = deps.find(id);
-      if (pending?.state === 'queued') return pending;
+      if (pending !== undefined && isSendable(pending.state)) return pending;
     }
     return undefined;
+  };
+
+  /** Every queued message shows that it waits out the limit (and goes out by itself). */
+  const markWaiting = () => {
+    for (const id of order) {
+      if (deps.find(id)?.state === 'queued') deps.mark(id, 'waiting', null);
+    }
+  };
+
+  /** Stops sending until the limit resets; a later 429 moves the end, never twice armed. */
+  const pause = (until: number) => {
+    const armed = pausedUntil > now();
+    if (until === pausedUntil) return;
+    pausedUntil = until;
+    markWaiting();
+    deps.onPause?.(until);
+    if (armed) return;
+    const wake = () => {
+      const left = pausedUntil - now();
+      // The end moved later while this timer ran: sleep the rest.
+      if (left > 0) return deps.later(wake, left);
+      void flush();
+    };
+    deps.later(wake, until - now());
+  };
+
+  const resumed = () => {
+    if (pausedUntil === 0) return;
+    pausedUntil = 0;
+    deps.onPause?.(null);
   };
 
   const retryLater = () => {
@@ -89,8 +148,15 @@ export function createOutboxQueue<T extends { client_id: string; state: OutboxSt
     deps.mark(clientId, 'sending', null);
     try {
       await deps.send(pending);
+      resumed();
       return true;
     } catch (error) {
+      if (error instanceof ApiError && error.status === 429) {
+        // Not stored (client_id makes a stored one answer 2xx): it waits, first in line.
+        deps.mark(clientId, 'waiting', null);
+        pause(tooFastUntil(error, now()));
+        return false;
+      }
       if (error instanceof ApiError && RETRYABLE_STATUSES.has(error.status)) {
         deps.mark(clientId, 'queued', null);
         retryLater();
@@ -103,6 +169,11 @@ export function createOutboxQueue<T extends { client_id: string; state: OutboxSt
 
   const drain = async () => {
     while (deps.isConnected()) {
+      if (pausedUntil > now()) {
+        // Typed during the pause: it waits with the rest.
+        markWaiting();
+        return;
+      }
       const next = nextQueued();
       if (next === undefined || !(await sendOne(next))) return;
     }

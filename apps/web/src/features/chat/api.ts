@@ -66,7 +66,8 @@ export interface ChatApi {
 
 // Failures of the outbox's sends are shown beside the message, not as toasts: a lost network
 // (status 0) only means "queued", and a refused text (422) is drawn under the message itself.
-const OUTBOX_HANDLED = { handlesValidation: true, handledStatuses: [0] } as const;
+// "Too fast" (429) pauses the outbox, which keeps one toast of its own.
+const OUTBOX_HANDLED = { handlesValidation: true, handledStatuses: [0, 429] } as const;
 
 // The catch-up after a reconnect runs on its own; the next reconnect or a room switch repairs a
 // failed one, so the user is not told about it.

@@ -148,9 +148,32 @@ describe('outbox', () => {
     expect(pendingOf(h)).toEqual([]);
   });
 
-  it('discards a failed message, and ignores empty text or a room I am not in', async () => {
+  it('keeps a message refused as too fast waiting (not failed) and sends it after the pause', async () => {
     const h = await inRoom();
     h.api.sendMessage.mockRejectedValueOnce(new ApiError(429, 'Too fast'));
+    h.store.getState().sendMessage(1, 'one', []);
+    h.store.getState().sendMessage(1, 'two', []);
+    await flushPromises();
+    expect(pendingOf(h).map((p) => p.state)).toEqual(['waiting', 'waiting']);
+    expect(h.api.sendMessage).toHaveBeenCalledTimes(1);
+    h.api.sendMessage
+      .mockResolvedValueOnce({ message: mine(11, 'client-0001', 'one'), replay: false })
+      .mockResolvedValueOnce({ message: mine(12, 'client-0002', 'two'), replay: false });
+    h.clock.now += 5000;
+    h.timers.shift()?.();
+    await flushPromises();
+    expect(h.api.sendMessage.mock.calls.map(([, body]) => body.client_id)).toEqual([
+      'client-0001',
+      'client-0001',
+      'client-0002',
+    ]);
+    expect(idsOf(h, 1)).toEqual([10, 11, 12]);
+    expect(pendingOf(h)).toEqual([]);
+  });
+
+  it('discards a failed message, and ignores empty text or a room I am not in', async () => {
+    const h = await inRoom();
+    h.api.sendMessage.mockRejectedValueOnce(new ApiError(403, 'Gagged', 'gagged'));
     h.store.getState().sendMessage(1, 'hi', []);
     await flushPromises();
     h.store.getState().discardMessage('client-0001');

@@ -43,6 +43,8 @@ export function createOutbox({ set, get, deps }: ChatSlice): OutboxActions {
       set((s) => ({ pending: updatePending(s.pending, clientId, { state, error }) })),
     isConnected: () => deps.realtime.isConnected(),
     later: deps.later,
+    now: deps.now,
+    ...(deps.onSendPaused ? { onPause: deps.onSendPaused } : {}),
     send: async (pending) => {
       const { client_id: clientId, room_id: roomId } = pending;
       const { message } = await deps.api.sendMessage(roomId, {

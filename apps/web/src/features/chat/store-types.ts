@@ -54,6 +54,8 @@ export interface ChatStoreDeps {
   makeClientId: () => string;
   /** A one-off timer: the outbox tries again later after a lost network. */
   later: (run: () => void, ms: number) => void;
+  /** The server refuses messages as too fast until then (unix ms); null: sending again. */
+  onSendPaused?: (untilMs: number | null) => void;
 }
 
 /** Where the session's data comes in: init's trolls and the user data's lists and settings. */

@@ -12,7 +12,7 @@ import {
   type RoomDetail,
 } from '@chat/shared';
 import { create } from 'zustand';
-import { api } from '../../lib/api';
+import { api, showTooFast } from '../../lib/api';
 import { ApiError } from '../../lib/api-error';
 import { createChatEvents } from './events';
 import { createMemberActions } from './member-actions';
@@ -262,6 +262,7 @@ export const useChatStore: ChatStoreApi = createChatStore({
   later: (run, ms) => {
     setTimeout(run, ms);
   },
+  onSendPaused: showTooFast,
 });
 
 // Shared UI draws nicks outside the chat screen as this setting says.

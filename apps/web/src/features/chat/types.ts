@@ -9,6 +9,7 @@ import type {
   RoomStateId,
   TypingState,
 } from '@chat/shared';
+import type { OutboxState } from '../../lib/outbox-queue';
 
 /**
  * The contract between the chat's data layer (store.ts, realtime dispatcher) and its UI
@@ -26,8 +27,11 @@ export interface PendingMessage {
   attachments?: readonly Attachment[];
   /** A library GIF: the message is of the GIF type. */
   gif?: Gif | null;
-  /** queued: waiting for the connection; sending: in flight; failed: refused (not retried). */
-  state: 'queued' | 'sending' | 'failed';
+  /**
+   * queued: waiting for the connection; waiting: behind the rate limit, goes out by itself;
+   * sending: in flight; failed: refused (not retried).
+   */
+  state: OutboxState;
   error: string | null;
   created_at: string;
 }

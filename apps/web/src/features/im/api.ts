@@ -31,8 +31,9 @@ export interface ImApi {
 }
 
 // Failures of the outbox's sends are shown beside the message, not as toasts; 403 and 404 of a
-// conversation are shown in it (the blocked notice, the not-found state).
-const OUTBOX_HANDLED = { handlesValidation: true, handledStatuses: [0, 403] } as const;
+// conversation are shown in it (the blocked notice, the not-found state). "Too fast" (429)
+// pauses the outbox, which keeps one toast of its own.
+const OUTBOX_HANDLED = { handlesValidation: true, handledStatuses: [0, 403, 429] } as const;
 const IN_PLACE = { handledStatuses: [403, 404] } as const;
 // Catch-up and read marks run on their own; the next reconnect or visit repairs a failed one.
 const QUIET = { silent: true } as const;

@@ -1,6 +1,6 @@
 import type { Attachment, ChatSettings, ImChannel, ImMessage } from '@chat/shared';
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
-import { api } from '../../lib/api';
+import { api, showTooFast } from '../../lib/api';
 import { ApiError } from '../../lib/api-error';
 import { createOutboxQueue, makeClientId } from '../../lib/outbox-queue';
 import { useChatStore } from '../chat/store';
@@ -36,6 +36,8 @@ export interface ImStoreDeps {
   now: () => number;
   makeClientId: () => string;
   later: (run: () => void, ms: number) => void;
+  /** The server refuses messages as too fast until then (unix ms); null: sending again. */
+  onSendPaused?: (untilMs: number | null) => void;
 }
 
 export interface ImActions {
@@ -175,6 +177,8 @@ export function createImStore(deps: ImStoreDeps): ImStoreApi {
         set((s) => ({ pending: updatePending(s.pending, clientId, { state, error }) })),
       isConnected: deps.isConnected,
       later: deps.later,
+      now: deps.now,
+      ...(deps.onSendPaused ? { onPause: deps.onSendPaused } : {}),
       send: async (pending) => {
         const { message } = await deps.api.send(pending.channel_id, {
           text: pending.text,
@@ -426,4 +430,5 @@ export const useImStore: ImStoreApi = createImStore({
   later: (run, ms) => {
     setTimeout(run, ms);
   },
+  onSendPaused: showTooFast,
 });

@@ -29,6 +29,20 @@ describe('toasts', () => {
     expect(texts()).toEqual(['sticky']);
   });
 
+  it('are one toast when the same one comes again (updated in place, its timer restarted)', () => {
+    const push = useToastsStore.getState().push;
+    const first = push({ text: 'Too fast', variant: 'danger' });
+    vi.advanceTimersByTime(3000);
+    expect(push({ text: 'Too fast', variant: 'danger' })).toBe(first);
+    push({ text: 'Counting 3', key: 'count' });
+    push({ text: 'Counting 2', key: 'count' });
+    expect(texts()).toEqual(['Too fast', 'Counting 2']);
+    vi.advanceTimersByTime(4999);
+    expect(texts()).toEqual(['Too fast', 'Counting 2']);
+    vi.advanceTimersByTime(1);
+    expect(texts()).toEqual([]);
+  });
+
   it('default to primary and render in their style; the close button removes one', () => {
     render(
       <I18nextProvider i18n={i18n}>

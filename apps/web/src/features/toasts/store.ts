@@ -9,6 +9,8 @@ export interface Toast {
   variant: ToastVariant;
   /** Milliseconds before it hides itself; null keeps it until closed. */
   autohideMs: number | null;
+  /** Toasts with one key are one toast: a new push updates it in place. */
+  key: string;
 }
 
 export interface ToastInput {
@@ -17,6 +19,11 @@ export interface ToastInput {
   /** false keeps the toast until the user closes it. */
   autohide?: boolean;
   delayMs?: number;
+  /**
+   * The same key updates the toast already shown (its text and its timer) instead of adding
+   * another; by default the variant and the text, so the same error five times is one toast.
+   */
+  key?: string;
 }
 
 interface ToastsState {
@@ -27,19 +34,41 @@ interface ToastsState {
 }
 
 let nextId = 1;
+const hideTimers = new Map<number, ReturnType<typeof setTimeout>>();
+
+function stopTimer(id: number): void {
+  clearTimeout(hideTimers.get(id));
+  hideTimers.delete(id);
+}
 
 export const useToastsStore = create<ToastsState>()((set, get) => ({
   toasts: [],
   push: (input) => {
-    const id = nextId++;
+    const variant = input.variant ?? 'primary';
+    const key = input.key ?? `${variant}:${input.text}`;
+    const shown = get().toasts.find((t) => t.key === key);
+    const id = shown?.id ?? nextId++;
     const autohideMs = input.autohide === false ? null : (input.delayMs ?? TOAST_AUTOHIDE_MS);
-    const toast: Toast = { id, text: input.text, variant: input.variant ?? 'primary', autohideMs };
-    set({ toasts: [...get().toasts, toast] });
-    if (autohideMs !== null) setTimeout(() => get().dismiss(id), autohideMs);
+    const toast: Toast = { id, text: input.text, variant, autohideMs, key };
+    set({
+      toasts: shown ? get().toasts.map((t) => (t.id === id ? toast : t)) : [...get().toasts, toast],
+    });
+    stopTimer(id);
+    if (autohideMs !== null)
+      hideTimers.set(
+        id,
+        setTimeout(() => get().dismiss(id), autohideMs),
+      );
     return id;
   },
-  dismiss: (id) => set({ toasts: get().toasts.filter((t) => t.id !== id) }),
-  clear: () => set({ toasts: [] }),
+  dismiss: (id) => {
+    stopTimer(id);
+    set({ toasts: get().toasts.filter((t) => t.id !== id) });
+  },
+  clear: () => {
+    for (const id of hideTimers.keys()) stopTimer(id);
+    set({ toasts: [] });
+  },
 }));
 
 /** For code outside React (the API client). */

@@ -9,7 +9,7 @@ interface PendingItemProps {
   onDiscard: (clientId: string) => void;
 }
 
-/** A message of mine not yet confirmed: a clock while queued or sending, Retry when refused. */
+/** A message of mine not yet confirmed: a clock while queued, waiting or sending, Retry when refused. */
 export function PendingItem({ pending, onRetry, onDiscard }: PendingItemProps) {
   const { t } = useTranslation('im');
   const failed = pending.state === 'failed';
@@ -27,7 +27,8 @@ export function PendingItem({ pending, onRetry, onDiscard }: PendingItemProps) {
         <span className="im-text">{pending.text}</span>
         <span className="im-meta" title={label}>
           {failed ? <AlertIcon size={13} /> : <ClockIcon size={13} />}
-          <span className="visually-hidden">{label}</span>
+          {/* Waiting out "too fast" is said in words: it goes out by itself, nothing to do. */}
+          <span className={pending.state === 'waiting' ? 'ms-1' : 'visually-hidden'}>{label}</span>
         </span>
         {failed && (
           <span className="im-failed">

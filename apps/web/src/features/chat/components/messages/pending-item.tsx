@@ -50,6 +50,12 @@ export function PendingItem(props: PendingItemProps) {
                 <span className="visually-hidden">{t('messages.queued')}</span>
               </span>
             )}
+            {pending.state === 'waiting' && (
+              <span className="chat-pending-waiting" data-testid="pending-waiting">
+                <ClockIcon size={13} />
+                <span className="ms-1">{t('messages.waiting')}</span>
+              </span>
+            )}
             {pending.state === 'sending' && (
               <Spinner
                 size="sm"
