@@ -22,5 +22,6 @@ export const useAuthDialogStore = create<AuthDialogState>()((set) => ({
   // Switching between the two forms keeps the destination unless a new one is given.
   show: (dialog, nick = '', next) =>
     set((s) => ({ visible: true, dialog, nick, next: next === undefined ? s.next : next })),
-  hide: () => set({ visible: false }),
+  // The destination belongs to one opening: a later one from elsewhere stays where it is.
+  hide: () => set({ visible: false, next: null }),
 }));

@@ -4,12 +4,47 @@ import { localePath } from '../../lib/locale-path';
 /** Where a person who signs in without a destination goes: most came for the chat. */
 export const chatPath = (locale: Locale): string => localePath(locale, '/chat');
 
+// Resolving against a host of our own shows where a browser would really go: a path that
+// leaves it (or comes back as `//host` once `/./` is folded) is another site.
+const HERE = 'https://return.invalid';
+// Backslashes (browsers read `/\host` as `//host`), spaces and control characters: a return
+// path of this site has none, and a crafted one hides a host behind them.
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const SUSPECT = /[\\\s\u0000-\u001f\u007f]/;
+const MAX_LENGTH = 2000;
+// Coming back to the form one has just filled in would be no landing at all.
+const AUTH_PAGES = /^\/(?:[a-z]{2}\/)?(?:login|register)(?:[/?#]|$)/;
+
 /**
- * Where to go after signing in or registering: the page they were heading to (`?next=`), if it
- * is a path of this site, else the chat. A full URL, `//host` or `/\host` is another site and is
- * ignored, so a crafted link cannot send someone elsewhere after they signed in.
+ * A path of this site to return to, or null: only a same-site relative path (`/en/chat/3`) is
+ * kept; a full URL, `//host`, `/\host`, `https:`, `javascript:` and the like are refused, so a
+ * crafted link cannot send someone elsewhere after they signed in.
+ */
+export function safeReturnPath(raw: unknown): string | null {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_LENGTH) return null;
+  if (!raw.startsWith('/') || raw.startsWith('//') || SUSPECT.test(raw)) return null;
+  let url: URL;
+  try {
+    url = new URL(raw, HERE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== HERE || url.pathname.startsWith('//')) return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return AUTH_PAGES.test(url.pathname) ? null : path;
+}
+
+/**
+ * Where to go after signing in or registering: the page they came from (`?next=`), if it is a
+ * path of this site, else the chat.
  */
 export function nextPath(next: string | null | undefined, locale: Locale): string {
-  if (typeof next === 'string' && /^\/(?![/\\])[^\s]*$/.test(next)) return next;
-  return chatPath(locale);
+  return safeReturnPath(next) ?? chatPath(locale);
+}
+
+/** The sign-in or registration page that brings the person back to `from` afterwards. */
+export function authPagePath(locale: Locale, page: 'login' | 'register', from: string): string {
+  const back = safeReturnPath(from);
+  const query = back === null ? '' : `?${new URLSearchParams({ next: back }).toString()}`;
+  return `${localePath(locale, `/${page}`)}${query}`;
 }

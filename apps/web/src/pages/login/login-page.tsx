@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { nextPath } from '../../features/auth/next-path';
+import { authPagePath, nextPath } from '../../features/auth/next-path';
 import { SignInForm } from '../../features/auth/sign-in-form';
-import { localePath } from '../../lib/locale-path';
 import { useLocale } from '../../lib/use-locale';
 import { AuthPageCard } from './auth-page-card';
 
@@ -15,7 +14,8 @@ export function LoginPage() {
     <AuthPageCard title={t('auth:signIn.title')}>
       <SignInForm
         onSuccess={() => void navigate(nextPath(params.get('next'), locale))}
-        onRegister={() => void navigate(localePath(locale, '/register'))}
+        // The other form keeps the way back.
+        onRegister={() => void navigate(authPagePath(locale, 'register', params.get('next') ?? ''))}
       />
     </AuthPageCard>
   );

@@ -5,14 +5,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Card, Container, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { authPagePath } from '../../features/auth/next-path';
 import { premiumInfoQuery } from '../../features/premium/api';
 import { PremiumPerks } from '../../features/premium/components/premium-perks';
 import { PremiumPlans } from '../../features/premium/components/premium-plans';
 import { PremiumPurchaseDialog } from '../../features/premium/components/premium-purchase-dialog';
 import { PremiumStatus } from '../../features/premium/components/premium-status';
 import { useSessionStore } from '../../features/session/store';
-import { localePath } from '../../lib/locale-path';
 import { useLocale } from '../../lib/use-locale';
 
 /**
@@ -23,6 +23,7 @@ import { useLocale } from '../../lib/use-locale';
 export function PremiumPage() {
   const { t } = useTranslation('premium');
   const locale = useLocale();
+  const { pathname } = useLocation();
   const signedIn = useSessionStore((s) => s.userData !== null);
   const registered = useIsRegistered();
   const active = useSessionStore((s) => s.premium?.active === true);
@@ -50,7 +51,8 @@ export function PremiumPage() {
           )}
           {signedIn && !registered && (
             <p className="mb-0" data-testid="premium-guest">
-              {t('guest')} <Link to={localePath(locale, '/register')}>{t('register')}</Link>
+              {t('guest')}{' '}
+              <Link to={authPagePath(locale, 'register', pathname)}>{t('register')}</Link>
             </p>
           )}
           {registered && (

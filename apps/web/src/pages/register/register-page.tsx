@@ -1,10 +1,9 @@
 import { isRegistered } from '../../features/session/permissions';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { nextPath } from '../../features/auth/next-path';
+import { authPagePath, nextPath } from '../../features/auth/next-path';
 import { RegisterForm } from '../../features/auth/register-form';
 import { useSessionStore } from '../../features/session/store';
-import { localePath } from '../../lib/locale-path';
 import { useLocale } from '../../lib/use-locale';
 import { AuthPageCard } from '../login/auth-page-card';
 
@@ -23,7 +22,8 @@ export function RegisterPage() {
       <RegisterForm
         initialNick={guestNick}
         onSuccess={() => void navigate(nextPath(params.get('next'), locale))}
-        onSignIn={() => void navigate(localePath(locale, '/login'))}
+        // The other form keeps the way back.
+        onSignIn={() => void navigate(authPagePath(locale, 'login', params.get('next') ?? ''))}
       />
     </AuthPageCard>
   );
