@@ -221,6 +221,28 @@ describe.each(dialects)('public chat on %s', (dialect) => {
       expect((await history(anna, room.id)).map((m) => m.text)).toEqual([text]);
     });
 
+    it('names the gender of a message’s author and of the room’s people, null when not given', async () => {
+      const room = await buildRoom(t.app);
+      const marina = await memberOf(t.app, room.id, { gender: 'female' });
+      const bob = await memberOf(t.app, room.id, { gender: 'male' });
+      const guest = await memberOf(t.app, room.id, { role: 'guest' });
+      const posted = json<{ data: ChatMessage }>(await say(marina, room.id, 'Привет')).data;
+      expect(posted.user.gender).toBe('female');
+      await say(bob, room.id, 'Hi');
+      await say(guest, room.id, 'Hello');
+      expect((await history(bob, room.id)).map((m) => m.user.gender)).toEqual([
+        'female',
+        'male',
+        null,
+      ]);
+      const detail = json<{ data: RoomDetail }>(
+        await bob.asBrowser({ method: 'POST', url: `/api/room/${room.id}/enter` }),
+      ).data;
+      const genders = new Map(detail.users.map((u) => [u.id, u.user.gender]));
+      expect(genders.get(marina.user.id)).toBe('female');
+      expect(genders.get(bob.user.id)).toBe('male');
+    });
+
     it('answers a replayed client_id with the first message, never a copy', async () => {
       const room = await buildRoom(t.app);
       const client = await memberOf(t.app, room.id);
