@@ -1,36 +1,57 @@
 import { tokenizeSmileys, type SmileyDictionary } from '@chat/shared';
-import { memo } from 'react';
+import { Fragment, memo, type ReactNode } from 'react';
+import { splitLinks } from './text-links';
 
 interface MessageTextProps {
   text: string;
   dictionary: SmileyDictionary;
 }
 
+/** Plain text with its known smiley tags as images. */
+function withSmileys(text: string, dictionary: SmileyDictionary, keyPrefix: string): ReactNode[] {
+  return tokenizeSmileys(text, dictionary).map((token, index) =>
+    token.type === 'text' ? (
+      token.text
+    ) : (
+      <img
+        // Tokens never reorder within one text, so the position is a stable key here.
+        key={`${keyPrefix}-${index}`}
+        className="chat-smiley"
+        src={token.file}
+        alt={`-${token.tag}-`}
+        title={`-${token.tag}-`}
+        width={24}
+        height={24}
+        loading="lazy"
+        draggable={false}
+      />
+    ),
+  );
+}
+
 /**
- * A message's text as React text nodes plus <img> for known smiley tags. Nothing is ever parsed
- * as HTML: React escapes the text, so `<img onerror=…>` typed by a user stays visible text.
- * Isolated in a <bdi>: its direction never spills onto the nick or the time beside it.
+ * A message's text as React text nodes, links to web pages (a new tab, nofollow: the site does
+ * not vouch for what its users post) and <img> for known smiley tags outside links. Nothing is
+ * ever parsed as HTML: React escapes the text, so `<img onerror=…>` typed by a user stays
+ * visible text. Isolated in a <bdi>: its direction never spills onto the nick or the time.
  */
 export const MessageText = memo(function MessageText({ text, dictionary }: MessageTextProps) {
-  const tokens = tokenizeSmileys(text, dictionary);
   return (
     <bdi>
-      {tokens.map((token, index) =>
-        token.type === 'text' ? (
-          token.text
+      {splitLinks(text).map((part, index) =>
+        part.type === 'text' ? (
+          <Fragment key={index}>{withSmileys(part.text, dictionary, String(index))}</Fragment>
         ) : (
-          <img
-            // Tokens never reorder within one text, so the index is a stable key here.
+          <a
             key={index}
-            className="chat-smiley"
-            src={token.file}
-            alt={`-${token.tag}-`}
-            title={`-${token.tag}-`}
-            width={24}
-            height={24}
-            loading="lazy"
-            draggable={false}
-          />
+            className="text-link"
+            href={part.href}
+            title={part.title}
+            target="_blank"
+            rel="noopener nofollow ugc"
+          >
+            {part.text}
+          </a>
         ),
       )}
     </bdi>
