@@ -1,5 +1,7 @@
-import { insertMention, MENTIONS_MAX } from '@chat/shared';
+import { completeMention, insertMention, MENTIONS_MAX } from '@chat/shared';
 import { create } from 'zustand';
+import { keepDraftsPerAccount, type DraftShelf } from '../../../lib/account-drafts';
+import { signedInAccount } from '../../session/signed-in-account';
 
 /** A nick the user clicked into the message, remembered so the server can link the mention. */
 export interface PickedMention {
@@ -20,6 +22,8 @@ interface ComposerState {
   focusSeq: number;
   setText: (roomId: number, text: string) => void;
   mention: (roomId: number, mention: PickedMention, caret?: number) => void;
+  /** A nick picked from the @ list: replaces the "@query" typed from `start` to `caret`. */
+  completeMention: (roomId: number, mention: PickedMention, start: number, caret: number) => void;
   insertText: (roomId: number, text: string, caret?: number) => void;
   clear: (roomId: number) => void;
 }
@@ -28,6 +32,10 @@ export const EMPTY_DRAFT: Draft = { text: '', mentions: [] };
 
 export const useComposerStore = create<ComposerState>()((set, get) => {
   const draftOf = (roomId: number): Draft => get().drafts[roomId] ?? EMPTY_DRAFT;
+  const withPicked = (draft: Draft, picked: PickedMention): readonly PickedMention[] =>
+    [...draft.mentions.filter((known) => known.userId !== picked.userId), picked].slice(
+      -MENTIONS_MAX,
+    );
   const put = (roomId: number, draft: Draft, caret: number | null) =>
     set((s) => ({
       drafts: { ...s.drafts, [roomId]: draft },
@@ -42,9 +50,12 @@ export const useComposerStore = create<ComposerState>()((set, get) => {
     mention: (roomId, picked, caret) => {
       const draft = draftOf(roomId);
       const next = insertMention(draft.text, picked.nick, caret);
-      const others = draft.mentions.filter((known) => known.userId !== picked.userId);
-      const mentions = [...others, picked].slice(-MENTIONS_MAX);
-      put(roomId, { text: next.text, mentions }, next.caret);
+      put(roomId, { text: next.text, mentions: withPicked(draft, picked) }, next.caret);
+    },
+    completeMention: (roomId, picked, start, caret) => {
+      const draft = draftOf(roomId);
+      const next = completeMention(draft.text, start, caret, picked.nick);
+      put(roomId, { text: next.text, mentions: withPicked(draft, picked) }, next.caret);
     },
     insertText: (roomId, text, caret) => {
       const draft = draftOf(roomId);
@@ -62,3 +73,24 @@ export function mentionIds(draft: Draft): number[] {
     .filter((picked) => draft.text.includes(picked.nick))
     .map((picked) => picked.userId);
 }
+
+const isPicked = (value: unknown): value is PickedMention =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as PickedMention).userId === 'number' &&
+  typeof (value as PickedMention).nick === 'string';
+
+/** A room's draft as this browser keeps it: the text and the nicks picked into it. */
+export const ROOM_DRAFTS: DraftShelf<Draft> = {
+  kind: 'room',
+  parse: (value) => {
+    if (typeof value !== 'object' || value === null) return null;
+    const { text, mentions } = value as Partial<Draft>;
+    if (typeof text !== 'string') return null;
+    return { text, mentions: Array.isArray(mentions) ? mentions.filter(isPicked) : [] };
+  },
+  isEmpty: (draft) => draft.text === '',
+};
+
+// Kept until sent: a room switch, a reload or signing out and back in loses nothing typed.
+keepDraftsPerAccount(useComposerStore, ROOM_DRAFTS, signedInAccount);

@@ -2,13 +2,21 @@ import { remainingChars, type Attachment } from '@chat/shared';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
+import { keepDraftsPerAccount, type DraftShelf } from '../../../lib/account-drafts';
+import { signedInAccount } from '../../session/signed-in-account';
 import { SmileyButton } from '../../chat/components/composer/smiley-button';
 import { rememberSmiley } from '../../chat/hooks/use-smileys';
 import { MessageBox } from '../../composer/message-box';
 import { usePendingUploads } from '../../uploads';
 
-/** Drafts per channel, kept while the tab lives: switching conversations loses nothing typed. */
+/** Drafts per conversation: switching conversations or reloading loses nothing typed. */
 const useDrafts = create<{ drafts: Record<number, string> }>()(() => ({ drafts: {} }));
+const IM_DRAFTS: DraftShelf<string> = {
+  kind: 'im',
+  parse: (value) => (typeof value === 'string' ? value : null),
+  isEmpty: (draft) => draft === '',
+};
+keepDraftsPerAccount(useDrafts, IM_DRAFTS, signedInAccount);
 const setDraft = (channelId: number, text: string) =>
   useDrafts.setState((s) => ({ drafts: { ...s.drafts, [channelId]: text } }));
 
