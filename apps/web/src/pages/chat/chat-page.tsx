@@ -5,6 +5,7 @@ import '../../styles/chat-messages.css';
 import '../../styles/chat-message-actions.css';
 import '../../styles/chat-composer.css';
 import '../../styles/chat-users.css';
+import '../../styles/chat-guests.css';
 import '../../styles/chat-settings.css';
 import '../../styles/im.css';
 import '../../styles/uploads.css';

@@ -1,4 +1,10 @@
-import { sortRoomUsers, USER_PRIORITIES, visibleRoomUsers, type RoomUser } from '@chat/shared';
+import {
+  hiddenGuestCount,
+  sortRoomUsers,
+  USER_PRIORITIES,
+  visibleRoomUsers,
+  type RoomUser,
+} from '@chat/shared';
 import { useMemo } from 'react';
 import { useLocale } from '../../../lib/use-locale';
 import { useLiveEntries } from '../../../shared/users/user-cache';
@@ -8,8 +14,18 @@ import { useViewer } from './use-viewer';
 
 const NOBODY: readonly RoomUser[] = [];
 
-/** Everyone in the room, sorted and filtered, as the viewer may see them (spec section 6). */
-export function useRoomUsers(roomId: number): { all: readonly RoomUser[]; visible: RoomUser[] } {
+/**
+ * Everyone in the room, sorted and filtered, as the viewer may see them (spec section 6), and
+ * how many guests the viewer's show_guests setting keeps off the list (the honest counter).
+ */
+export function useRoomUsers(roomId: number): {
+  all: readonly RoomUser[];
+  visible: RoomUser[];
+  /** The other guests in the room, listed or not. */
+  guests: number;
+  /** The guests show_guests keeps off the list now. */
+  hiddenGuests: number;
+} {
   const locale = useLocale();
   const viewer = useViewer();
   const held = useChat((s) => s.rooms.rooms.find((r) => r.id === roomId)?.users ?? NOBODY);
@@ -22,5 +38,10 @@ export function useRoomUsers(roomId: number): { all: readonly RoomUser[]; visibl
     const order = priorities && priorities.length > 0 ? priorities : USER_PRIORITIES;
     return visibleRoomUsers(sortRoomUsers(all, locale, order), viewer, settings, trolls);
   }, [all, locale, priorities, viewer, settings, trolls]);
-  return { all, visible };
+  // The guests show_guests decides about (other than me), hidden now or not.
+  const guests = useMemo(
+    () => hiddenGuestCount(all, viewer, { ...settings, show_guests: false }, trolls),
+    [all, viewer, settings, trolls],
+  );
+  return { all, visible, guests, hiddenGuests: settings.show_guests ? 0 : guests };
 }

@@ -14,6 +14,7 @@ import {
 } from '../../../../shared/ui/icons';
 import { roomName } from '../../room-name';
 import { ImDockButton } from '../../../im/components/im-dock';
+import { GuestRegisterButton } from '../guest/guest-chat-notice';
 
 interface ChatHeaderProps {
   room: RoomDetail;
@@ -32,7 +33,8 @@ export function ChatHeader(props: ChatHeaderProps) {
   const viewer = useViewer();
   // The server says what I may do with the room; the rule is not repeated here.
   const canEdit = room.abilities?.update ?? false;
-  const online = useRoomUsers(room.id).visible.length;
+  const { visible, hiddenGuests } = useRoomUsers(room.id);
+  const online = visible.length;
 
   return (
     <div className="chat-header">
@@ -41,9 +43,13 @@ export function ChatHeader(props: ChatHeaderProps) {
           {!room.public && <LockIcon size={15} className="me-1 text-body-secondary" />}
           <bdi>{roomName(room, locale)}</bdi>
         </h1>
-        <span className="chat-header-sub">{t('rooms.usersCount', { count: online })}</span>
+        <span className="chat-header-sub" data-testid="room-people">
+          {t('rooms.usersCount', { count: online })}
+          {hiddenGuests > 0 && ` · ${t('users.guestsHidden', { count: hiddenGuests })}`}
+        </span>
       </div>
       <div className="chat-header-actions">
+        <GuestRegisterButton />
         {viewer.can('im.send') && <ImDockButton />}
         {canEdit && (
           <button

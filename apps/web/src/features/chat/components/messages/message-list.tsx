@@ -4,6 +4,7 @@ import { Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../../lib/use-locale';
 import { useChatScroll } from '../../../../shared/hooks/use-chat-scroll';
+import { useRovingRows } from '../../../../shared/hooks/use-roving-rows';
 import { useSmileyDictionary } from '../../hooks/use-smileys';
 import { useViewer } from '../../hooks/use-viewer';
 import type { PendingMessage } from '../../types';
@@ -12,12 +13,14 @@ import { ConfirmModal } from '../common/confirm-modal';
 import { ArrowDownIcon } from '../../../../shared/ui/icons';
 import { settle } from '../../../../lib/settle';
 import { MessageItem } from './message-item';
+import { HiddenGuestsBar } from './hidden-guests-bar';
 import { PendingItem } from './pending-item';
 import { continuesPrevious } from './grouping';
 import { useMessageHandlers } from './use-message-handlers';
 
 const NO_MESSAGES: readonly ChatMessage[] = [];
 const NO_PENDING: readonly PendingMessage[] = [];
+const MESSAGE_ROWS = '.chat-message, .chat-system';
 
 interface MessageListProps {
   roomId: number;
@@ -58,11 +61,14 @@ export function MessageList({ roomId, roomName }: MessageListProps) {
     canLoadOlder: hasOlder && !loadingOlder,
     onLoadOlder,
   });
+  // One Tab stop for all the messages' links and actions; arrows move among them.
+  useRovingRows(scrollRef, MESSAGE_ROWS);
   const unseen = hasUnseen ? visible.filter((m) => seenId === null || m.id > seenId).length : 0;
   const lastVisible = visible.at(-1);
 
   return (
     <div className="chat-messages-wrap">
+      <HiddenGuestsBar messages={messages} />
       <div
         ref={scrollRef}
         className="chat-messages"

@@ -8,6 +8,7 @@ import { useViewer } from '../../hooks/use-viewer';
 import { useChat, useChatActions } from '../chat-context';
 import { SearchIcon } from '../../../../shared/ui/icons';
 import { settle } from '../../../../lib/settle';
+import { GuestsLine } from './guests-line';
 import { MyStateControl } from './my-state-control';
 import { ProfileCardModal } from './profile-card-modal';
 import { UserListItem, type UserItemHandlers } from './user-list-item';
@@ -26,7 +27,7 @@ export function UserList({ roomId, onDone, onClose }: UserListProps) {
   const { t } = useTranslation('chat');
   const viewer = useViewer();
   const actions = useChatActions();
-  const { all, visible } = useRoomUsers(roomId);
+  const { all, visible, guests, hiddenGuests } = useRoomUsers(roomId);
   const showAvatars = useChat((s) => s.settings.show_avatars);
   const trolls = useChat((s) => s.trolls);
   const ignored = useChat((s) => s.ignoredUsers);
@@ -65,6 +66,7 @@ export function UserList({ roomId, onDone, onClose }: UserListProps) {
           <CloseButton onClick={onClose} aria-label={t('common:actions.close')} className="me-1" />
         )}
       </div>
+      <GuestsLine shown={visible.length} guests={guests} hiddenGuests={hiddenGuests} />
       <div className="chat-users-search">
         <SearchIcon size={15} className="chat-users-search-icon" />
         <Form.Control
