@@ -16,6 +16,8 @@ import * as jobOwners from './migrations/0013-job-owners';
 import * as giftModeration from './migrations/0014-gift-moderation';
 import * as accountNames from './migrations/0015-account-names';
 import * as accountProviders from './migrations/0016-account-providers';
+import * as messageRepliesEdits from './migrations/0017-message-replies-edits';
+import * as roomPresence from './migrations/0018-room-presence';
 
 /** Migrations are listed in code, so they ship inside the build and run at start. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +37,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-gift-moderation': giftModeration,
   '0015-account-names': accountNames,
   '0016-account-providers': accountProviders,
+  '0017-message-replies-edits': messageRepliesEdits,
+  '0018-room-presence': roomPresence,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

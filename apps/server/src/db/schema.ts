@@ -83,6 +83,8 @@ export interface RoomUsersTable {
   invisible: number;
   entered_at: string;
   last_read_id: Generated<number>;
+  /** When the member was last seen arriving; null while no socket of theirs is in the room. */
+  present_at: string | null;
 }
 
 export interface FontsTable {
@@ -127,6 +129,20 @@ export interface MessagesTable {
   deleted_at: string | null;
   /** The library GIF of a GIF message (type 4), else null. */
   gif_id: number | null;
+  /** The message of the same room this one answers, else null. */
+  reply_to_id: number | null;
+  /** When its author last edited it, else null. */
+  edited_at: string | null;
+}
+
+/** The texts a room message had before each edit (moderators read them). */
+export interface ChatMessageEditsTable {
+  id: Generated<number>;
+  message_id: number;
+  text: string;
+  /** When this text was written: the message's post, or the edit before. */
+  written_at: string;
+  replaced_at: string;
 }
 
 export interface MessageHidesTable {
@@ -174,6 +190,7 @@ export interface DB {
   site_settings: SiteSettingsTable;
   messages: MessagesTable;
   message_hides: MessageHidesTable;
+  chat_message_edits: ChatMessageEditsTable;
   reactions: ReactionsTable;
   quotes: QuotesTable;
   room_invites: RoomInvitesTable;
