@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { headTexts } from './head-texts.ts';
 import { precompress } from './precompress.ts';
 import { purgeBootstrap } from './purge-bootstrap.ts';
 
@@ -10,7 +11,7 @@ const SERVER = 'http://localhost:8080';
 const proxied = ['/api', '/broadcasting', '/storage', '/assets/static'];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), headTexts(), precompress()],
   css: {
     // Only the build is purged: development keeps all of Bootstrap for a quick start.
     postcss: {

@@ -90,9 +90,14 @@ describe.each(dialects)('security headers on %s', (dialect) => {
   };
 
   it('are on the HTML pages, for any path the app routes itself', async () => {
-    for (const url of ['/', '/ru', '/en/chat', '/en/no-such-page']) {
+    for (const [url, status] of [
+      ['/', 200],
+      ['/ru', 200],
+      ['/en/chat', 200],
+      ['/en/no-such-page', 404],
+    ] as const) {
       const response = await app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode).toBe(status);
       expect(response.headers['content-type']).toContain('text/html');
       expectHeaders(response);
     }

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { resolveAppAddress } from '@chat/shared';
 import fp from 'fastify-plugin';
 import { notFound } from './app-error';
+import { loadHeadTexts, pageHtml } from './page-head';
 
 /** A `..` segment, with either slash (the path is already percent-decoded here). */
 const UP_SEGMENT = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
@@ -14,9 +16,15 @@ export interface WebAppOptions {
   storageDir: string;
 }
 
+/** A first segment with a dot names a file (`/robots.txt`, `/wp-login.php`), never a page. */
+const FILE_LIKE = /^\/[^/]*\./;
+
 /**
- * Serves the built web app and smiley images. Unknown /api paths answer 404 in the
- * envelope; any other unknown path gets index.html and the app shows its own 404 page.
+ * Serves the built web app and smiley images. Unknown /api paths answer 404 in the envelope.
+ * Any other path gets index.html in its language and with its title (page-head.ts), with 200
+ * when the shared route table (@chat/shared routes.ts) has its page and 404 when it has none
+ * (the app then shows its own 404 page); a first segment other than a locale is redirected to
+ * en as the app itself would (spec section 2).
  */
 export const webAppPlugin = fp<WebAppOptions>(async (app, opts) => {
   await app.register(fastifyStatic, {
@@ -32,6 +40,7 @@ export const webAppPlugin = fp<WebAppOptions>(async (app, opts) => {
 
   const index = opts.webDist ? join(opts.webDist, 'index.html') : null;
   const indexHtml = index && existsSync(index) ? readFileSync(index, 'utf8') : null;
+  const headTexts = opts.webDist && indexHtml ? loadHeadTexts(opts.webDist) : null;
   if (opts.webDist && indexHtml) {
     await app.register(fastifyStatic, {
       root: opts.webDist,
@@ -58,11 +67,22 @@ export const webAppPlugin = fp<WebAppOptions>(async (app, opts) => {
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = /^\/(api|apps|broadcasting|storage|assets)(\/|$)/.test(path);
-    if (isApi || !indexHtml || (request.method !== 'GET' && request.method !== 'HEAD'))
+    if (
+      isApi ||
+      FILE_LIKE.test(path) ||
+      !indexHtml ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    )
       throw notFound();
+    const address = resolveAppAddress(path);
+    if (address.kind === 'redirect') {
+      const query = request.url.slice(path.length);
+      return reply.redirect(`${address.to}${query}`, 301);
+    }
     return reply
+      .code(address.kind === 'page' ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(indexHtml);
+      .send(pageHtml(indexHtml, headTexts, address));
   });
 });
