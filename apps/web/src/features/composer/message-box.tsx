@@ -1,4 +1,4 @@
-import type { ClipboardEvent, KeyboardEvent, ReactNode, RefObject } from 'react';
+import type { ClipboardEvent, KeyboardEvent, ReactNode, RefObject, SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SendIcon } from '../../shared/ui/icons';
 import { CharCounter } from './char-counter';
@@ -25,6 +25,18 @@ export interface MessageBoxProps {
   sendLabel: string;
   testId: string;
   sendTestId: string;
+  /** An autocomplete list the box drives (the room's @ list): its ARIA, keys and popup. */
+  combobox?: BoxCombobox;
+}
+
+/** What an autocomplete list gives the box (see the chat's useMentionList). */
+export interface BoxCombobox {
+  inputProps: Record<`aria-${string}`, string | undefined>;
+  /** Runs first; a key it handles is default-prevented and the box leaves it alone. */
+  onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
+  onSelect: (event: SyntheticEvent<HTMLTextAreaElement>) => void;
+  onBlur: () => void;
+  popup: ReactNode;
 }
 
 /**
@@ -48,6 +60,7 @@ export function MessageBox({
   sendLabel,
   testId,
   sendTestId,
+  combobox,
 }: MessageBoxProps) {
   const { t } = useTranslation('sanctions');
   const gagged = useMyActiveGag();
@@ -56,6 +69,8 @@ export function MessageBox({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    combobox?.onKeyDown(event);
+    if (event.defaultPrevented) return;
     // While an input method is composing a word, Enter picks the word, it does not send.
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -91,7 +106,11 @@ export function MessageBox({
         {gagged === null && tools}
         {gagged === null && <AttachButton onFiles={uploads.add} />}
         <div className="chat-composer-field">
+          {combobox?.popup}
           <textarea
+            {...combobox?.inputProps}
+            onSelect={combobox?.onSelect}
+            onBlur={combobox?.onBlur}
             ref={inputRef}
             className="chat-composer-input"
             rows={1}

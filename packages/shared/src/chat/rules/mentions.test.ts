@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { GUEST_MESSAGE_MAX_LENGTH, MESSAGE_MAX_LENGTH } from '../constants';
 import { makeMessage } from '../../test/chat-fixtures';
 import {
+  completeMention,
   findTypedMentions,
   insertMention,
   mentionIndex,
+  mentionQueryAt,
+  mentionSuggestions,
   mentionsUser,
   messageLength,
   messageMaxLength,
@@ -196,5 +199,71 @@ describe('findTypedMentions', () => {
     const twins = mentionIndex([anna, twin]);
     expect(findTypedMentions('anna?', twins, notAnna).map((m) => m.id)).toEqual([7]);
     expect(findTypedMentions('anna?', twins).map((m) => m.id)).toEqual([1]);
+  });
+});
+
+describe('mentionQueryAt', () => {
+  it('finds the "@…" being typed at the caret, spaces of a nick included', () => {
+    expect(mentionQueryAt('@', 1)).toEqual({ start: 0, query: '' });
+    expect(mentionQueryAt('Hi @ann', 7)).toEqual({ start: 3, query: 'ann' });
+    expect(mentionQueryAt('Hi @Ann M', 9)).toEqual({ start: 3, query: 'Ann M' });
+    expect(mentionQueryAt('(@Ан', 4)).toEqual({ start: 1, query: 'Ан' });
+    // Only up to the caret: the rest of the word is not the query yet.
+    expect(mentionQueryAt('@annie', 3)).toEqual({ start: 0, query: 'an' });
+  });
+
+  it('answers null when no nick is being typed', () => {
+    expect(mentionQueryAt('hello', 5)).toBeNull();
+    expect(mentionQueryAt('mail@host', 9)).toBeNull();
+    expect(mentionQueryAt('@ ann', 5)).toBeNull();
+    expect(mentionQueryAt('@ann\nhi', 7)).toBeNull();
+    expect(mentionQueryAt('@ann, hi', 8)).toBeNull();
+    expect(mentionQueryAt(`@${'a'.repeat(25)}`, 26)).toBeNull();
+    expect(mentionQueryAt('@ann', 0)).toBeNull();
+  });
+});
+
+describe('mentionSuggestions', () => {
+  const people = ['Annabel', 'Bob', 'Mary Ann', 'anna', 'ＡＮＮ', 'Joanne'];
+  const nickOf = (nick: string) => nick;
+
+  it('puts nicks that begin with the query first, then nicks with a word that does', () => {
+    expect(mentionSuggestions(people, 'ann', nickOf)).toEqual([
+      'Annabel',
+      'anna',
+      'ＡＮＮ',
+      'Mary Ann',
+    ]);
+    expect(mentionSuggestions(people, 'mary  a', nickOf)).toEqual(['Mary Ann']);
+  });
+
+  it('offers everyone for a bare "@", up to the limit', () => {
+    expect(mentionSuggestions(people, '', nickOf, 3)).toEqual(['Annabel', 'Bob', 'Mary Ann']);
+    expect(mentionSuggestions(people, 'zed', nickOf)).toEqual([]);
+  });
+});
+
+describe('completeMention', () => {
+  it('replaces the typed query with the whole nick and a space, the caret after it', () => {
+    expect(completeMention('Hi @ann', 3, 7, 'Ann Marie')).toEqual({
+      text: 'Hi @Ann Marie ',
+      caret: 14,
+    });
+    expect(completeMention('@an and more', 0, 3, 'Anna')).toEqual({
+      text: '@Anna and more',
+      caret: 6,
+    });
+  });
+
+  it('puts a nick the server finds as a mention, with spaces and hyphens', () => {
+    const members = [
+      { id: 1, nick: 'Ann Marie 7' },
+      { id: 2, nick: 'Ann' },
+      { id: 3, nick: 'x_-y' },
+    ];
+    const first = completeMention('Hi @an', 3, 6, 'Ann Marie 7');
+    expect(findTypedMentions(`${first.text}welcome`, members).map((m) => m.id)).toEqual([1]);
+    const second = completeMention('@x', 0, 2, 'x_-y');
+    expect(findTypedMentions(`${second.text}hi`, members).map((m) => m.id)).toEqual([3]);
   });
 });

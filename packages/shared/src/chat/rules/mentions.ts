@@ -151,3 +151,76 @@ function joinersOf(
   for (let j = i; j < i + k - 1; j += 1) joined += text.slice(words[j]!.end, words[j + 1]!.start);
   return joined;
 }
+
+/** The "@…" being typed at the caret: where its "@" stands and what follows it up to the caret. */
+export interface MentionQuery {
+  start: number;
+  query: string;
+}
+
+// What may follow "@" while a nick is being typed: the characters of a nick (a space too, for
+// nicks of several words), up to a nick's length.
+const QUERY_CHARS = /^[\p{L}\p{N}\p{M}_-][\p{L}\p{N}\p{M} _-]*$/u;
+const QUERY_MAX = 24;
+
+/**
+ * The nick being typed after an "@" that starts a word ("mail@host" is no mention), or null.
+ * The query runs from the "@" to the caret and may hold spaces ("@Anna M"); a line break, a
+ * second "@" or a character no nick has ends it.
+ */
+export function mentionQueryAt(text: string, caret: number): MentionQuery | null {
+  const end = Math.min(Math.max(Math.trunc(caret), 0), text.length);
+  const before = text.slice(0, end);
+  const at = before.lastIndexOf('@');
+  if (at < 0) return null;
+  if (at > 0 && !/[\s([{«"'„]/u.test(before[at - 1]!)) return null;
+  const query = before.slice(at + 1);
+  if (query === '') return { start: at, query };
+  if (query.length > QUERY_MAX || !QUERY_CHARS.test(query)) return null;
+  return { start: at, query };
+}
+
+/**
+ * The members a typed query may mean, best first: those whose nick begins with it, then those
+ * with a later word of the nick beginning with it; the list's own order within each; at most
+ * `limit`. Compared as mentions are (case, width forms and runs of spaces aside).
+ */
+export function mentionSuggestions<T>(
+  members: readonly T[],
+  query: string,
+  nickOf: (member: T) => string,
+  limit = 8,
+): T[] {
+  const wanted = mentionKey(query);
+  const starts: T[] = [];
+  const inside: T[] = [];
+  for (const member of members) {
+    const key = mentionKey(nickOf(member));
+    if (key.startsWith(wanted)) starts.push(member);
+    else if (key.split(/[\s_-]/u).some((word, i) => i > 0 && word.startsWith(wanted)))
+      inside.push(member);
+  }
+  return [...starts, ...inside].slice(0, limit);
+}
+
+/**
+ * Replaces the typed "@query" (from `start` to the caret) with "@Nick " as picked from the list:
+ * the whole nick, as the server's mention rule finds it, and one space after it unless the
+ * text goes on with one. The caret comes back after the space.
+ */
+export function completeMention(
+  text: string,
+  start: number,
+  caret: number,
+  nick: string,
+): TextWithCaret {
+  const from = Math.min(Math.max(Math.trunc(start), 0), text.length);
+  const to = Math.min(Math.max(Math.trunc(caret), from), text.length);
+  const after = text.slice(to);
+  const inserted = `@${nick.trim()}`;
+  const trail = /^\s/u.test(after) ? '' : ' ';
+  return {
+    text: text.slice(0, from) + inserted + trail + after,
+    caret: from + inserted.length + 1,
+  };
+}

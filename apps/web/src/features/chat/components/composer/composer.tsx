@@ -12,6 +12,8 @@ import { GifButton } from '../../../gifs/gif-button';
 import { useGifsStore } from '../../../gifs/store';
 import { roomUploadsOwner, useRoomUploads } from './use-room-uploads';
 import { UploadsNotice } from './uploads-notice';
+import { useRoomFocus } from './use-room-focus';
+import { useMentionList } from './mention-list';
 
 interface ComposerProps {
   roomId: number;
@@ -26,6 +28,8 @@ export function Composer({ roomId, roomName }: ComposerProps) {
   const draft = useComposerStore((s) => s.drafts[roomId] ?? EMPTY_DRAFT);
   const focusSeq = useComposerStore((s) => s.focusSeq);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  useRoomFocus(roomId, inputRef);
+  const mentionList = useMentionList(roomId, draft.text, inputRef);
   const remaining = remainingChars(draft.text, viewer.isGuest);
   const uploads = useRoomUploads(roomId);
   const blank = draft.text.trim() === '' && uploads.items.length === 0;
@@ -107,6 +111,7 @@ export function Composer({ roomId, roomName }: ComposerProps) {
         sendLabel={t('composer.send')}
         testId="composer"
         sendTestId="send"
+        combobox={mentionList}
       />
     </>
   );
