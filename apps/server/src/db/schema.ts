@@ -83,8 +83,8 @@ export interface RoomUsersTable {
   invisible: number;
   entered_at: string;
   last_read_id: Generated<number>;
-  /** When the member was last seen arriving; null while no socket of theirs is in the room. */
-  present_at: string | null;
+  /** Since when no socket of the member's is in the room (null: present; issue 20, point 3). */
+  absent_since: string | null;
 }
 
 export interface FontsTable {
