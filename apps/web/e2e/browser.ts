@@ -26,6 +26,8 @@ export interface PageOptions {
   /** Starts with the agreement accepted, so the cookie notice stays out of the way. */
   agreed?: boolean;
   viewport?: { width: number; height: number };
+  /** A phone: touch events and a coarse pointer (`(pointer: coarse)` matches). */
+  touch?: boolean;
 }
 
 export interface BrowserSession {
@@ -81,9 +83,18 @@ export function useBrowser(): BrowserSession {
   });
   return {
     baseUrl,
-    newPage: async ({ agreed = true, viewport = { width: 1280, height: 800 } } = {}) => {
+    newPage: async ({
+      agreed = true,
+      viewport = { width: 1280, height: 800 },
+      touch = false,
+    } = {}) => {
       if (!browser) throw new Error('browser not launched');
-      const context = await browser.newContext({ baseURL: baseUrl, viewport });
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport,
+        hasTouch: touch,
+        isMobile: touch,
+      });
       contexts.push(context);
       await watchCsp(context, violations);
       if (agreed) {

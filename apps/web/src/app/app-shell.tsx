@@ -10,6 +10,7 @@ import { CookieNotice } from './cookie-notice';
 import { routeHandle } from './route-handle';
 import { RouteTitle } from './route-title';
 import { ShellDialogs } from './shell-dialogs';
+import { MAIN_ID, SkipLinks } from './skip-links';
 import { Splash } from './splash';
 import { LazyUpdateBanner } from './lazy-update-banner';
 import { useWindowSizeTracking } from './use-window-size';
@@ -28,12 +29,15 @@ export function AppShell() {
     <div
       className={`app d-flex flex-column min-vh-100${handle.fullHeight ? ' app-full-height' : ''}`}
     >
+      <SkipLinks />
       <RouteTitle />
       <header className="sticky-top">
         <LazyUpdateBanner />
         <AppNavbar />
       </header>
-      <main className="flex-grow-1">{restricted ? <AccessRestricted /> : <Outlet />}</main>
+      <main id={MAIN_ID} className="flex-grow-1" tabIndex={-1}>
+        {restricted ? <AccessRestricted /> : <Outlet />}
+      </main>
       {!handle.fullHeight && (
         <footer className="app-footer py-4 mt-5">
           <div className="container small text-body-secondary">{t('common:footer')}</div>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/use-locale';
 import { PickerTab } from '../composer/picker-tab';
 import { useRecentGifs } from './recent';
-import { categoryName, useGifsStore } from './store';
+import { categoryName, useGifName, useGifsStore } from './store';
 import { GIF_SEARCH_DEBOUNCE_MS, useDebounced, useGifSearch } from './use-gif-search';
 
 const RECENT = 'recent';
@@ -21,6 +21,7 @@ export function GifPicker({ onPick }: { onPick: (gif: Gif) => void }) {
   const locale = useLocale();
   const categories = useGifsStore((s) => s.categories);
   const recent = useRecentGifs();
+  const gifName = useGifName();
   const [tab, setTab] = useState<string>(() =>
     recent.length > 0 || categories.length === 0 ? RECENT : String(categories[0]?.id),
   );
@@ -89,6 +90,14 @@ export function GifPicker({ onPick }: { onPick: (gif: Gif) => void }) {
         aria-label={t('gifs.search')}
         value={text}
         onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          // Down from the search box goes into the GIFs.
+          if (event.key !== 'ArrowDown') return;
+          const first = list.current?.querySelector<HTMLButtonElement>('.gif-btn');
+          if (!first) return;
+          event.preventDefault();
+          first.focus();
+        }}
         autoFocus
         data-testid="gif-search"
       />
@@ -124,24 +133,23 @@ export function GifPicker({ onPick }: { onPick: (gif: Gif) => void }) {
         }}
         data-testid="gif-grid"
       >
-        {gifs.map((gif) => (
-          <button
-            key={gif.id}
-            type="button"
-            className="gif-btn"
-            title={gif.title}
-            onClick={() => onPick(gif)}
-            data-testid={`gif-${gif.id}`}
-          >
-            <img
-              src={gif.url}
-              alt={t('gifs.gif', { title: gif.title })}
-              width={gif.width}
-              height={gif.height}
-              loading="lazy"
-            />
-          </button>
-        ))}
+        {gifs.map((gif) => {
+          const name = gifName(gif, locale);
+          const label = name === null ? t('gifs.button') : t('gifs.gif', { title: name });
+          return (
+            <button
+              key={gif.id}
+              type="button"
+              className="gif-btn"
+              aria-label={label}
+              title={label}
+              onClick={() => onPick(gif)}
+              data-testid={`gif-${gif.id}`}
+            >
+              <img src={gif.url} alt="" width={gif.width} height={gif.height} loading="lazy" />
+            </button>
+          );
+        })}
         {gifs.length === 0 && !remote.isFetching && (
           <p className="chat-smileys-empty">
             {remote.isError && showRemoteState

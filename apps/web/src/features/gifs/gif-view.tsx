@@ -1,5 +1,7 @@
 import type { Gif } from '@chat/shared';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../lib/use-locale';
+import { useGifName } from './store';
 
 const MAX_WIDTH = 260;
 const MAX_HEIGHT = 220;
@@ -18,11 +20,12 @@ export function gifBox(gif: Pick<Gif, 'width' | 'height'>): { width: number; hei
 export function GifView({ gif }: { gif: Gif }) {
   const { t } = useTranslation('uploads');
   const box = gifBox(gif);
+  const name = useGifName()(gif, useLocale());
   return (
     <img
       className="chat-gif"
       src={gif.url}
-      alt={t('gifs.gif', { title: gif.title })}
+      alt={name === null ? t('gifs.button') : t('gifs.gif', { title: name })}
       width={box.width}
       height={box.height}
       loading="lazy"

@@ -28,3 +28,13 @@ export const useGifsStore = create<GifsState>()((set) => ({
 export function categoryName(category: GifCategoryItem, locale: Locale): string {
   return typeof category.name === 'string' ? category.name : category.name[locale];
 }
+
+/** What a GIF is called in the interface's language: its category's name (its title is words to
+ * find it by, in both languages). */
+export function useGifName(): (gif: Pick<Gif, 'category_id'>, locale: Locale) => string | null {
+  const categories = useGifsStore((s) => s.categories);
+  return (gif, locale) => {
+    const category = categories.find((c) => c.id === gif.category_id);
+    return category ? categoryName(category, locale) : null;
+  };
+}

@@ -1,6 +1,7 @@
 import { tokenizeSmileys, type SmileyDictionary } from '@chat/shared';
 import { Fragment, memo, type ReactNode } from 'react';
 import { splitLinks } from './text-links';
+import { useSmileyName } from './smiley-name';
 
 interface MessageTextProps {
   text: string;
@@ -8,7 +9,12 @@ interface MessageTextProps {
 }
 
 /** Plain text with its known smiley tags as images. */
-function withSmileys(text: string, dictionary: SmileyDictionary, keyPrefix: string): ReactNode[] {
+function withSmileys(
+  text: string,
+  dictionary: SmileyDictionary,
+  keyPrefix: string,
+  name: (tag: string) => string,
+): ReactNode[] {
   return tokenizeSmileys(text, dictionary).map((token, index) =>
     token.type === 'text' ? (
       token.text
@@ -18,8 +24,8 @@ function withSmileys(text: string, dictionary: SmileyDictionary, keyPrefix: stri
         key={`${keyPrefix}-${index}`}
         className="chat-smiley"
         src={token.file}
-        alt={`-${token.tag}-`}
-        title={`-${token.tag}-`}
+        alt={name(token.tag)}
+        title={name(token.tag)}
         width={24}
         height={24}
         loading="lazy"
@@ -36,11 +42,13 @@ function withSmileys(text: string, dictionary: SmileyDictionary, keyPrefix: stri
  * visible text. Isolated in a <bdi>: its direction never spills onto the nick or the time.
  */
 export const MessageText = memo(function MessageText({ text, dictionary }: MessageTextProps) {
+  // A smiley reads as its name in the interface's language, not as its `-tag-`.
+  const name = useSmileyName();
   return (
     <bdi>
       {splitLinks(text).map((part, index) =>
         part.type === 'text' ? (
-          <Fragment key={index}>{withSmileys(part.text, dictionary, String(index))}</Fragment>
+          <Fragment key={index}>{withSmileys(part.text, dictionary, String(index), name)}</Fragment>
         ) : (
           <a
             key={index}

@@ -32,7 +32,7 @@ function renderPicker() {
   const shown = () =>
     within(screen.getByRole('tabpanel'))
       .queryAllByRole('button')
-      .map((b) => b.getAttribute('title'));
+      .map((b) => `-${b.getAttribute('data-testid')?.replace('smiley-', '') ?? ''}-`);
   return { onPick, shown };
 }
 

@@ -1,17 +1,23 @@
 import type { Smiley } from '@chat/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { onGridKeyDown } from '../../../../shared/hooks/grid-keys';
+import { useSmileyName } from '../../../../shared/ui/smiley-name';
 import { useRecentSmileys, useSmileyGroups } from '../../hooks/use-smileys';
 import { PickerTab } from '../../../composer/picker-tab';
 import { ClockIcon } from '../../../../shared/ui/icons';
 
 const RECENT = 'recent';
 
-/** Smileys by group, plus the recently used ones; a click puts `-tag-` into the message. */
+/**
+ * Smileys by group, plus the recently used ones, each named in the interface's language; a click
+ * (or Enter) puts `-tag-` into the message, arrows move in the grid.
+ */
 export function SmileyPicker({ onPick }: { onPick: (tag: string) => void }) {
   const { t } = useTranslation('chat');
   const groups = useSmileyGroups();
   const recent = useRecentSmileys();
+  const nameOf = useSmileyName();
   const [tab, setTab] = useState<string>(() =>
     recent.length > 0 ? RECENT : String(groups[0]?.id ?? RECENT),
   );
@@ -41,18 +47,23 @@ export function SmileyPicker({ onPick }: { onPick: (tag: string) => void }) {
           </PickerTab>
         ))}
       </div>
-      <div className="chat-smileys-grid" role="tabpanel">
+      <div
+        className="chat-smileys-grid"
+        role="tabpanel"
+        onKeyDown={(event) => onGridKeyDown(event, '.chat-smiley-btn')}
+      >
         {shown.length === 0 && <p className="chat-smileys-empty">{t('composer.noRecent')}</p>}
         {shown.map((smiley) => (
           <button
             key={smiley.tag}
             type="button"
             className="chat-smiley-btn"
-            title={`-${smiley.tag}-`}
+            aria-label={nameOf(smiley.tag)}
+            title={nameOf(smiley.tag)}
             onClick={() => onPick(smiley.tag)}
             data-testid={`smiley-${smiley.tag}`}
           >
-            <img src={smiley.file} alt={`-${smiley.tag}-`} width={28} height={28} loading="lazy" />
+            <img src={smiley.file} alt="" width={28} height={28} loading="lazy" />
           </button>
         ))}
       </div>

@@ -45,7 +45,8 @@ describe('MessageList', () => {
     const item = screen.getByTestId('message-6');
     const images = item.querySelectorAll('img');
     expect(images).toHaveLength(1);
-    expect(images[0]?.getAttribute('alt')).toBe('-smile-');
+    // Named in the interface's language (Russian by default), not by its tag.
+    expect(images[0]?.getAttribute('alt')).toBe('Улыбка');
     expect(images[0]?.getAttribute('src')).toBe('/assets/static/smileys/smile.svg');
     expect(item.textContent).toContain('-nope- -onerror-');
   });

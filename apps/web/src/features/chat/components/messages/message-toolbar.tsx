@@ -73,12 +73,23 @@ export function MessageToolbar(props: MessageToolbarProps) {
         rootClose
         onHide={() => setPicker(false)}
       >
-        <Popover className="chat-popover" id={`reactions-${id}`}>
+        <Popover
+          className="chat-popover"
+          id={`reactions-${id}`}
+          onKeyDown={(event) => {
+            // Escape closes the picker and gives the focus back to its button.
+            if (event.key !== 'Escape') return;
+            event.stopPropagation();
+            setPicker(false);
+            reactRef.current?.focus();
+          }}
+        >
           <ReactionPicker
             messageId={id}
             mine={myReactions}
             onPick={(reaction) => {
               setPicker(false);
+              reactRef.current?.focus();
               handlers.onReact(message, reaction);
             }}
           />

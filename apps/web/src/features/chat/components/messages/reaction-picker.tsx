@@ -1,5 +1,7 @@
 import { REACTION_EMOJI, REACTIONS, type Reaction } from '@chat/shared';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { onGridKeyDown } from '../../../../shared/hooks/grid-keys';
 
 interface ReactionPickerProps {
   messageId: number;
@@ -10,8 +12,19 @@ interface ReactionPickerProps {
 
 export function ReactionPicker({ messageId, mine, onPick }: ReactionPickerProps) {
   const { t } = useTranslation('chat');
+  const group = useRef<HTMLDivElement>(null);
+  // Opened, it takes the focus (from a keyboard, the next keys are its arrows and Enter).
+  useEffect(() => {
+    group.current?.querySelector<HTMLButtonElement>('button')?.focus({ preventScroll: true });
+  }, []);
   return (
-    <div className="chat-reaction-picker" role="group" aria-label={t('messages.react')}>
+    <div
+      ref={group}
+      className="chat-reaction-picker"
+      role="group"
+      aria-label={t('messages.react')}
+      onKeyDown={(event) => onGridKeyDown(event, '.chat-reaction-pick')}
+    >
       {REACTIONS.map((reaction) => (
         <button
           key={reaction}
