@@ -8,6 +8,7 @@ import type { PhoneConfirmationService } from './features/auth/phone-confirmatio
 import type { CatalogService } from './features/catalog/catalog.service';
 import type { RecentSmileys } from './features/catalog/recent-smileys';
 import type { PagesService } from './features/pages/pages.service';
+import type { HomeService } from './features/home/home.service';
 import type { UsersRepository } from './features/users/users.repository';
 import type { DomainEvents } from './events/domain-events';
 import type { MessagesService } from './features/chat/messages.service';
@@ -98,6 +99,8 @@ export interface Deps {
   moderation: ModerationServices;
   /** The ledger, balance, payments, premium and gifts (features/economy). */
   economy: EconomyServices;
+  /** The home page's overview: people online, the busiest public rooms (features/home). */
+  home: HomeService;
   /** Which routes each module registered (`METHOD /url`), keyed by module name. */
   moduleRoutes: ReadonlyMap<string, readonly string[]>;
 }
@@ -169,6 +172,7 @@ const DEPS_KEY_SET: Record<keyof Deps, true> = {
   my: true,
   moderation: true,
   economy: true,
+  home: true,
   moduleRoutes: true,
 };
 export const DEPS_KEYS = Object.keys(DEPS_KEY_SET) as (keyof Deps)[];

@@ -3,6 +3,7 @@ import { catalogModule } from './features/catalog/catalog.module';
 import { chatModule } from './features/chat/chat.module';
 import { economyModule } from './features/economy/economy.module';
 import { friendsModule } from './features/friends/friends.module';
+import { homeModule } from './features/home/home.module';
 import { gifsModule } from './features/gifs/gifs.module';
 import { imModule } from './features/im/im.module';
 import { initModule } from './features/init/init.module';
@@ -38,6 +39,7 @@ export const MODULES = [
   imModule,
   friendsModule,
   profilesModule,
+  homeModule,
   moderationModule,
   myModule,
   economyModule,

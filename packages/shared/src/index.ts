@@ -11,6 +11,7 @@ export * from './schemas/auth';
 export * from './schemas/user';
 export * from './schemas/paging';
 export * from './schemas/profile';
+export * from './schemas/home';
 export * from './rules';
 export * from './realtime';
 export * from './chat';

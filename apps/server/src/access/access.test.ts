@@ -39,7 +39,21 @@ const member = (kind: Kind) => MEMBERS.has(kind);
 
 const privateRoom = { is_public: 0, owner_id: AUTHOR };
 const publicRoom = { is_public: 1, owner_id: AUTHOR };
-const msg = { user_id: AUTHOR, deleted_at: null, author: { role: 'user' } };
+/** Posted a moment ago: its author may still edit it. */
+const POSTED = new Date().toISOString();
+const msg = {
+  user_id: AUTHOR,
+  deleted_at: null,
+  type_id: 1,
+  created_at: POSTED,
+  author: { role: 'user' },
+};
+const quoted = (o: { troll?: boolean; deleted?: boolean } = {}) => ({
+  user_id: AUTHOR,
+  room_id: 1,
+  deleted_at: o.deleted ? POSTED : null,
+  author_is_troll: o.troll === true,
+});
 const msgOf = (role: string) => ({ ...msg, author: { role } });
 /** Someone else than every viewer of the table, by role. */
 const OTHER_ID = 99;
@@ -154,6 +168,55 @@ const table: Row[] = [
     'message: quote',
     (k, v) => message.can(v, 'quote', msg, placeOf(k)),
     row(0, 0, 1, 1, 0, 0, 1, 1, 1),
+  ],
+  [
+    'message: reply',
+    (k, v) => message.can(v, 'reply', msg, placeOf(k)),
+    row(0, 0, 1, 1, 0, 0, 1, 1, 1),
+  ],
+  [
+    "message: reply to a troll's message (the troll alone: an answer would show it)",
+    (k, v) =>
+      message.can(v, 'reply', { ...msg, author: { role: 'user', is_troll: 1 } }, placeOf(k)),
+    row(0, 0, 0, 1, 0, 0, 0, 0, 0),
+  ],
+  [
+    'message: reply to a deleted message',
+    (k, v) => message.can(v, 'reply', { ...msg, deleted_at: POSTED }, placeOf(k)),
+    row(0, 0, 0, 0, 0, 0, 0, 0, 0),
+  ],
+  [
+    'message: edit within the window',
+    (k, v) => message.can(v, 'edit', msg, placeOf(k)),
+    row(0, 0, 0, 1, 0, 0, 0, 0, 0),
+  ],
+  [
+    'message: edit after the window',
+    (k, v) => message.can(v, 'edit', { ...msg, created_at: '2020-01-01T00:00:00.000Z' }, placeOf(k)),
+    row(0, 0, 0, 0, 0, 0, 0, 0, 0),
+  ],
+  [
+    'message: read the edit history',
+    (_k, v) => message.canReadEdits(v),
+    row(0, 0, 0, 0, 1, 1, 0, 0, 0),
+  ],
+  [
+    'message: see the quote of a message in a reply',
+    (_k, v) => message.canSeeQuoted(v, quoted(), { room_id: 1 }, message.canSeeTrolls(v)),
+    row(1, 1, 1, 1, 1, 1, 1, 1, 1),
+  ],
+  [
+    "message: see the quote of a troll's message in a reply",
+    (_k, v) =>
+      message.canSeeQuoted(v, quoted({ troll: true }), { room_id: 1 }, message.canSeeTrolls(v)),
+    row(0, 0, 0, 1, 1, 1, 0, 0, 0),
+  ],
+  [
+    'message: see the quote of a deleted message, or of another room',
+    (_k, v) =>
+      message.canSeeQuoted(v, quoted({ deleted: true }), { room_id: 1 }, true) ||
+      message.canSeeQuoted(v, quoted(), { room_id: 2 }, true),
+    row(0, 0, 0, 0, 0, 0, 0, 0, 0),
   ],
   // ---- private channel between AUTHOR and MEMBER's id
   [
@@ -361,11 +424,17 @@ describe('the access layer, every kind × every viewer', () => {
     expect(profileContent.canSeeRefused(ANONYMOUS, { id: AUTHOR })).toBe(false);
   });
 
+  it('lists for every visitor at once (the home page) the public rooms only', () => {
+    expect(room.isListedForAnyone(publicRoom)).toBe(true);
+    expect(room.isListedForAnyone(privateRoom)).toBe(false);
+  });
+
   it('gives a member on the socket the abilities the server sends (one rule, both ends)', () => {
     for (const k of KINDS) {
       const v = viewers[k];
       const server = message.abilities(v, msg, message.AS_MEMBER);
-      expect(chatMessageAbilities(v, { user: { id: AUTHOR, roles: ['user'] } }), k).toEqual(server);
+      const heard = { user: { id: AUTHOR, roles: ['user'] }, type_id: 1, created_at: POSTED };
+      expect(chatMessageAbilities(v, heard, { now: Date.now() }), k).toEqual(server);
     }
   });
 
@@ -374,7 +443,8 @@ describe('the access layer, every kind × every viewer', () => {
       for (const k of KINDS) {
         const v = viewers[k];
         const server = message.abilities(v, msgOf(role), message.AS_MEMBER);
-        expect(chatMessageAbilities(v, { user: { id: AUTHOR, roles: [role] } }), k).toEqual(server);
+        const heard = { user: { id: AUTHOR, roles: [role] }, type_id: 1, created_at: POSTED };
+        expect(chatMessageAbilities(v, heard, { now: Date.now() }), k).toEqual(server);
       }
   });
 

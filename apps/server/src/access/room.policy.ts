@@ -1,6 +1,7 @@
 import type { RoomAbilities } from '@chat/shared';
-import type { RoomRow } from '../db/schema';
-import { isSelf, type Viewer } from './viewer';
+import type { ExpressionBuilder } from 'kysely';
+import type { DB, RoomRow } from '../db/schema';
+import { ANONYMOUS, isSelf, type Viewer } from './viewer';
 
 /** What is known of the viewer and one room besides the room itself. */
 export interface RoomStanding {
@@ -29,6 +30,19 @@ export function canSee(viewer: Viewer, room: RoomFacts, standing: RoomStanding):
     standing.member ||
     standing.invited
   );
+}
+
+/**
+ * The rooms anyone may know of, signed in or not (canSee for nobody in particular): what an
+ * answer shared by every visitor lists (the home page's busiest rooms). Private rooms never.
+ */
+export function listedForAnyone() {
+  return (eb: ExpressionBuilder<DB, 'rooms'>) => eb('rooms.is_public', '=', 1);
+}
+
+/** Whether the room is one that answers shared by every visitor may show (listedForAnyone). */
+export function isListedForAnyone(room: RoomFacts): boolean {
+  return canSee(ANONYMOUS, room, { member: false, invited: false });
 }
 
 /**

@@ -60,6 +60,11 @@ export const MODULE_CASES: Partial<Record<RouteOwner, ModuleCases>> = {
   im: { unsafe: IM_UNSAFE_ROUTES, safe: IM_SAFE_ROUTES },
   friends: { unsafe: FRIENDS_UNSAFE_ROUTES, safe: FRIENDS_SAFE_ROUTES },
   profiles: { unsafe: [], safe: PROFILES_SAFE_ROUTES },
+  // One answer for every visitor: no session, nothing to send, nobody's data.
+  home: {
+    unsafe: [],
+    safe: [{ route: 'GET /api/home', url: () => '/api/home', access: 'public' }],
+  },
   moderation: { unsafe: MODERATION_UNSAFE_ROUTES, safe: MODERATION_SAFE_ROUTES },
   my: { unsafe: [...MY_UNSAFE_ROUTES, ...IM_PRIVACY_UNSAFE_ROUTES], safe: MY_SAFE_ROUTES },
   economy: { unsafe: ECONOMY_UNSAFE_ROUTES, safe: ECONOMY_SAFE_ROUTES },
