@@ -6,6 +6,8 @@ import {
   isPaletteColor,
   NICK_PALETTE,
   NICK_PALETTE_BASIC_ROWS,
+  NICK_PALETTE_HUES,
+  paletteColorPlace,
 } from './palette';
 
 describe('NICK_PALETTE', () => {
@@ -57,5 +59,15 @@ describe('isBasicNickColor', () => {
       rows.flat().filter((c) => isNickColorAllowed(c)).length;
     expect(usable(NICK_PALETTE.slice(0, 4))).toBeGreaterThan(10);
     expect(usable(NICK_PALETTE.slice(4))).toBeGreaterThan(10);
+  });
+});
+
+describe('paletteColorPlace', () => {
+  it('names every swatch by its row hue and its shade, dark to light', () => {
+    expect(NICK_PALETTE_HUES).toHaveLength(NICK_PALETTE.length);
+    expect(paletteColorPlace('#500b0b')).toEqual({ hue: 'red', shade: 1 });
+    expect(paletteColorPlace('#1957AE')).toEqual({ hue: 'blue', shade: 4 });
+    expect(paletteColorPlace('#dbdbdb')).toEqual({ hue: 'grey', shade: 10 });
+    expect(paletteColorPlace('#123456')).toBeNull();
   });
 });

@@ -106,6 +106,33 @@ export const NICK_PALETTE: readonly (readonly string[])[] = [
 
 const PALETTE_SET: ReadonlySet<string> = new Set(NICK_PALETTE.flat());
 
+/** The palette's rows by hue, in order: what a swatch is called (with its shade) in words. */
+export const NICK_PALETTE_HUES = [
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'teal',
+  'blue',
+  'purple',
+  'grey',
+] as const;
+export type NickPaletteHue = (typeof NICK_PALETTE_HUES)[number];
+
+/**
+ * Where a palette colour sits: its hue and its shade, 1 (darkest) to 10 (lightest), so that an
+ * interface can name it ("Red, shade 3") instead of reading out a hex code. Null off the palette.
+ */
+export function paletteColorPlace(value: string): { hue: NickPaletteHue; shade: number } | null {
+  const wanted = value.toLowerCase();
+  for (const [row, colors] of NICK_PALETTE.entries()) {
+    const at = colors.indexOf(wanted);
+    const hue = NICK_PALETTE_HUES[row];
+    if (at >= 0 && hue !== undefined) return { hue, shade: at + 1 };
+  }
+  return null;
+}
+
 export function isPaletteColor(value: unknown): value is string {
   return typeof value === 'string' && PALETTE_SET.has(value.toLowerCase());
 }

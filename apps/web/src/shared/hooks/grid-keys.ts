@@ -44,15 +44,15 @@ export function onGridKeyDown(
   columns?: number,
 ): HTMLElement | null {
   if (event.altKey || event.ctrlKey || event.metaKey) return null;
-  const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(selector)).filter(
-    (item) => !(item as HTMLButtonElement).disabled,
-  );
+  // Disabled items keep their place in the grid (a locked colour), but take no focus.
+  const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(selector));
   const at = items.findIndex((item) => item.contains(event.target as Node));
   if (at < 0) return null;
   const next = gridStep(event.key, at, items.length, columns ?? columnsOf(items));
   if (next === null) return null;
   event.preventDefault();
   const item = items[next];
-  item?.focus();
-  return item ?? null;
+  if (item === undefined || (item as HTMLButtonElement).disabled) return null;
+  item.focus();
+  return item;
 }

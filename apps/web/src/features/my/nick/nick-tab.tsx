@@ -5,10 +5,12 @@ import {
   isNickColorAllowed,
   nickStyleProblems,
   nickStylePerks,
+  paletteColorPlace,
 } from '@chat/shared';
 import { useState } from 'react';
 import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { onGridKeyDown } from '../../../shared/hooks/grid-keys';
 import { apiFieldErrors, type FieldErrors } from '../../auth/field-errors';
 import { FormAlert } from '../../auth/form-alert';
 import { Nick } from '../../../shared/ui/nick';
@@ -77,6 +79,13 @@ export function NickTab() {
     }
   };
 
+  // A swatch is called by its hue and shade in the interface's language, not by its hex code.
+  const colorName = (value: string | null) => {
+    const place = value === null ? null : paletteColorPlace(value);
+    return place === null
+      ? (value ?? t('my:nick.noColor'))
+      : t('my:nick.swatch', { hue: t(`my:nick.hues.${place.hue}`), shade: place.shade });
+  };
   const preview = draftToNick(draft, nick.nick);
   const fontFamily = draft.font_id === null ? null : (fonts.get(draft.font_id) ?? null);
   const activeSlot = typeof slot === 'number' && slot >= draft.count ? 'color' : slot;
@@ -125,6 +134,7 @@ export function NickTab() {
         <SlotButton
           label={t('my:nick.color')}
           value={draft.color}
+          valueName={colorName(draft.color)}
           active={activeSlot === 'color'}
           onClick={() => setSlot('color')}
           testId="slot-color"
@@ -134,23 +144,30 @@ export function NickTab() {
             key={index}
             label={t('my:nick.stop', { n: index + 1 })}
             value={value}
+            valueName={colorName(value ?? null)}
             active={activeSlot === index}
             onClick={() => setSlot(index)}
             testId={`slot-${index}`}
           />
         ))}
       </div>
-      <div className="my-palette mb-1" role="grid" aria-label={t('my:nick.palette')}>
+      <div
+        className="my-palette mb-1"
+        role="grid"
+        aria-label={t('my:nick.palette')}
+        onKeyDown={(event) => onGridKeyDown(event, '.my-swatch', NICK_PALETTE[0]?.length)}
+      >
         {NICK_PALETTE.map((row, r) => (
           <div className="my-palette-row" role="row" key={r}>
             {row.map((value) => {
               const allowed = isNickColorAllowed(value);
               const locked = allowed && !canExtended && !isBasicNickColor(value);
+              const name = colorName(value);
               const label = !allowed
-                ? t('my:nick.tooLight', { color: value })
+                ? t('my:nick.tooLight', { color: name })
                 : locked
-                  ? t('premium:lock.color', { color: value })
-                  : value;
+                  ? t('premium:lock.color', { color: name })
+                  : name;
               return (
                 <button
                   key={value}
@@ -249,12 +266,14 @@ export function NickTab() {
 interface SlotButtonProps {
   label: string;
   value: string | null | undefined;
+  /** The colour in words, for those who do not see the dot. */
+  valueName: string;
   active: boolean;
   onClick: () => void;
   testId: string;
 }
 
-function SlotButton({ label, value, active, onClick, testId }: SlotButtonProps) {
+function SlotButton({ label, value, valueName, active, onClick, testId }: SlotButtonProps) {
   return (
     <button
       type="button"
@@ -265,6 +284,7 @@ function SlotButton({ label, value, active, onClick, testId }: SlotButtonProps) 
     >
       <span className="my-slot-dot" style={{ background: value ?? 'transparent' }} />
       {label}
+      <span className="visually-hidden">: {valueName}</span>
     </button>
   );
 }

@@ -1,9 +1,17 @@
 import { AVATAR_CROP_MIN, type ProfilePhoto } from '@chat/shared';
-import { useRef, useState, type PointerEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { CropBox } from '../api';
-import { cropOnScreen, initialCrop, moveCrop, resizeCrop, type Size } from './crop';
+import {
+  clampCrop,
+  cropByKey,
+  cropOnScreen,
+  initialCrop,
+  moveCrop,
+  resizeCrop,
+  type Size,
+} from './crop';
 
 interface CropDialogProps {
   photo: ProfilePhoto;
@@ -12,7 +20,10 @@ interface CropDialogProps {
   onSave: (crop: CropBox) => void;
 }
 
-/** A square over the picture: drag it, size it with the slider; saved in source pixels. */
+/**
+ * A square over the picture: drag it or move it with the arrow keys, size it with the slider or
+ * + and −, or set its place with the two position sliders; saved in source pixels.
+ */
 export function CropDialog({ photo, busy, onCancel, onSave }: CropDialogProps) {
   const { t } = useTranslation('my');
   // The stored picture's own size, read when it loads: crops are in its pixels.
@@ -39,6 +50,15 @@ export function CropDialog({ photo, busy, onCancel, onSave }: CropDialogProps) {
   const onUp = () => {
     drag.current = null;
   };
+  const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!image) return;
+    const next = cropByKey(crop, event.key, event.shiftKey, image, AVATAR_CROP_MIN);
+    if (next === null) return;
+    event.preventDefault();
+    setCrop(next);
+  };
+  const moveTo = (x: number, y: number) =>
+    image && setCrop(clampCrop({ ...crop, x, y }, image, AVATAR_CROP_MIN));
 
   return (
     <Modal show onHide={onCancel} centered data-testid="crop-dialog">
@@ -68,11 +88,18 @@ export function CropDialog({ photo, busy, onCancel, onSave }: CropDialogProps) {
               onPointerMove={onMove}
               onPointerUp={onUp}
               onPointerCancel={onUp}
+              onKeyDown={onKey}
+              tabIndex={0}
+              role="group"
               aria-label={t('photos.cropArea')}
+              aria-describedby="crop-hint"
               data-testid="crop-square"
             />
           )}
         </div>
+        <p id="crop-hint" className="small text-body-secondary mt-2 mb-0">
+          {t('photos.cropHint')}
+        </p>
         <Form.Label htmlFor="crop-size" className="mt-3 small">
           {t('photos.cropSize')}
         </Form.Label>
@@ -86,6 +113,30 @@ export function CropDialog({ photo, busy, onCancel, onSave }: CropDialogProps) {
             image && setCrop(resizeCrop(crop, Number(e.target.value), image, AVATAR_CROP_MIN))
           }
           data-testid="crop-size"
+        />
+        <Form.Label htmlFor="crop-x" className="mt-2 small">
+          {t('photos.cropX')}
+        </Form.Label>
+        <Form.Range
+          id="crop-x"
+          min={0}
+          max={image ? image.width - crop.size : 0}
+          value={crop.x}
+          disabled={!image || image.width <= crop.size}
+          onChange={(e) => moveTo(Number(e.target.value), crop.y)}
+          data-testid="crop-x"
+        />
+        <Form.Label htmlFor="crop-y" className="mt-2 small">
+          {t('photos.cropY')}
+        </Form.Label>
+        <Form.Range
+          id="crop-y"
+          min={0}
+          max={image ? image.height - crop.size : 0}
+          value={crop.y}
+          disabled={!image || image.height <= crop.size}
+          onChange={(e) => moveTo(crop.x, Number(e.target.value))}
+          data-testid="crop-y"
         />
       </Modal.Body>
       <Modal.Footer>

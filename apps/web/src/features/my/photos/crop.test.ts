@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampCrop, cropOnScreen, initialCrop, moveCrop, resizeCrop } from './crop';
+import { clampCrop, cropByKey, cropOnScreen, initialCrop, moveCrop, resizeCrop } from './crop';
 
 const wide = { width: 1200, height: 800 };
 
@@ -39,5 +39,21 @@ describe('avatar crop', () => {
 
   it('places the overlay on screen', () => {
     expect(cropOnScreen({ x: 200, y: 100, size: 400 }, 2)).toEqual({ x: 100, y: 50, size: 200 });
+  });
+});
+
+describe('cropByKey', () => {
+  const box = { x: 200, y: 100, size: 400 };
+  it('moves by 2% of the short side, 10% with Shift, inside the picture', () => {
+    expect(cropByKey(box, 'ArrowRight', false, wide, 32)).toEqual({ x: 216, y: 100, size: 400 });
+    expect(cropByKey(box, 'ArrowUp', true, wide, 32)).toEqual({ x: 200, y: 20, size: 400 });
+    expect(cropByKey(box, 'ArrowUp', true, wide, 32)).toEqual({ x: 200, y: 20, size: 400 });
+    expect(cropByKey({ ...box, y: 0 }, 'ArrowUp', false, wide, 32)).toEqual({ ...box, y: 0 });
+  });
+
+  it('resizes around the centre with + and −, and ignores other keys', () => {
+    expect(cropByKey(box, '+', false, wide, 32)).toEqual({ x: 192, y: 92, size: 416 });
+    expect(cropByKey(box, '-', false, wide, 32)).toEqual({ x: 208, y: 108, size: 384 });
+    expect(cropByKey(box, 'a', false, wide, 32)).toBeNull();
   });
 });

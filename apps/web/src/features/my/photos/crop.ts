@@ -56,3 +56,28 @@ export function resizeCrop(box: CropBox, size: number, image: Size, minSize: num
 export function cropOnScreen(box: CropBox, scale: number): CropBox {
   return { x: box.x / scale, y: box.y / scale, size: box.size / scale };
 }
+
+/**
+ * The square moved or sized from the keyboard: arrows move it by 2% of the picture's short side
+ * (10% with Shift), + and − resize it by as much. Null for other keys.
+ */
+export function cropByKey(
+  box: CropBox,
+  key: string,
+  shift: boolean,
+  image: Size,
+  minSize: number,
+): CropBox | null {
+  const step = Math.max(1, Math.round(Math.min(image.width, image.height) * (shift ? 0.1 : 0.02)));
+  const moves: Record<string, [number, number]> = {
+    ArrowLeft: [-step, 0],
+    ArrowRight: [step, 0],
+    ArrowUp: [0, -step],
+    ArrowDown: [0, step],
+  };
+  const move = moves[key];
+  if (move) return moveCrop(box, move[0], move[1], 1, image, minSize);
+  if (key === '+' || key === '=') return resizeCrop(box, box.size + step, image, minSize);
+  if (key === '-' || key === '−') return resizeCrop(box, box.size - step, image, minSize);
+  return null;
+}
