@@ -28,7 +28,8 @@ export type MessageUser = z.infer<typeof messageUser>;
 
 export const reactionSchema = z.object({
   reaction: z.enum(REACTIONS),
-  user: z.object({ id: z.number().int(), slug: z.string() }),
+  /** `nick` beside the spec's slug: who reacted is shown by name, also after they left. */
+  user: z.object({ id: z.number().int(), slug: z.string(), nick: z.string() }),
 });
 export type MessageReaction = z.infer<typeof reactionSchema>;
 

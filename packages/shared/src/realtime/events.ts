@@ -130,7 +130,7 @@ export interface ReactionEvent {
   likeable_type: 'message';
   room_id: number;
   reaction: string;
-  user: { id: number; slug: string };
+  user: { id: number; slug: string; nick: string };
 }
 
 export type RealtimeEventName = keyof RealtimeEventMap;

@@ -62,7 +62,7 @@ export function makeMessages(ids: readonly number[]): ChatMessage[] {
 }
 
 export function makeReaction(reaction: Reaction, userId: number): MessageReaction {
-  return { reaction, user: { id: userId, slug: `user-${userId}` } };
+  return { reaction, user: { id: userId, slug: `user-${userId}`, nick: `User ${userId}` } };
 }
 
 export function makePublicUser(overrides: Partial<PublicUser> = {}): PublicUser {

@@ -50,7 +50,7 @@ export function presentMessage(
       .filter((r) => r.likeable_id === message.id)
       .map((r): MessageReaction => ({
         reaction: r.reaction as Reaction,
-        user: { id: r.user_id, slug: r.user_slug },
+        user: { id: r.user_id, slug: r.user_slug, nick: r.user_nick },
       })),
     attachments: parseJsonList<Attachment>(message.attachments),
     gif: message.gif ? presentGif(message.gif) : null,

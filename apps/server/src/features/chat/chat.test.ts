@@ -475,8 +475,14 @@ describe.each(dialects)('public chat on %s', (dialect) => {
       expect(stored.filter((e) => e.likeable_id === message.id)).toHaveLength(2);
       const [seen] = (await history(anna, room.id)).filter((m) => m.id === message.id);
       expect(seen!.reactions).toEqual([
-        { reaction: 'like', user: { id: boris.user.id, slug: boris.user.slug } },
-        { reaction: 'love', user: { id: boris.user.id, slug: boris.user.slug } },
+        {
+          reaction: 'like',
+          user: { id: boris.user.id, slug: boris.user.slug, nick: boris.user.nick },
+        },
+        {
+          reaction: 'love',
+          user: { id: boris.user.id, slug: boris.user.slug, nick: boris.user.nick },
+        },
       ]);
       expect(
         (

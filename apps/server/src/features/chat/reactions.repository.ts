@@ -6,6 +6,7 @@ export interface ReactionRow {
   reaction: string;
   user_id: number;
   user_slug: string;
+  user_nick: string;
 }
 
 const MESSAGE = 'message';
@@ -24,6 +25,7 @@ export class ReactionsRepository {
         'reactions.reaction',
         'reactions.user_id',
         'users.slug as user_slug',
+        'users.nick as user_nick',
       ])
       .where('reactions.likeable_type', '=', MESSAGE)
       .where('reactions.likeable_id', 'in', messageIds)

@@ -53,7 +53,7 @@ export class ReactionsService {
       likeable_type: 'message',
       room_id: message.room_id,
       reaction,
-      user: { id: user.id, slug: user.slug },
+      user: { id: user.id, slug: user.slug, nick: user.nick },
     };
   }
 }

@@ -106,13 +106,15 @@ describe('other room events', () => {
       likeable_type: 'message' as const,
       room_id: 1,
       reaction: 'love',
-      user: { id: 3, slug: 'user-3' },
+      user: { id: 3, slug: 'user-3', nick: 'Vera' },
     };
     h.store.getState().reactionStored(event);
     h.store.getState().reactionStored(event);
     h.store.getState().reactionStored({ ...event, reaction: 'not-a-reaction' });
     const reactions = () => h.store.getState().rooms.rooms[0]?.messages[0]?.reactions;
-    expect(reactions()).toEqual([{ reaction: 'love', user: { id: 3, slug: 'user-3' } }]);
+    expect(reactions()).toEqual([
+      { reaction: 'love', user: { id: 3, slug: 'user-3', nick: 'Vera' } },
+    ]);
     h.store.getState().reactionDeleted(event);
     expect(reactions()).toEqual([]);
   });

@@ -45,7 +45,7 @@ export function createMemberActions(
     toggleReaction: async (message, reaction) => {
       const viewer = deps.viewer();
       if (!viewer) return;
-      const user = { id: viewer.id, slug: viewer.slug };
+      const user = { id: viewer.id, slug: viewer.slug, nick: viewer.nick };
       // The event comes back on the room's channel too; both changes are idempotent.
       if (hasReacted(message, reaction, viewer.id)) {
         await deps.api.removeReaction(message.id, reaction);

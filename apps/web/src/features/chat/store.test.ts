@@ -187,7 +187,9 @@ describe('chat store: my actions', () => {
     await h.store.getState().toggleReaction(message, 'fire');
     expect(h.api.addReaction).toHaveBeenCalledWith(5, 'fire');
     const reacted = h.store.getState().rooms.rooms[0]?.messages[0];
-    expect(reacted?.reactions).toEqual([{ reaction: 'fire', user: { id: ME.id, slug: ME.slug } }]);
+    expect(reacted?.reactions).toEqual([
+      { reaction: 'fire', user: { id: ME.id, slug: ME.slug, nick: ME.nick } },
+    ]);
     await h.store.getState().toggleReaction(reacted ?? message, 'fire');
     expect(h.api.removeReaction).toHaveBeenCalledWith(5, 'fire');
     expect(h.store.getState().rooms.rooms[0]?.messages[0]?.reactions).toEqual([]);
