@@ -55,6 +55,8 @@ describe.each(dialects)('abilities in answers on %s', (dialect) => {
       delete_for_everyone: true,
       quote: true,
       react: true,
+      reply: true,
+      edit: true,
     });
     expect(stored.at(-1)?.message).not.toHaveProperty('abilities');
 
@@ -67,12 +69,16 @@ describe.each(dialects)('abilities in answers on %s', (dialect) => {
       delete_for_everyone: false,
       quote: false,
       react: true,
+      reply: true,
+      edit: false,
     });
     expect(await read(admin)).toEqual({
       delete_for_me: true,
       delete_for_everyone: true,
       quote: true,
       react: true,
+      reply: true,
+      edit: false,
     });
 
     const state = json<{ data: ChatState }>(

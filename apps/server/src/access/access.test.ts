@@ -192,7 +192,8 @@ const table: Row[] = [
   ],
   [
     'message: edit after the window',
-    (k, v) => message.can(v, 'edit', { ...msg, created_at: '2020-01-01T00:00:00.000Z' }, placeOf(k)),
+    (k, v) =>
+      message.can(v, 'edit', { ...msg, created_at: '2020-01-01T00:00:00.000Z' }, placeOf(k)),
     row(0, 0, 0, 0, 0, 0, 0, 0, 0),
   ],
   [

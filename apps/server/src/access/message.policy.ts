@@ -1,4 +1,9 @@
-import { mayDeleteMessage, type ChatMessageAbilities } from '@chat/shared';
+import {
+  mayDeleteMessage,
+  mayEditMessage,
+  mayReplyTo,
+  type ChatMessageAbilities,
+} from '@chat/shared';
 import type { ExpressionBuilder } from 'kysely';
 import type { DB, MessageRow, RoomRow, UserRow } from '../db/schema';
 import { rolesLacking } from './permissions';
@@ -18,13 +23,15 @@ export const AS_MEMBER: MessagePlace = Object.freeze({ room: { is_public: 0 }, m
 
 /**
  * The message, and its author's role when the caller read it: deleting someone else's message
- * for everyone asks their rank, and without the role only the author may.
+ * for everyone asks their rank, and without the role only the author may. Its type and time
+ * when known (an edit asks them), and the author's troll flag (a reply asks it).
  */
-type MessageFacts = Pick<MessageRow, 'user_id' | 'deleted_at'> & {
-  author?: Pick<UserRow, 'role'>;
-};
+type MessageFacts = Pick<MessageRow, 'user_id' | 'deleted_at'> &
+  Partial<Pick<MessageRow, 'type_id' | 'created_at'>> & {
+    author?: Pick<UserRow, 'role'> & Partial<Pick<UserRow, 'is_troll'>>;
+  };
 
-export type MessageAction = 'hide' | 'delete_for_everyone' | 'react' | 'quote';
+export type MessageAction = 'hide' | 'delete_for_everyone' | 'react' | 'quote' | 'reply' | 'edit';
 
 /**
  * Whether the viewer may read a room message (its pictures, a complaint about it, a quote of
@@ -56,6 +63,7 @@ export function can(
   action: MessageAction,
   message: MessageFacts,
   place: MessagePlace,
+  now = Date.now(),
 ): boolean {
   switch (action) {
     // "Delete for me" touches only the viewer's own view.
@@ -74,7 +82,51 @@ export function can(
       return place.member && message.deleted_at === null;
     case 'quote':
       return canKeepQuotes(viewer) && canSee(viewer, message, place);
+    // Members answer what they read; never a troll's message but the troll's own (mayReplyTo).
+    case 'reply':
+      return (
+        place.member &&
+        message.deleted_at === null &&
+        mayReplyTo(viewer, { user: { id: message.user_id } }, message.author?.is_troll === 1)
+      );
+    // The author, within the window, while free to write.
+    case 'edit':
+      return (
+        !viewer.gagged &&
+        !viewer.banned &&
+        message.deleted_at === null &&
+        message.type_id !== undefined &&
+        message.created_at !== undefined &&
+        mayEditMessage(
+          viewer,
+          {
+            user: { id: message.user_id },
+            type_id: message.type_id,
+            created_at: message.created_at,
+          },
+          now,
+        )
+      );
   }
+}
+
+/**
+ * What a reply shows of the message it answers, to this viewer: the quote when they may read
+ * the original (not deleted for everyone, of the same room, and no troll's but their own
+ * unless they see trolls, as listedFor has it); else "message unavailable", with neither its
+ * author nor its words.
+ */
+export function canSeeQuoted(
+  viewer: Pick<Viewer, 'id'>,
+  original: Pick<MessageRow, 'user_id' | 'deleted_at' | 'room_id'> & { author_is_troll: boolean },
+  reply: Pick<MessageRow, 'room_id'>,
+  seesTrolls: boolean,
+): boolean {
+  return (
+    original.deleted_at === null &&
+    original.room_id === reply.room_id &&
+    (!original.author_is_troll || seesTrolls || isSelf(viewer, original.user_id))
+  );
 }
 
 /** The viewer's abilities on a message they read in a room (history, a room's page). */
@@ -88,7 +140,14 @@ export function abilities(
     delete_for_everyone: can(viewer, 'delete_for_everyone', message, place),
     quote: can(viewer, 'quote', message, place),
     react: can(viewer, 'react', message, place),
+    reply: can(viewer, 'reply', message, place),
+    edit: can(viewer, 'edit', message, place),
   };
+}
+
+/** Reading the texts an edited message had before (`message.edits`): moderators and admins. */
+export function canReadEdits(viewer: Pick<Viewer, 'can'>): boolean {
+  return viewer.can('message.edits');
 }
 
 /**

@@ -43,6 +43,8 @@ export interface DomainEventMap {
   'user.deleted': { userId: number };
   /** `troll`: the author is a troll, whose message reaches only them and troll seers. */
   'chat.message.stored': { message: ChatMessage; exceptSocketId?: string; troll?: boolean };
+  /** Its author edited it: the message as the whole room may see it. */
+  'chat.message.updated': { message: ChatMessage; troll?: boolean };
   'chat.message.deleted': { id: number; roomId: number };
   'chat.reaction.stored': ReactionEvent;
   'chat.reaction.deleted': ReactionEvent;
@@ -51,6 +53,21 @@ export interface DomainEventMap {
   'chat.user.state': { roomId: number; userId: number; stateId: number; invisible: boolean };
   'chat.user.visibility': { roomId: number; userId: number; invisible: boolean };
   'chat.user.left_chat': { userId: number };
+  /**
+   * A member's sockets left the room (after the grace) or came back (issue 20, point 3); the
+   * membership is unchanged. `invisible`: only those who may see invisible people hear it.
+   */
+  'chat.user.presence': { roomId: number; userId: number; present: boolean; invisible: boolean };
+  /** A public room appeared (created, or made public): others' room menus list it. */
+  'chat.room.available': { room: RoomSummary };
+  /** Where `userId` now stands with `otherId` (emitted once for each of the two). */
+  'friends.changed': {
+    userId: number;
+    otherId: number;
+    friendship: 'friend' | 'incoming' | 'outgoing' | null;
+  };
+  /** An admin changed the user's role: their tabs read their permissions again. */
+  'user.roles': { userId: number; roles: string[] };
   'chat.room.updated': { room: RoomSummary };
   'attachment.ready': { userId: number; attachment: Attachment };
   /** One party's view of a private channel (each party gets their own). */

@@ -118,6 +118,18 @@ export const CHAT_UNSAFE_ROUTES: RouteCase[] = [
     }),
   },
   {
+    route: 'PATCH /api/chat/message/:id',
+    access: 'user',
+    body: true,
+    realPost: false,
+    actor: (w) => w.owner,
+    call: (w) => ({
+      method: 'PATCH',
+      url: `/api/chat/message/${w.ownMessage.id}`,
+      payload: { text: `edited ${randomBytes(3).toString('hex')}` },
+    }),
+  },
+  {
     route: 'DELETE /api/chat/message/:id',
     access: 'user',
     body: false,

@@ -547,9 +547,16 @@ describe.each(dialects)('hostile sweep over every route on %s', (dialect) => {
         const right = c.route.split(' ')[0]!;
         const call = c.call(w);
         const payload = (call.payload ?? {}) as Record<string, unknown>;
+        // Another method the same URL really has (a chat message's DELETE and PATCH) is not odd.
+        const url = c.route.split(' ')[1];
+        const alsoThere = new Set(
+          UNSAFE_ROUTES.filter((r) => r.route.split(' ')[1] === url).map(
+            (r) => r.route.split(' ')[0],
+          ),
+        );
         const odd = ['GET', 'HEAD', 'OPTIONS', 'TRACE', 'CONNECT', 'POST', '', ' ', `${right} `]
           .concat([`${right}\u0000`, '__proto__', 'constructor', 'toString', 'hasOwnProperty'])
-          .concat(['PATCH', 'PUT', 'DELETE'].filter((m) => m !== right));
+          .concat(['PATCH', 'PUT', 'DELETE'].filter((m) => m !== right && !alsoThere.has(m)));
         const post = (opts: InjectOptions) =>
           c.actor(w).asBrowser({ method: 'POST', url: call.url, ...opts });
         for (const value of odd) {

@@ -46,6 +46,10 @@ export const methodOverridePlugin = fp(async (app) => {
     if (!byMethod) overridden.set(url, (byMethod = new Map<string, RouteOptions>()));
     byMethod.set(method, route);
     if (realPost.has(url)) return;
+    // A second overridable method on a URL whose POST another one answers (DELETE and PATCH of
+    // a chat message): it answers its own method only. Handing it that POST would run it on a
+    // body validated by the other route's schema.
+    if (byMethod.size > 1) return;
     // A route registered before its POST twin: answer POST here, refusing a wrong _method.
     route.method = [method, 'POST'];
     const handler = route.handler;

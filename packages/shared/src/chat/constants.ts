@@ -7,6 +7,14 @@ export const MESSAGES_AFTER_MAX = 500;
 export const ROOM_NAME_MAX = 64;
 export const MENTIONS_MAX = 10;
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+/**
+ * How long after posting its author may still edit a room message (issue 20, point 4): long
+ * enough to fix a typo, short enough that a conversation is not rewritten after the fact. The
+ * server checks it; the web hides "Edit" once it has passed.
+ */
+export const MESSAGE_EDIT_WINDOW_MS = 5 * 60 * 1000;
+/** The characters of the original a reply's quote shows. */
+export const REPLY_EXCERPT_MAX = 120;
 
 /** Message types: a regular message, a "/me" action, a notice from the site, a GIF. */
 export const MESSAGE_TYPE = { message: 1, action: 2, system: 3, gif: 4 } as const;

@@ -17,6 +17,7 @@ const REGISTERED = ['room.create', 'quote.add', 'im.send', 'profile.edit', 'comp
 const MODERATOR = [
   ...REGISTERED,
   'message.delete_any',
+  'message.edits',
   'user.gag',
   'user.ban',
   'user.warn',

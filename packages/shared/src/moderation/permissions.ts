@@ -15,6 +15,8 @@ export const PERMISSIONS = [
   'complaint.create',
   /** Delete anyone's message for everyone, hide anyone's message. */
   'message.delete_any',
+  /** Read the earlier texts of an edited room message (its edit history). */
+  'message.edits',
   /** Sanctions (spec section 6: moderators and admins ban, gag, warn, view the banlist). */
   'user.gag',
   'user.ban',
@@ -64,6 +66,7 @@ const REGISTERED: readonly Permission[] = [
 const MODERATOR: readonly Permission[] = [
   ...REGISTERED,
   'message.delete_any',
+  'message.edits',
   'user.gag',
   'user.ban',
   'user.warn',

@@ -51,12 +51,22 @@ export const EVENT_DOCS: { [K in ChannelKindName]: { [E in keyof EventsOf<K>]: E
       payload: '`{ user_id, data }`',
       raisedBy: "someone's premium began or ended (purchase, gift, expiry)",
     },
+    RoomAvailable: {
+      payload: '`{ room }` (a room summary without abilities)',
+      raisedBy:
+        '`POST /api/room` of a public room, `PATCH /api/room/{id}` making a room public; never a private room',
+    },
   },
   room: {
     MessageStored: {
       to: "every member but the sender's socket when it sends `X-Socket-ID`; a troll's message only the troll and the members who may see trolls (`user.troll`)",
       payload: 'the chat message of API.md',
       raisedBy: '`POST /api/room/{id}/message`',
+    },
+    MessageUpdated: {
+      to: "the same members as `MessageStored` (a troll's edit only the troll and those who may see trolls)",
+      payload: 'the chat message as it now is (`edited_at` set; the web keeps its reactions)',
+      raisedBy: '`PATCH /api/chat/message/{id}`',
     },
     MessageDeletedFromEveryone: {
       payload: '`{ id, room_id }`',
@@ -73,7 +83,14 @@ export const EVENT_DOCS: { [K in ChannelKindName]: { [E in keyof EventsOf<K>]: E
     UserEnteredTheRoom: {
       to: 'an invisible member: only those who may see invisible people',
       payload: '`{ room_id, user }` (a room user entry)',
-      raisedBy: '`POST /api/room/{id}/enter`',
+      raisedBy:
+        "`POST /api/room/{id}/enter`; a member's first socket back on the room's channel after `UserWentOffline`",
+    },
+    UserWentOffline: {
+      to: 'an invisible member: only those who may see invisible people',
+      payload: '`{ room_id, user_id }`',
+      raisedBy:
+        "the member's last socket on the room's channel closed (on every node), 5 s ago and not back; or the sweep found a member counted present with no socket. They stay a member; a socket back sends `UserEnteredTheRoom`",
     },
     UserRoomStateUpdated: {
       payload: '`{ room_id, user_id, state_id }`; 4 = leaving',
@@ -170,6 +187,17 @@ export const EVENT_DOCS: { [K in ChannelKindName]: { [E in keyof EventsOf<K>]: E
       payload: '`{ user_id, troll }`',
       raisedBy:
         "`POST`/`DELETE /api/moderation/trolls/{id}` (nobody else learns who is a troll: `GET /api/init` sends `trolls` only to `user.troll`, and the server leaves trolls' messages out of what others get)",
+    },
+    FriendshipUpdated: {
+      to: 'both people, each with their own side',
+      payload:
+        "`{ user_id, friendship }`: the other person's id and where this person now stands (`friend`, `incoming`, `outgoing`, null)",
+      raisedBy: '`POST /api/friends/{id}` (a request or an acceptance), `DELETE /api/friends/{id}`',
+    },
+    RolesUpdated: {
+      to: 'the person whose roles changed',
+      payload: '`{ roles }`; the tabs read their permissions again (`GET /api/init`)',
+      raisedBy: '`POST /api/admin/users/{id}/role` (an admin changing a role)',
     },
   },
 };

@@ -50,12 +50,19 @@ export interface ChatChannelEvents {
   UserBanned: UserBannedEvent;
   /** Someone's premium began or ended (nick styles, marks in user lists). */
   PremiumUpdated: PremiumUpdatedEvent;
+  /**
+   * A public room appeared (created, or a private one made public): it joins the room menus of
+   * those not in it. Never sent for a private room.
+   */
+  RoomAvailable: { room: RoomSummary };
 }
 
 /** Events on `presence-room.{id}`: the members of one room. */
 export interface RoomChannelEvents {
   /** A new message (the wire message of API.md). */
   MessageStored: ChatMessage;
+  /** Its author edited a message: the message as it now is (same audience as MessageStored). */
+  MessageUpdated: ChatMessage;
   /** The author or a moderator deleted a message for everyone. */
   MessageDeletedFromEveryone: { id: number; room_id: number };
   /** On `presence-room.{id}` (not `common` as in the original: private rooms stay private). */
@@ -63,6 +70,11 @@ export interface RoomChannelEvents {
   'Like.ReactionDeleted': ReactionEvent;
   /** On `presence-room.{id}`. */
   UserEnteredTheRoom: { room_id: number; user: RoomUser };
+  /**
+   * The member's last socket in the room closed (a few seconds' grace, or the activity timeout):
+   * off the room's list until they come back (`UserEnteredTheRoom`). They stay a member.
+   */
+  UserWentOffline: { room_id: number; user_id: number };
   /** On `presence-room.{id}`; state 4 (leaving) removes the user from the list. */
   UserRoomStateUpdated: { room_id: number; user_id: number; state_id: number };
   /** On `presence-room.{id}` of each room the user is in. */
@@ -111,6 +123,13 @@ export interface UserChannelEvents {
    * 13), never to the troll.
    */
   AntitrollUpdated: { user_id: number; troll: boolean };
+  /**
+   * Where the person now stands with `user_id` (a request sent or received, accepted, removed):
+   * an open profile of that user follows. To both people.
+   */
+  FriendshipUpdated: { user_id: number; friendship: 'friend' | 'incoming' | 'outgoing' | null };
+  /** The person's roles changed: their tabs read their permissions again (menus follow). */
+  RolesUpdated: { roles: string[] };
 }
 
 export interface RealtimeEventsByChannel {

@@ -1,16 +1,18 @@
-import type {
-  Attachment,
-  ChatMessage,
-  MessageReaction,
-  Reaction,
-  RoomSummary,
-  RoomUser,
+import {
+  REPLY_EXCERPT_MAX,
+  type Attachment,
+  type ChatMessage,
+  type MessageReaction,
+  type Reaction,
+  type ReplyQuote,
+  type RoomSummary,
+  type RoomUser,
 } from '@chat/shared';
 import type { RoomRow } from '../../db/schema';
 import { parseJsonList } from '../../lib/json-list';
 import { presentGif } from '../gifs/gifs.presenter';
 import { presentGender, presentNick, presentPublicUser, rolesOf } from '../users/user.presenter';
-import type { MessageAuthor, MessageWithAuthor } from './messages.repository';
+import type { MessageAuthor, MessageWithAuthor, RepliedMessage } from './messages.repository';
 import type { ReactionRow } from './reactions.repository';
 import type { RoomMemberRow } from './rooms.repository';
 
@@ -35,9 +37,40 @@ export function presentAuthor(author: MessageAuthor) {
   };
 }
 
+/** The first words of a message, on one line, for a reply's quote. */
+export function replyExcerpt(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  const chars = [...line];
+  return chars.length <= REPLY_EXCERPT_MAX
+    ? line
+    : `${chars
+        .slice(0, REPLY_EXCERPT_MAX - 1)
+        .join('')
+        .trimEnd()}…`;
+}
+
+/**
+ * A reply's quote: the original's author and first words when `visible` (the message policy's
+ * canSeeQuoted), else only that it is unavailable.
+ */
+export function presentReplyQuote(reply: RepliedMessage, visible: boolean): ReplyQuote {
+  if (!visible || reply.author === null)
+    return { id: reply.id, user: null, text: '', deleted: true };
+  return {
+    id: reply.id,
+    user: { id: reply.user_id, slug: reply.author.slug, nick: reply.author.nick },
+    text: replyExcerpt(reply.text),
+  };
+}
+
+/**
+ * A message on the wire. `quoteVisible` says whether the reader (or the whole room, for what
+ * it hears) may see the message it answers; by default nobody may.
+ */
 export function presentMessage(
   message: MessageWithAuthor,
   reactions: readonly ReactionRow[],
+  quoteVisible: (reply: RepliedMessage) => boolean = () => false,
 ): ChatMessage {
   return {
     id: message.id,
@@ -56,6 +89,8 @@ export function presentMessage(
     gif: message.gif ? presentGif(message.gif) : null,
     client_id: message.client_id,
     created_at: message.created_at,
+    reply_to: message.reply ? presentReplyQuote(message.reply, quoteVisible(message.reply)) : null,
+    edited_at: message.edited_at,
   };
 }
 

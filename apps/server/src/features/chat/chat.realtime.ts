@@ -23,6 +23,15 @@ export function chatRealtime(
       ...(troll ? { trollAuthor: message.user.id } : {}),
     });
   });
+  // An edit reaches whom the message itself reached.
+  events.on('chat.message.updated', ({ message, troll }) => {
+    rt.send(
+      roomChannel(message.room_id),
+      'MessageUpdated',
+      message,
+      troll ? { trollAuthor: message.user.id } : {},
+    );
+  });
   events.on('chat.message.deleted', ({ id, roomId }) => {
     rt.send(roomChannel(roomId), 'MessageDeletedFromEveryone', { id, room_id: roomId });
   });
@@ -73,6 +82,28 @@ export function chatRealtime(
       }
     }
     await rt.setMemberHidden(channel, userId, invisible);
+  });
+  // Presence: gone (the last tab closed a few seconds ago) or back, the membership unchanged.
+  // Back, the member is told as an arrival, with their entry as the room lists it.
+  events.on('chat.user.presence', async ({ roomId, userId, present, invisible }) => {
+    const channel = roomChannel(roomId);
+    const hidden = invisible ? { hiddenMember: userId } : {};
+    if (!present) {
+      rt.send(channel, 'UserWentOffline', { room_id: roomId, user_id: userId }, hidden);
+      return;
+    }
+    const [member] = await rooms.members(roomId, userId);
+    if (member)
+      rt.send(
+        channel,
+        'UserEnteredTheRoom',
+        { room_id: roomId, user: presentRoomUser(member, NOBODY) },
+        hidden,
+      );
+  });
+  // A public room appeared: everyone's room menu may list it (a private one is never told).
+  events.on('chat.room.available', ({ room }) => {
+    if (room.public) rt.send(CHAT_CHANNEL, 'RoomAvailable', { room });
   });
   events.on('chat.room.updated', ({ room }) => {
     rt.send(roomChannel(room.id), 'RoomUpdated', { room });

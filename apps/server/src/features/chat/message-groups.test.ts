@@ -35,6 +35,7 @@ describe.each(dialects)('messages written in groups on %s', (dialect) => {
     created_at: nowIso(),
     deleted_at: null,
     gif_id: null,
+    reply_to_id: null,
   });
   const counters = async (userId: number) => {
     const user = await t.database.db

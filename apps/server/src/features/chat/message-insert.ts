@@ -4,7 +4,8 @@ import type { DB, MessageRow } from '../../db/schema';
 import type { SqliteGroupCommit } from '../../db/sqlite-group-commit';
 import { AppError } from '../../http/app-error';
 
-export type NewMessage = Omit<MessageRow, 'id'>;
+/** A message as posted: an edit comes later (edited_at starts null). */
+export type NewMessage = Omit<MessageRow, 'id' | 'edited_at'>;
 
 /**
  * PostgreSQL types of the columns a message is written with: parameters in an INSERT … SELECT
@@ -22,6 +23,7 @@ export const PG_TYPES: Record<keyof NewMessage, string> = {
   created_at: 'timestamptz',
   deleted_at: 'timestamptz',
   gif_id: 'integer',
+  reply_to_id: 'integer',
 };
 
 export const MESSAGE_COLUMNS = Object.keys(PG_TYPES) as (keyof NewMessage)[];

@@ -1,4 +1,12 @@
-import { chatMessage, postMessageBody, reactionBody, REACTIONS, idString } from '@chat/shared';
+import {
+  chatMessage,
+  editMessageBody,
+  idString,
+  messageEditSchema,
+  postMessageBody,
+  reactionBody,
+  REACTIONS,
+} from '@chat/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { socketIdOf } from './socket-id';
@@ -71,6 +79,42 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       await messages.hide(request.auth.user!, request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  // After the DELETE of the same URL, which keeps the POST of the method override (PATCH is
+  // sent as itself: http/method-override.ts).
+  app.patch(
+    '/api/chat/message/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['messages'],
+        summary:
+          'Edit my own message within the edit window (MESSAGE_EDIT_WINDOW_MS); the room hears MessageUpdated',
+        params: z.object({ id }),
+        body: editMessageBody,
+        response: { 200: z.object({ data: chatMessage }) },
+      },
+    },
+    async (request) => ({
+      data: await messages.edit(request.auth.user!, request.params.id, request.body),
+    }),
+  );
+
+  app.get(
+    '/api/chat/message/:id/edits',
+    {
+      config: { access: 'registered' },
+      schema: {
+        tags: ['messages'],
+        summary: "A message's earlier texts, the first first (permission `message.edits`)",
+        params: z.object({ id }),
+        response: { 200: z.object({ data: z.array(messageEditSchema) }) },
+      },
+    },
+    async (request) => ({
+      data: await messages.edits(request.auth.user!, request.params.id),
+    }),
   );
 
   app.delete(

@@ -2,12 +2,15 @@ import {
   findTypedMentions,
   GUEST_MESSAGE_MAX_LENGTH,
   MENTIONS_MAX,
+  MESSAGE_EDIT_WINDOW_MS,
   MESSAGE_MAX_LENGTH,
   MESSAGE_TYPE,
   MESSAGES_AFTER_MAX,
   MESSAGES_PAGE,
   nickKey,
   type ChatMessage,
+  type EditMessageBody,
+  type MessageEdit,
   type PostMessageBody,
 } from '@chat/shared';
 import * as messagePolicy from '../../access/message.policy';
@@ -23,7 +26,7 @@ import type { JobPayloads } from '../jobs/job-queue';
 import type { Attachments } from '../uploads/attachments.service';
 import { presentMessage } from './chat.presenter';
 import type { NewMessage } from './message-insert';
-import type { MessagesRepository } from './messages.repository';
+import type { MessagesRepository, RepliedMessage } from './messages.repository';
 import type { RepeatGuard } from './repeat-guard';
 import type { RoomRosters, RosterMember } from './room-rosters';
 import type { RoomView } from './room-view';
@@ -38,6 +41,12 @@ export interface PostResult {
 export class MessagesService {
   private readonly userRule: RateLimitRule;
   private readonly guestRule: RateLimitRule;
+  /** Edits: enough to fix a few typos, not a channel to flood the room with. */
+  private readonly editRule: RateLimitRule = {
+    name: 'message-edit',
+    points: 10,
+    durationSeconds: 60,
+  };
 
   constructor(
     private readonly messages: MessagesRepository,
@@ -122,6 +131,8 @@ export class MessagesService {
       throw invalid({ text: ['message.repeated'] });
 
     const nicks = await this.mentions(roomId, user.id, text, body.mentions);
+    const replied =
+      body.reply_to === undefined ? null : await this.repliable(user, roomId, body.reply_to);
     const newRow: NewMessage = {
       room_id: roomId,
       user_id: user.id,
@@ -133,6 +144,7 @@ export class MessagesService {
       created_at: nowIso(),
       deleted_at: null,
       gif_id: gif?.id ?? null,
+      reply_to_id: replied?.id ?? null,
     };
     // Pictures are linked in the message's own commit; a message without any keeps the
     // group commit of its turn.
@@ -152,7 +164,8 @@ export class MessagesService {
     }
     if (gif) await this.gifs.markUsed(user.id, gif.id);
     // A new message has no reactions and its author is the caller: no need to read it back.
-    const message = presentMessage({ ...row, author: user, gif }, []);
+    // Its quote was checked against the whole room's view (repliable), so all may see it.
+    const message = presentMessage({ ...row, author: user, gif, reply: replied }, [], () => true);
     this.events.emit('chat.message.stored', {
       message,
       ...(socketId ? { exceptSocketId: socketId } : {}),
@@ -162,6 +175,59 @@ export class MessagesService {
     // The room hears it without abilities; the author's answer carries theirs.
     const abilities = messagePolicy.abilities(viewerOf(user), row, messagePolicy.AS_MEMBER);
     return { message: { ...message, abilities }, replay: false };
+  }
+
+  /**
+   * Gives one's own message a new text within MESSAGE_EDIT_WINDOW_MS (issue 20, point 4): the
+   * rules of posting (length, words needed, mentions found again), the text it had kept for
+   * moderators, and the room told (MessageUpdated, with the audience of the message itself).
+   */
+  async edit(user: UserRow, messageId: number, body: EditMessageBody): Promise<ChatMessage> {
+    const found = await this.messages.find(messageId);
+    if (!found || found.deleted_at || !(await this.rosters.isMember(found.room_id, user.id)))
+      throw notFound();
+    const viewer = viewerOf(user);
+    if (!messagePolicy.can(viewer, 'edit', found, messagePolicy.AS_MEMBER))
+      throw forbidden(found.user_id === user.id ? 'message.edit_closed' : undefined);
+    const text = body.text.trim();
+    const bare = found.gif_id === null && found.attachments === '[]';
+    if (text.length === 0 && (bare || found.type_id === MESSAGE_TYPE.action))
+      throw invalid({ text: ['message.empty'] });
+    if ([...text].length > (viewer.registered ? MESSAGE_MAX_LENGTH : GUEST_MESSAGE_MAX_LENGTH))
+      throw invalid({ text: ['message.too_long'] });
+    if (text === found.text) return this.present(messageId, user, found.room_id);
+    await this.rateLimits.hit(this.editRule, String(user.id));
+    const nicks = await this.mentions(found.room_id, user.id, text, body.mentions);
+    const now = nowIso();
+    const postedAfter = new Date(Date.parse(now) - MESSAGE_EDIT_WINDOW_MS).toISOString();
+    const edited = await this.units.run((tx) =>
+      this.messages.edit(
+        tx.db,
+        messageId,
+        user.id,
+        { text, nicks: JSON.stringify(nicks) },
+        now,
+        postedAfter,
+      ),
+    );
+    // Deleted, or the window closed, between the look-up and the write.
+    if (!edited) throw forbidden('message.edit_closed');
+    const row = await this.ownRow(messageId, user, found.room_id);
+    const { mine, forRoom } = await this.view.forAuthorAndRoom(row, viewer);
+    this.events.emit('chat.message.updated', {
+      message: forRoom,
+      ...(user.is_troll === 1 ? { troll: true } : {}),
+    });
+    return mine;
+  }
+
+  /** The texts a message had before its edits, for those who may read them (`message.edits`). */
+  async edits(user: UserRow, messageId: number): Promise<MessageEdit[]> {
+    const viewer = viewerOf(user);
+    if (!messagePolicy.canReadEdits(viewer)) throw forbidden();
+    const message = await this.messages.find(messageId);
+    if (!message) throw notFound();
+    return this.messages.edits(messageId);
   }
 
   /** Hides a message from the caller's own view ("delete for me"). */
@@ -252,6 +318,30 @@ export class MessagesService {
     return messagePolicy.canSee({ id: viewerId }, message, { room, member });
   }
 
+  /**
+   * The message a reply answers, when the replier may answer it: of the same room, not deleted,
+   * and no troll's but their own (the message policy's `reply`). Whatever they may not see
+   * is refused the same way as what does not exist.
+   */
+  private async repliable(user: UserRow, roomId: number, id: number): Promise<RepliedMessage> {
+    const original = await this.messages.findReplied(id);
+    const allowed =
+      original !== undefined &&
+      original.room_id === roomId &&
+      messagePolicy.can(
+        viewerOf(user),
+        'reply',
+        {
+          user_id: original.user_id,
+          deleted_at: original.deleted_at,
+          author: { role: '', is_troll: original.author_is_troll ? 1 : 0 },
+        },
+        messagePolicy.AS_MEMBER,
+      );
+    if (!allowed) throw invalid({ reply_to: ['message.reply_unavailable'] });
+    return original;
+  }
+
   /** The message this client_id already stored, answered again; null when there is none. */
   private async replay(
     user: UserRow,
@@ -265,12 +355,17 @@ export class MessagesService {
   }
 
   private async present(messageId: number, viewer: UserRow, roomId: number): Promise<ChatMessage> {
-    // The caller's own message: a troll's reaches them as their own.
+    const row = await this.ownRow(messageId, viewer, roomId);
+    const [message] = await this.view.messagesWithReactions([row], viewerOf(viewer));
+    return message!;
+  }
+
+  /** The caller's own message as history reads it: a troll's reaches them as their own. */
+  private async ownRow(messageId: number, viewer: UserRow, roomId: number) {
     const rows = await this.messages.page(roomId, viewer.id, { after: messageId - 1, limit: 1 });
     const row = rows[0];
     if (!row || row.id !== messageId) throw notFound();
-    const [message] = await this.view.messagesWithReactions([row], viewerOf(viewer));
-    return message!;
+    return row;
   }
 
   private async assertMember(roomId: number, userId: number): Promise<void> {

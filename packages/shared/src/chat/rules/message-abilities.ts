@@ -1,4 +1,5 @@
 import { outranks, type Permission } from '../../moderation/permissions';
+import { MESSAGE_EDIT_WINDOW_MS, MESSAGE_TYPE } from '../constants';
 import type { ChatMessageAbilities } from '../wire';
 
 /** Who asks, as both ends know them: an id, their roles (for rank) and their permissions. */
@@ -27,18 +28,56 @@ export function mayDeleteForEveryone(
 }
 
 /**
+ * Editing a room message (issue 20, point 4): its author only, within MESSAGE_EDIT_WINDOW_MS of
+ * posting it, never a notice of the site. The server also refuses a gagged or banned author.
+ */
+export function mayEditMessage(
+  viewer: Pick<AbilityViewer, 'id'>,
+  message: { user: { id: number }; type_id: number; created_at: string },
+  now: number,
+): boolean {
+  return (
+    viewer.id !== null &&
+    viewer.id === message.user.id &&
+    message.type_id !== MESSAGE_TYPE.system &&
+    now - Date.parse(message.created_at) < MESSAGE_EDIT_WINDOW_MS
+  );
+}
+
+/**
+ * Replying to a room message a member reads: any of them, except a shadow-banned troll's
+ * message when the viewer is not the troll. A public answer to it would show everyone that
+ * something is there, and its quote would carry the troll's words to those who must not see
+ * them.
+ */
+export function mayReplyTo(
+  viewer: Pick<AbilityViewer, 'id'>,
+  message: { user: { id: number } },
+  authorIsTroll: boolean,
+): boolean {
+  return viewer.id !== null && (!authorIsTroll || viewer.id === message.user.id);
+}
+
+/**
  * A member's abilities on a message of their room: the server's message policy answers the
  * same (apps/server/src/access/message.policy.ts, pinned by its table test); the web asks this
  * for a message heard on the socket, which carries no abilities.
  */
 export function chatMessageAbilities(
   viewer: AbilityViewer,
-  message: { user: { id: number; roles: readonly string[] } },
+  message: {
+    user: { id: number; roles: readonly string[] };
+    type_id: number;
+    created_at: string;
+  },
+  context: { now: number; authorIsTroll?: boolean },
 ): ChatMessageAbilities {
   return {
     delete_for_me: mayDeleteMessage(viewer, message.user.id),
     delete_for_everyone: mayDeleteForEveryone(viewer, message.user),
     quote: viewer.can('quote.add'),
     react: true,
+    reply: mayReplyTo(viewer, message, context.authorIsTroll === true),
+    edit: mayEditMessage(viewer, message, context.now),
   };
 }
