@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ChatProvider } from '../../features/chat/components/chat-context';
@@ -7,11 +7,10 @@ import { ChatLayout } from '../../features/chat/components/layout/chat-layout';
 import { previewSound } from '../../features/chat/sound';
 import { useChatStore } from '../../features/chat/store';
 import { useRealtimeStatus } from '../../features/realtime/store';
+import { PersonSlotsProvider } from '../../features/chat/components/users/person-slots';
 import { ChatLeft } from './chat-left';
-
-// The user the chat store was last loaded for: coming back to /chat does not load it again,
-// but a different user (after signing out and in) gets their own rooms.
-let loadedFor: number | null = null;
+import { CHAT_PERSON_SLOTS } from './person-slots';
+import { useRoomAddress } from './use-room-address';
 
 export function ChatScreen({ userId }: { userId: number }) {
   const { t } = useTranslation('chat');
@@ -21,15 +20,7 @@ export function ChatScreen({ userId }: { userId: number }) {
   const [wasReady, setWasReady] = useState(false);
   if (status === 'ready' && !wasReady) setWasReady(true);
 
-  useEffect(() => {
-    const chat = useChatStore.getState();
-    // Coming back to the chat page in no room enters the main room again (the store's load).
-    const roomless = chat.status === 'ready' && chat.rooms.rooms.length === 0;
-    if (loadedFor !== userId || chat.status === 'idle' || roomless) {
-      loadedFor = userId;
-      settle(chat.load());
-    }
-  }, [userId]);
+  useRoomAddress(userId);
 
   if (status === 'error') {
     return (
@@ -52,7 +43,9 @@ export function ChatScreen({ userId }: { userId: number }) {
   }
   return (
     <ChatProvider store={useChatStore} connection={connection} previewSound={previewSound}>
-      <ChatLayout />
+      <PersonSlotsProvider value={CHAT_PERSON_SLOTS}>
+        <ChatLayout />
+      </PersonSlotsProvider>
     </ChatProvider>
   );
 }

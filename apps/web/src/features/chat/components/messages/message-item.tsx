@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../../shared/ui/user-avatar';
 import { useLiveAuthor } from '../../../../shared/users/user-cache';
 import type { Viewer } from '../../hooks/use-viewer';
-import { ChatNick } from '../common/chat-nick';
 import { MessageText } from '../../../../shared/ui/message-text';
 import { MessageMedia } from './message-media';
+import { NickButton } from './nick-button';
 import { MessageReactions } from './message-reactions';
 import { MessageTime } from './message-time';
 import { MessageToolbar, type MessageHandlers, type MessagePermissions } from './message-toolbar';
@@ -63,7 +63,11 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
 
   if (message.type_id === MESSAGE_TYPE.system) {
     return (
-      <div className="chat-system" data-testid={`message-${message.id}`}>
+      <div
+        className="chat-system"
+        data-message-id={message.id}
+        data-testid={`message-${message.id}`}
+      >
         <MessageText text={message.text} dictionary={dictionary} />
       </div>
     );
@@ -83,6 +87,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
     <div
       className={classes.join(' ')}
       onPointerUp={onPointerUp}
+      data-message-id={message.id}
       data-testid={`message-${message.id}`}
     >
       {showAvatars && (
@@ -94,7 +99,11 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
       <div className="chat-message-main">
         {!continued && !isAction && (
           <div className="chat-message-head">
-            <ChatNick nick={message.user.nick} className="chat-message-nick" />
+            <NickButton
+              user={message.user}
+              roomId={message.room_id}
+              className="chat-message-nick"
+            />
             {showTime && <MessageTime iso={message.created_at} locale={locale} />}
             {mentioned && <span className="visually-hidden">{t('messages.mentioned')}</span>}
           </div>
@@ -107,7 +116,11 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
           {isAction && (
             <>
               <span aria-hidden="true">* </span>
-              <ChatNick nick={message.user.nick} className="chat-action-nick" />{' '}
+              <NickButton
+                user={message.user}
+                roomId={message.room_id}
+                className="chat-action-nick"
+              />{' '}
               {mentioned && <span className="visually-hidden">{t('messages.mentioned')}</span>}
             </>
           )}
