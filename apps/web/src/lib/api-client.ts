@@ -20,6 +20,12 @@ export interface RequestOptions {
   handlesValidation?: boolean;
   /** Other statuses the caller shows in place (a missing page), so they are not toasted. */
   handledStatuses?: readonly number[];
+  /**
+   * The spec's own words for this call's failure, by status, as i18n keys ("Failed to enter the
+   * room." for a room that is not there or not open to the caller), toasted in place of the
+   * generic text.
+   */
+  failureKeys?: Readonly<Partial<Record<number, string>>>;
   /** Report nothing to the user (init: its failure is only logged). */
   silent?: boolean;
   signal?: AbortSignal;
@@ -148,7 +154,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const code = envelope?.code;
     if (status === 403 && (code === 'banned' || code === 'gagged')) deps.onSanctioned?.(code);
     const failed = { status, envelope, headers };
-    const text = errorToastText(failed, locale, deps.now(), deps.translate);
+    const ownKey = options.failureKeys?.[status];
+    const text =
+      ownKey === undefined
+        ? errorToastText(failed, locale, deps.now(), deps.translate)
+        : deps.translate(ownKey, locale);
     const error = new ApiError(
       status,
       envelope?.message ?? text,

@@ -75,6 +75,7 @@ function actionMocks(): ActionMocks {
   return {
     load: resolved(),
     enterRoom: resolved(),
+    openRoom: resolved(),
     leaveRoom: resolved(),
     selectRoom: resolved(),
     leaveChat: resolved(),

@@ -73,4 +73,13 @@ describe('chat api', () => {
     await expect(offline.chat.sendMessage(1, body)).rejects.toMatchObject({ status: 0 });
     expect([...refused.toasts, ...offline.toasts]).toEqual([]);
   });
+
+  it('says "Failed to enter the room." for a room that is not there or not open to me', async () => {
+    const missing = setup(404, { message: 'Not found.' });
+    await expect(missing.chat.enterRoom(77)).rejects.toMatchObject({ status: 404 });
+    expect(missing.toasts).toEqual(['Failed to enter the room.']);
+    const busy = setup(429, { message: 'Too fast' });
+    await expect(busy.chat.enterRoom(77)).rejects.toMatchObject({ status: 429 });
+    expect(busy.toasts[0]).toMatch(/^Too fast/);
+  });
 });

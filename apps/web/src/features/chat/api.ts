@@ -73,6 +73,10 @@ const OUTBOX_HANDLED = { handlesValidation: true, handledStatuses: [0, 429] } as
 // failed one, so the user is not told about it.
 const QUIET = { silent: true } as const;
 
+// A room that is not there, or not open to me, is "Failed to enter the room." (the spec's words):
+// a shared link to a private room must not say more than that.
+const ENTER = { failureKeys: { 404: 'errors:roomEnter' } } as const;
+
 export function createChatApi(client: ApiClient): ChatApi {
   const get = async <T>(path: string, query?: Record<string, string>, options?: RequestOptions) =>
     (await client.get<T>(path, { ...options, ...(query ? { query } : {}) })).data;
@@ -85,7 +89,8 @@ export function createChatApi(client: ApiClient): ChatApi {
 
   return {
     chat: () => get<ChatState>('/api/chat'),
-    enterRoom: (id) => post<RoomDetail>(`/api/room/${id}/enter`),
+    enterRoom: async (id) =>
+      (await client.post<RoomDetail>(`/api/room/${id}/enter`, undefined, ENTER)).data,
     leaveRoom: (id) => done(post(`/api/room/${id}/leave`)),
     showRoom: (id) => get<RoomDetail>(`/api/room/${id}`),
     messagesBefore: (id, before) =>

@@ -25,7 +25,7 @@ import { createChatApi } from './api';
 import { createOutbox, makeClientId } from './outbox';
 import { playSound } from './sound';
 import type { ChatStoreApi, ChatStoreDeps, ChatSlice, FullChatStore } from './store-types';
-import type { ChatData } from './types';
+import type { ChatData, RoomToOpen } from './types';
 
 export type {
   ChatSeed,
@@ -98,6 +98,20 @@ export function createChatStore(deps: ChatStoreDeps): ChatStoreApi {
         return state;
       }
     };
+    /** A linked room entered with the chat's load; null when refused (toasted by the API). */
+    const enteredFor = async (state: ChatState, open?: RoomToOpen): Promise<ChatState> => {
+      if (!open?.enter || state.rooms.some((r) => r.id === open.roomId)) return state;
+      try {
+        const room = await deps.api.enterRoom(open.roomId);
+        return {
+          ...state,
+          rooms: [...state.rooms, room],
+          available: state.available.filter((r) => r.id !== room.id),
+        };
+      } catch {
+        return state;
+      }
+    };
     const added = (room: RoomDetail) => {
       set((s) => ({
         rooms: enterRoom(s.rooms, room),
@@ -132,17 +146,22 @@ export function createChatStore(deps: ChatStoreDeps): ChatStoreApi {
         syncRooms();
       },
 
-      load: () => {
+      load: (open) => {
         // Two screens asking at once share one request.
         loading ??= (async () => {
           set({ status: 'loading' });
           const started = generation;
           try {
-            const state = await withMainRoom(await deps.api.chat());
+            const state = await withMainRoom(await enteredFor(await deps.api.chat(), open));
             if (started !== generation) return;
             const rooms = [...state.rooms].sort((a, b) => a.position - b.position);
+            const held = (id: number | null | undefined) => rooms.some((r) => r.id === id);
             const kept = get().rooms.currentRoomId;
-            const currentRoomId = rooms.some((r) => r.id === kept) ? kept : (rooms[0]?.id ?? null);
+            const currentRoomId = held(open?.roomId)
+              ? (open?.roomId ?? null)
+              : held(kept)
+                ? kept
+                : (rooms[0]?.id ?? null);
             set((s) => ({
               status: 'ready',
               rooms: { rooms, available: state.available, currentRoomId },
@@ -166,6 +185,10 @@ export function createChatStore(deps: ChatStoreDeps): ChatStoreApi {
       },
 
       enterRoom: async (roomId) => added(await deps.api.enterRoom(roomId)),
+      openRoom: async (roomId) => {
+        if (get().rooms.rooms.some((r) => r.id === roomId)) await get().selectRoom(roomId);
+        else await get().enterRoom(roomId);
+      },
       createRoom: async (body) => {
         const room = await deps.api.createRoom(body);
         added(room);

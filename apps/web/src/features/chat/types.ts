@@ -59,10 +59,23 @@ export interface ChatData {
   loadingOlder: Readonly<Record<number, boolean>>;
 }
 
+/** The room a chat page asks for: by its link (`enter`), or the last one seen here. */
+export interface RoomToOpen {
+  roomId: number;
+  /** Enter it when not one of mine yet (the link's room); else only select it if held. */
+  enter: boolean;
+}
+
 export interface ChatActions {
-  /** GET /api/chat, then subscribes every room's presence channel. */
-  load(): Promise<void>;
+  /**
+   * GET /api/chat, then subscribes every room's presence channel. `open` is the room to show:
+   * held, it is made current; not held and `enter`, it is entered first (a shared link), and
+   * the site's main room is not entered for it.
+   */
+  load(open?: RoomToOpen): Promise<void>;
   enterRoom(roomId: number): Promise<void>;
+  /** Shows a room: selected when held, entered otherwise (a link followed inside the site). */
+  openRoom(roomId: number): Promise<void>;
   leaveRoom(roomId: number): Promise<void>;
   /** Makes a room current (GET /api/room/{id}; unread goes to 0). */
   selectRoom(roomId: number): Promise<void>;

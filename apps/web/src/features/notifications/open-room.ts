@@ -8,9 +8,7 @@ import { useChatStore } from '../chat/store';
 export async function openRoom(roomId: number): Promise<void> {
   try {
     if (useChatStore.getState().status !== 'ready') await useChatStore.getState().load();
-    const chat = useChatStore.getState();
-    if (chat.rooms.rooms.some((room) => room.id === roomId)) await chat.selectRoom(roomId);
-    else await chat.enterRoom(roomId);
+    await useChatStore.getState().openRoom(roomId);
   } catch {
     // Already told by the API client.
   }

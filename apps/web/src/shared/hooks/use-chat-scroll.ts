@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { placeIn, readPlace, restorePlace, savePlace } from './scroll-memory';
 
 /** Within this many pixels of the end counts as "at the bottom" (rounding, a half-seen line). */
 const BOTTOM_SLACK = 48;
@@ -13,6 +14,11 @@ interface ChatScrollOptions {
   pendingCount: number;
   canLoadOlder: boolean;
   onLoadOlder: () => void;
+  /**
+   * Keeps the reader's place under this name for the tab's life: the list opens at the message
+   * it was scrolled to (or at the bottom) after a reload or a return to it.
+   */
+  memoryKey?: string;
 }
 
 /**
@@ -22,7 +28,7 @@ interface ChatScrollOptions {
  * when the top comes near. The list is remounted per room, so each room starts at its bottom.
  */
 export function useChatScroll(options: ChatScrollOptions) {
-  const { firstId, lastId, pendingCount, canLoadOlder, onLoadOlder } = options;
+  const { firstId, lastId, pendingCount, canLoadOlder, onLoadOlder, memoryKey } = options;
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const atBottomRef = useRef(true);
@@ -31,6 +37,14 @@ export function useChatScroll(options: ChatScrollOptions) {
   const [atBottom, setAtBottom] = useState(true);
   /** The newest message the reader has had on screen at the bottom. */
   const [seenId, setSeenId] = useState(lastId);
+  const saving = useRef<number | null>(null);
+
+  const remember = useCallback(() => {
+    const el = scrollRef.current;
+    if (memoryKey === undefined || el === null) return;
+    const place = atBottomRef.current ? { bottom: true as const } : placeIn(el);
+    if (place !== null) savePlace(memoryKey, place);
+  }, [memoryKey]);
 
   const scrollToBottom = useCallback((smooth = false) => {
     const el = scrollRef.current;
@@ -53,7 +67,34 @@ export function useChatScroll(options: ChatScrollOptions) {
     setAtBottom(bottom);
     if (bottom) setSeenId(lastId);
     if (el.scrollTop < TOP_PRELOAD && canLoadOlder) onLoadOlder();
+    // Once a frame at most: reading where each message is costs a layout.
+    if (memoryKey !== undefined && saving.current === null) {
+      saving.current = requestAnimationFrame(() => {
+        saving.current = null;
+        remember();
+      });
+    }
   };
+
+  // Back where the reader was: before the effect below, which would pin a new list to the bottom.
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    const place = memoryKey === undefined ? null : readPlace(memoryKey);
+    if (el === null || place === null || place.bottom) return;
+    if (!restorePlace(el, place.messageId, place.offset)) return;
+    const bottom = el.scrollHeight - el.scrollTop - el.clientHeight <= BOTTOM_SLACK;
+    atBottomRef.current = bottom;
+    fromBottomRef.current = el.scrollHeight - el.scrollTop;
+    setAtBottom(bottom);
+    // Only when the list first opens: afterwards the reader's own scrolling is the place.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(
+    () => () => {
+      if (saving.current !== null) cancelAnimationFrame(saving.current);
+    },
+    [],
+  );
 
   // Before paint, so neither a new room nor new messages ever show a frame at the wrong place.
   useLayoutEffect(() => {

@@ -60,6 +60,7 @@ export function MessageList({ roomId, roomName }: MessageListProps) {
     pendingCount: pending.length,
     canLoadOlder: hasOlder && !loadingOlder,
     onLoadOlder,
+    memoryKey: `room.${roomId}`,
   });
   // One Tab stop for all the messages' links and actions; arrows move among them.
   useRovingRows(scrollRef, MESSAGE_ROWS);
