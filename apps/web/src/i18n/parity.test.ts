@@ -11,9 +11,15 @@ function keysOf(value: unknown, prefix = ''): string[] {
 // i18next plural keys: Russian needs one/few/many/other, English only one/other, so a plural
 // counts as one key when the two languages are compared.
 const PLURAL = /_(zero|one|two|few|many|other)$/;
+// i18next contexts by a person's gender (i18n/gender.ts): Russian agrees a verb or a label
+// with him or her ("подарил", "подарила"), English mostly needs none; the neutral key without
+// a context is what an unknown gender reads, so it must be there in both languages.
+const GENDER = /_(male|female)$/;
+
+const baseOf = (key: string) => key.replace(PLURAL, '').replace(GENDER, '');
 
 function baseKeys(locale: 'ru' | 'en'): string[] {
-  return [...new Set(keysOf(resources[locale]).map((key) => key.replace(PLURAL, '')))].sort();
+  return [...new Set(keysOf(resources[locale]).map(baseOf))].sort();
 }
 
 describe('translations', () => {
@@ -30,6 +36,18 @@ describe('translations', () => {
         forms.map((form) => `${base}_${form}`).filter((key) => !keys.has(key)),
       );
       expect(missing, locale).toEqual([]);
+    }
+  });
+
+  it('give every gendered text its neutral form, and both genders where there is one', () => {
+    for (const locale of ['ru', 'en'] as const) {
+      const keys = new Set(keysOf(resources[locale]).map((key) => key.replace(PLURAL, '')));
+      const gendered = [...keys].filter((key) => GENDER.test(key));
+      const missing = gendered.flatMap((key) => {
+        const base = key.replace(GENDER, '');
+        return [base, `${base}_male`, `${base}_female`].filter((k) => !keys.has(k));
+      });
+      expect([...new Set(missing)], locale).toEqual([]);
     }
   });
 

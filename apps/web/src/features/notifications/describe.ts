@@ -3,24 +3,37 @@ import {
   isBanReason,
   isTabooTopic,
   tabooTopicLabel,
+  type DeviceParts,
+  type Gender,
   type Locale,
   type NotificationWire,
 } from '@chat/shared';
+import { genderOf } from '../../i18n/gender';
+
+/** The person a notice is about: Russian agrees its verb with their gender (null: not given). */
+interface Actor {
+  nick: string;
+  gender: Gender | null;
+}
 
 /** How a notification reads and where it leads; the components only lay this out. */
 export type NotificationView =
-  | { type: 'friend_request'; nick: string; userId: number | null; slug: string | null }
-  | { type: 'friend_accepted'; nick: string; slug: string | null }
-  | { type: 'partner_request'; nick: string; slug: string | null }
-  | { type: 'partner_confirmed'; nick: string; slug: string | null }
-  | { type: 'mention'; nick: string; roomId: number | null; room: string; excerpt: string }
-  | { type: 'new_device'; device: string; ip: string }
+  | (Actor & { type: 'friend_request'; userId: number | null; slug: string | null })
+  | (Actor & { type: 'friend_accepted'; slug: string | null })
+  | (Actor & { type: 'partner_request'; slug: string | null })
+  | (Actor & { type: 'partner_confirmed'; slug: string | null })
+  | (Actor & { type: 'mention'; roomId: number | null; room: string; excerpt: string })
+  /**
+   * A new sign-in: the device's parts for the reader's language, or (older notices) the
+   * server's English `name` as it was stored.
+   */
+  | { type: 'new_device'; parts: DeviceParts | null; device: string; ip: string }
   /** Too many wrong passwords from anywhere: sign-in closed for `minutes` (issue 19, point 11). */
   | { type: 'sign_in_locked'; minutes: number | null }
   | { type: 'bonus'; amount: number | null }
   /** A gift by name, or premium given (`premium`: the plan). */
-  | { type: 'gift'; nick: string; gift: string; premium: string | null }
-  | { type: 'gift_coins'; nick: string; amount: number | null }
+  | (Actor & { type: 'gift'; gift: string; premium: string | null })
+  | (Actor & { type: 'gift_coins'; amount: number | null })
   | { type: 'invoice'; amount: number | null }
   /** A moderator's warning: the reason in words, and the comment if any. */
   | { type: 'warning'; reason: string; comment: string }
@@ -72,11 +85,27 @@ const int = (value: unknown): number | null =>
  * The other person's nick: `user.nick` is the nick object (`{ nick, ...style }`) or a string.
  * The economy's notices name them `sender`.
  */
-function person(data: Data): { nick: string; id: number | null; slug: string | null } {
+function person(data: Data): Actor & { id: number | null; slug: string | null } {
   const user = isRecord(data.user) ? data.user : isRecord(data.sender) ? data.sender : {};
   const nick = isRecord(user.nick) ? str(user.nick.nick) : str(user.nick);
   const slug = str(user.slug);
-  return { nick: nick || str(data.nick), id: int(user.id), slug: slug || null };
+  return {
+    nick: nick || str(data.nick),
+    gender: genderOf(user.gender),
+    id: int(user.id),
+    slug: slug || null,
+  };
+}
+
+/** The device's parts when the notice has them (stored since they were sent). */
+function deviceParts(data: Data): DeviceParts | null {
+  if (!('browser' in data) && !('os' in data)) return null;
+  const part = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  return {
+    browser: part(data.browser),
+    browser_version: part(data.browser_version),
+    os: part(data.os),
+  };
 }
 
 /** A name as a string, or as the chat's `{ ru, en }` (the interface language first). */
@@ -114,21 +143,22 @@ export function describeNotification(
 ): NotificationView {
   const data = n.data;
   const who = person(data);
+  const actor: Actor = { nick: who.nick, gender: who.gender };
   if (n.kind === 'new') {
     switch (data.type) {
       case 'friend_request':
-        return { type: 'friend_request', nick: who.nick, userId: who.id, slug: who.slug };
+        return { type: 'friend_request', ...actor, userId: who.id, slug: who.slug };
       case 'friend_accepted':
-        return { type: 'friend_accepted', nick: who.nick, slug: who.slug };
+        return { type: 'friend_accepted', ...actor, slug: who.slug };
       case 'partner_request':
-        return { type: 'partner_request', nick: who.nick, slug: who.slug };
+        return { type: 'partner_request', ...actor, slug: who.slug };
       case 'partner_confirmed':
-        return { type: 'partner_confirmed', nick: who.nick, slug: who.slug };
+        return { type: 'partner_confirmed', ...actor, slug: who.slug };
       case 'mention': {
         const room = roomOf(data, locale);
         return {
           type: 'mention',
-          nick: who.nick,
+          ...actor,
           roomId: room.id,
           room: room.name || (room.id === null ? '' : roomName(room.id)),
           excerpt: str(data.text).slice(0, 140),
@@ -137,6 +167,7 @@ export function describeNotification(
       case 'new_device':
         return {
           type: 'new_device',
+          parts: deviceParts(data),
           device: str(data.name) || str(data.device) || str(data.user_agent),
           ip: str(data.ip),
         };
@@ -153,10 +184,11 @@ export function describeNotification(
       // The gift's name may come in both languages; an anonymous gift names nobody ("Someone").
       const gift = isRecord(data.gift) ? nameOf(data.gift.name, locale) : str(data.gift);
       const premium = typeof data.premium === 'string' ? data.premium : null;
-      return { type: 'gift', nick: data.anonymous === true ? '' : who.nick, gift, premium };
+      const named = data.anonymous === true ? { nick: '', gender: null } : actor;
+      return { type: 'gift', ...named, gift, premium };
     }
     case 'gift-coins':
-      return { type: 'gift_coins', nick: who.nick, amount: amountOf(data) };
+      return { type: 'gift_coins', ...actor, amount: amountOf(data) };
     case 'invoice-has-paid':
       return { type: 'invoice', amount: amountOf(data) };
     case 'warning':

@@ -38,14 +38,14 @@ describe("a profile's gifts", () => {
     );
     const section = screen.getByTestId('profile-gifts');
     const first = within(section).getByTestId('profile-gift-1');
-    expect(within(first).getByTestId('gift-sender').textContent).toBe('User7');
+    expect(within(first).getByTestId('gift-sender').textContent).toBe('from User7');
     const words = within(first).getByTestId('gift-text');
     expect(words.textContent).toBe(hostile);
     expect(words.children).toHaveLength(0);
     expect(first.querySelector('img')?.getAttribute('src')).toBe('/assets/gifts/gift-1.svg');
     expect(within(first).getByText('1 May 2025')).toBeTruthy();
     const second = within(section).getByTestId('profile-gift-2');
-    expect(within(second).getByTestId('gift-sender').textContent).toBe('Anonymous');
+    expect(within(second).getByTestId('gift-sender').textContent).toBe('from an anonymous sender');
     expect(container.querySelector('b, img[src="x"]')).toBeNull();
   });
 

@@ -1,6 +1,7 @@
-import type { BanPeriodKey, BanReason, BanType, TabooTopic } from '@chat/shared';
+import type { BanPeriodKey, BanReason, BanType, SanctionSummary, TabooTopic } from '@chat/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { agreeWith } from '../../i18n/gender';
 import { useChatStore } from '../chat/store';
 import { pushToast } from '../toasts/store';
 import { giveBan, giveWarning, sanctionKeys, setTroll } from './api';
@@ -21,6 +22,11 @@ export interface SanctionChoice {
   reason: BanReason;
   taboo?: TabooTopic;
   comment: string;
+}
+
+/** The person as the dialog's summary loaded them (their gender makes "получила кляп"). */
+function summaryUser(client: ReturnType<typeof useQueryClient>, userId: number) {
+  return client.getQueryData<SanctionSummary>(sanctionKeys.summary(userId))?.user ?? null;
 }
 
 /**
@@ -55,7 +61,10 @@ export function useGiveSanction(target: SanctionTarget, onDone: () => void) {
     },
     onSuccess: (_data, choice) => {
       pushToast({
-        text: t(`dialog.done.${choice.kind}`, { nick: target.nick }),
+        text: t(`dialog.done.${choice.kind}`, {
+          nick: target.nick,
+          ...agreeWith(summaryUser(client, target.userId)),
+        }),
         variant: 'primary',
       });
       void client.invalidateQueries({ queryKey: sanctionKeys.summary(target.userId) });

@@ -1,6 +1,7 @@
 import type { ComplaintDetail } from '@chat/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { agreeWith } from '../../../i18n/gender';
 import { UserLink } from '../../../shared/ui/user-link';
 import { When } from '../../../shared/ui/when';
 import { ComplaintStatusBadge } from './status-badge';
@@ -20,7 +21,7 @@ export function ComplaintSummary({ complaint: c }: { complaint: ComplaintDetail 
     <dl className="row mb-0" data-testid="complaint-summary">
       {row(t('list.status'), <ComplaintStatusBadge status={c.status} />)}
       {row(
-        t('detail.reporter'),
+        t('detail.reporter', agreeWith(c.reporter)),
         <>
           <UserLink user={c.reporter} />
           {c.reports_count > 1 && (
@@ -45,8 +46,13 @@ export function ComplaintSummary({ complaint: c }: { complaint: ComplaintDetail 
         )}
       {row(t('detail.filed'), <When iso={c.created_at} />)}
       {c.assignee &&
-        row(t('detail.assignee'), <UserLink user={c.assignee} />, 'complaint-assignee')}
-      {c.resolver && row(t('detail.resolver'), <UserLink user={c.resolver} />)}
+        row(
+          t('detail.assignee', agreeWith(c.assignee)),
+          <UserLink user={c.assignee} />,
+          'complaint-assignee',
+        )}
+      {c.resolver &&
+        row(t('detail.resolver', agreeWith(c.resolver)), <UserLink user={c.resolver} />)}
       {c.resolved_at && row(t('detail.resolvedAt'), <When iso={c.resolved_at} />)}
       {row(
         t('detail.resolution'),

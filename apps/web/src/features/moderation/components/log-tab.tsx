@@ -9,6 +9,7 @@ import type { TFunction } from 'i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { agreeWith } from '../../../i18n/gender';
 import { useLocale } from '../../../lib/use-locale';
 import { logQuery } from '../api';
 import { useListParams } from '../../../shared/hooks/use-list-params';
@@ -129,7 +130,7 @@ function LogRow({ entry, onActor, onTarget }: LogRowProps) {
         <FilterNick user={entry.actor} title={t('log.filterActor')} onFilter={onActor} />
       </td>
       <td>
-        {t(`actions.${entry.action}`)}
+        {t(`actions.${entry.action}`, agreeWith(entry.actor))}
         {detail && <span className="small text-body-secondary ms-1">({detail})</span>}
       </td>
       <td>

@@ -12,10 +12,15 @@ beforeEach(async () => {
   signInAs();
 });
 
+const parts = (browser: string | null, browser_version: string | null, os: string | null) => ({
+  browser,
+  browser_version,
+  os,
+});
 const devices = () => [
-  makeDevice(1, { current: true, name: 'Firefox 133 on Windows' }),
-  makeDevice(2, { name: 'Chrome 131 on Android', ip: '203.0.113.9' }),
-  makeDevice(3, { name: 'Safari 18 on iOS' }),
+  makeDevice(1, { current: true, ...parts('Firefox', '133', 'Windows') }),
+  makeDevice(2, { ...parts('Chrome', '131', 'Android'), ip: '203.0.113.9' }),
+  makeDevice(3, { ...parts('Safari', '18', 'iOS') }),
 ];
 
 describe('SecurityTab', () => {
@@ -29,6 +34,27 @@ describe('SecurityTab', () => {
     expect(within(rows[0]!).queryByTestId('device-sign-out')).toBeNull();
     expect(within(rows[1]!).getByText(/203\.0\.113\.9/)).toBeTruthy();
     expect(within(rows[1]!).getByText(/last seen/)).toBeTruthy();
+  });
+
+  it('names devices in Russian, with no English left from the server', async () => {
+    await i18n.changeLanguage('ru');
+    vi.spyOn(myApi, 'sessions').mockResolvedValue([
+      makeDevice(1, { current: true, ...parts('Chrome', '131', 'Linux') }),
+      makeDevice(2, { ...parts(null, null, 'Linux'), name: 'Unknown browser on Linux' }),
+      makeDevice(3, { ...parts('Yandex Browser', '24', 'Windows') }),
+      makeDevice(4, { ...parts(null, null, null), name: 'Unknown browser' }),
+    ]);
+    renderMy(<SecurityTab />, '/ru/my/security');
+    const rows = await screen.findAllByTestId('device');
+    const names = rows.map((row) => row.querySelector('.fw-medium span')?.textContent);
+    expect(names).toEqual([
+      'Chrome 131 на Linux',
+      'Неизвестный браузер на Linux',
+      'Яндекс Браузер 24 на Windows',
+      'Неизвестный браузер',
+    ]);
+    const page = rows.map((row) => row.textContent).join(' ');
+    expect(page).not.toMatch(/Unknown| on /);
   });
 
   it('signs one device out and drops it from the list', async () => {

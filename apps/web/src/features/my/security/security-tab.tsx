@@ -9,6 +9,7 @@ import { myApi, myKeys } from '../api';
 import { rememberCurrentSession } from '../session-ended';
 import { timeAgo } from '../time-ago';
 import { useNow } from '../../../shared/hooks/use-now';
+import { deviceLabel } from '../../../shared/device-label';
 
 /** Every signed-in device of the account, with a way to sign each (or all others) out. */
 export function SecurityTab() {
@@ -62,7 +63,7 @@ export function SecurityTab() {
           >
             <div className="flex-grow-1 min-w-0">
               <div className="fw-medium text-break">
-                {device.name || device.user_agent}{' '}
+                <span title={device.user_agent}>{deviceLabel(device, t)}</span>{' '}
                 {device.current && (
                   <Badge bg="success" data-testid="this-device">
                     {t('security.thisDevice')}

@@ -1,21 +1,30 @@
+import type { Gender } from '@chat/shared';
 import type { TFunction } from 'i18next';
+import { agreeWith } from '../../../i18n/gender';
+import { deviceLabel } from '../../../shared/device-label';
 import type { NotificationView } from '../describe';
 
 /** The sentence a notification shows, in the interface language (plain text, never markup). */
 export function notificationText(view: NotificationView, t: TFunction<'notifications'>): string {
-  const nickOf = (nick: string) => nick || t('someone');
+  // The person by nick, the verb agreeing with their gender; nobody named is "Кто-то", which
+  // takes the masculine ("Кто-то подарил"), not the neutral "подарил(а)".
+  const who = (view: { nick: string; gender: Gender | null }) =>
+    view.nick
+      ? { nick: view.nick, ...agreeWith(view) }
+      : { nick: t('someone'), ...agreeWith({ gender: 'male' }) };
   switch (view.type) {
     case 'friend_request':
     case 'friend_accepted':
     case 'partner_request':
     case 'partner_confirmed':
-      return t(`text.${view.type}`, { nick: nickOf(view.nick) });
+      return t(`text.${view.type}`, who(view));
     case 'mention':
       return view.room
-        ? t('text.mention', { nick: nickOf(view.nick), room: view.room })
-        : t('text.mentionChat', { nick: nickOf(view.nick) });
+        ? t('text.mention', { ...who(view), room: view.room })
+        : t('text.mentionChat', who(view));
     case 'new_device': {
-      const device = view.device || t('text.unknownDevice');
+      const device =
+        (view.parts && deviceLabel(view.parts, t)) || view.device || t('text.unknownDevice');
       return view.ip
         ? t('text.new_device', { device, ip: view.ip })
         : t('text.new_deviceNoIp', { device });
@@ -32,21 +41,21 @@ export function notificationText(view: NotificationView, t: TFunction<'notificat
       if (view.premium !== null) {
         const plan = t(`text.premiumPlan.${view.premium}`, { defaultValue: '' });
         return plan
-          ? t('text.giftPremium', { nick: nickOf(view.nick), plan })
-          : t('text.giftPremiumNoPlan', { nick: nickOf(view.nick) });
+          ? t('text.giftPremium', { ...who(view), plan })
+          : t('text.giftPremiumNoPlan', who(view));
       }
-      // Nobody named: its own sentence (in Russian "Кто-то" takes "подарил", not "подарил(а)").
+      // Nobody named: an anonymous gift has its own sentence ("от анонима").
       if (!view.nick)
         return view.gift
           ? t('text.giftAnonymous', { gift: view.gift })
           : t('text.giftAnonymousNoName');
       return view.gift
-        ? t('text.gift', { nick: view.nick, gift: view.gift })
-        : t('text.giftNoName', { nick: view.nick });
+        ? t('text.gift', { ...who(view), gift: view.gift })
+        : t('text.giftNoName', who(view));
     case 'gift_coins':
       return view.amount === null
-        ? t('text.gift_coinsNoAmount', { nick: nickOf(view.nick) })
-        : t('text.gift_coins', { nick: nickOf(view.nick), count: view.amount });
+        ? t('text.gift_coinsNoAmount', who(view))
+        : t('text.gift_coins', { ...who(view), count: view.amount });
     case 'invoice':
       return view.amount === null
         ? t('text.invoiceNoAmount')

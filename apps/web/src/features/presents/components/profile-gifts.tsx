@@ -1,11 +1,23 @@
-import type { SentGift } from '@chat/shared';
+import type { PublicUser, SentGift } from '@chat/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../../lib/use-locale';
 import { formatDate } from '../../profiles/format';
 import { profilePath } from '../../profiles/links';
 import { StyledNick } from '../../../shared/ui/styled-nick';
+import { agreeWith } from '../../../i18n/gender';
+import { TaggedText } from '../../../lib/tagged-text';
 import { GiftActions } from './gift-actions';
+
+/** The sender's styled nick as a link (the translated text's `<nick>` part; its text unused). */
+function SenderLink({ sender }: { sender: PublicUser; children?: unknown }) {
+  const locale = useLocale();
+  return (
+    <Link to={profilePath(locale, sender.slug)}>
+      <StyledNick nick={sender.nick} />
+    </Link>
+  );
+}
 
 interface Props {
   gifts: readonly SentGift[];
@@ -40,12 +52,16 @@ export function ProfileGifts({ gifts, isSelf }: Props) {
           <div className="presents-received-text">
             <div className="small">
               <span className="fw-medium">{sent.gift.name}</span>{' '}
-              <span className="text-body-secondary">{t('profile.from')}</span>{' '}
-              <span data-testid="gift-sender">
+              <span className="text-body-secondary" data-testid="gift-sender">
                 {sent.sender ? (
-                  <Link to={profilePath(locale, sent.sender.slug)}>
-                    <StyledNick nick={sent.sender.nick} />
-                  </Link>
+                  // "подарил Bob", "подарила Марина": the verb agrees, the nick is not declined.
+                  <TaggedText
+                    text={t('profile.sentBy', {
+                      nick: sent.sender.nick.nick,
+                      ...agreeWith(sent.sender),
+                    })}
+                    elements={{ nick: <SenderLink sender={sent.sender} /> }}
+                  />
                 ) : (
                   t('profile.anonymous')
                 )}

@@ -31,7 +31,7 @@ export function ProfileRoleActions({ profile }: { profile: Profile }) {
     onSuccess: (_user, role) => {
       setAsked(null);
       pushToast({
-        text: t('roles.done', { nick, role: t(`roles.names.${role}`) }),
+        text: t(`roles.done.${role}`, { nick }),
         variant: 'primary',
       });
       void client.invalidateQueries({ queryKey: profileKeys.all });
@@ -63,7 +63,7 @@ export function ProfileRoleActions({ profile }: { profile: Profile }) {
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          {asked && t('roles.confirm', { nick, role: t(`roles.names.${asked}`) })}
+          {asked && t('roles.confirm', { nick, role: t(`roles.titles.${asked}`) })}
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={() => setAsked(null)}>

@@ -7,6 +7,7 @@ import { profilePath } from '../links';
 import { AvatarWithFrame } from '../../../shared/ui/avatar-with-frame';
 import { StyledNick } from '../../../shared/ui/styled-nick';
 import { useLiveAuthor } from '../../../shared/users/user-cache';
+import { agreeWith } from '../../../i18n/gender';
 
 /** One person in a list: avatar with frame, styled nick, age and gender, online or last seen. */
 export function ProfileRowItem({ row: fetched, now }: { row: ProfileRow; now: number }) {
@@ -25,6 +26,7 @@ export function ProfileRowItem({ row: fetched, now }: { row: ProfileRow; now: nu
     ? t('list.onlineNow')
     : row.last_online
       ? t('list.lastOnline', {
+          ...agreeWith(row),
           when: relativeTime(row.last_online, now, locale) ?? t('stats.justNow'),
         })
       : null;

@@ -15,6 +15,7 @@ import { ProfileRoleActions } from './profile-role-actions';
 import { ProfileStats } from './profile-stats';
 import { StyledNick } from '../../../shared/ui/styled-nick';
 import { useLiveProfile } from '../use-live-profile';
+import { agreeWith } from '../../../i18n/gender';
 
 function Section({
   title,
@@ -108,7 +109,9 @@ export function ProfileView({ profile: fetched, viewerIsGuest }: ProfileViewProp
                   {profile.about}
                 </p>
               ) : (
-                <p className="text-body-secondary small mb-3">{t('profile.aboutEmpty')}</p>
+                <p className="text-body-secondary small mb-3">
+                  {t('profile.aboutEmpty', agreeWith(profile))}
+                </p>
               )}
               {profile.about !== null && (
                 <ContentModeration

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useViewer } from '../../hooks/use-viewer';
 import { useChatActions } from '../chat-context';
 import { settle } from '../../../../lib/settle';
-import { StateDot } from './state-dot';
+import { StateDot, stateLabel } from './state-dot';
 
 const CHOICES: readonly RoomStateId[] = [ROOM_STATE.online, ROOM_STATE.away, ROOM_STATE.busy];
 
@@ -26,9 +26,9 @@ export function MyStateControl({ roomId, users }: { roomId: number; users: reado
           className="chat-my-state-toggle"
           data-testid="my-state"
         >
-          <StateDot stateId={stateId} />
+          <StateDot stateId={stateId} gender={viewer.user.gender} />
           <span className="visually-hidden">{t('users.myState')}: </span>
-          {t(`users.state.${stateId}`)}
+          {stateLabel(t, stateId, viewer.user.gender)}
         </Dropdown.Toggle>
         <Dropdown.Menu className="shadow border-0 chat-menu" popperConfig={{ strategy: 'fixed' }}>
           <Dropdown.Header>{t('users.myState')}</Dropdown.Header>
@@ -40,8 +40,8 @@ export function MyStateControl({ roomId, users }: { roomId: number; users: reado
               onClick={() => settle(actions.setRoomState(roomId, choice))}
               data-testid={`my-state-${choice}`}
             >
-              <StateDot stateId={choice} />
-              <span className="ms-2">{t(`users.state.${choice}`)}</span>
+              <StateDot stateId={choice} gender={viewer.user.gender} />
+              <span className="ms-2">{stateLabel(t, choice, viewer.user.gender)}</span>
             </Dropdown.Item>
           ))}
         </Dropdown.Menu>

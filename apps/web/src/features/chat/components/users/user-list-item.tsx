@@ -57,12 +57,14 @@ export const UserListItem = memo(function UserListItem({
           {flags.showAvatars && (
             <span className="chat-user-avatar">
               <AvatarWithFrame user={entry.user} size={32} />
-              <StateDot stateId={entry.state_id} />
+              <StateDot stateId={entry.state_id} gender={entry.user.gender} />
             </span>
           )}
           <span className="chat-user-text">
             <span className="chat-user-line">
-              {!flags.showAvatars && <StateDot stateId={entry.state_id} />}
+              {!flags.showAvatars && (
+                <StateDot stateId={entry.state_id} gender={entry.user.gender} />
+              )}
               <ChatNick nick={entry.user.nick} className="text-truncate" />
               {entry.user.premium && <PremiumMark className="chat-user-mark is-premium" />}
               {flags.self && <span className="chat-user-me">{t('users.me')}</span>}
