@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatIcon, MailIcon, PaletteIcon, SparkIcon } from '../../lib/icons';
 
@@ -10,12 +10,14 @@ const ICONS: Record<(typeof FEATURES)[number], ComponentType<{ size?: number }>>
   free: SparkIcon,
 };
 
-export function Hero() {
+/** The welcome: what the site is; `children` (who is here now) follow the lead. */
+export function Hero({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="hero-text">
       <h1 className="hero-title">{t('home:hero.title')}</h1>
       <p className="hero-lead">{t('home:hero.lead')}</p>
+      {children}
       <ul className="hero-features list-unstyled d-none d-sm-flex flex-wrap gap-2 mb-0">
         {FEATURES.map((feature) => {
           const Icon = ICONS[feature];

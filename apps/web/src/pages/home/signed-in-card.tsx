@@ -1,8 +1,10 @@
 import type { UserData } from '@chat/shared';
 import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useAuthDialogStore } from '../../features/auth/auth-store';
 import { chatPath } from '../../features/auth/next-path';
+import { ChatIcon } from '../../lib/icons';
 import { UserAvatar } from '../../shared/ui/user-avatar';
 import { useRoleFlags } from '../../features/session/hooks';
 import { TaggedText } from '../../lib/tagged-text';
@@ -24,12 +26,15 @@ export function SignedInCard({ userData }: { userData: UserData }) {
           <UserAvatar user={userData.user} size={56} />
           <h2 className="h4 mb-0 text-break">{t('home:signedIn.title', { nick })}</h2>
         </div>
-        <p className="mb-0" data-testid="signed-in-as">
+        <p className="text-body-secondary small mb-4" data-testid="signed-in-as">
           <TaggedText
             text={t('home:signedIn.as', { nick, roles })}
             elements={{ nick: <strong /> }}
           />
         </p>
+        <Link to={chat} className="btn btn-primary btn-lg open-chat w-100" data-testid="open-chat">
+          <ChatIcon size={20} /> {t('home:signedIn.openChat')}
+        </Link>
         {flags.guest && (
           <div className="guest-invite mt-4 p-3 rounded-3" data-testid="guest-invite">
             <p className="mb-3">{t('home:signedIn.guestInvite', { nick })}</p>
