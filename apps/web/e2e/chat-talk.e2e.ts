@@ -49,7 +49,7 @@ describe('public chat rooms: talking', () => {
     // A mention picked from the guest's menu in the user list: the nick goes into the box.
     await userPage
       .getByTestId(`room-user-${guest.id}`)
-      .getByRole('button', { name: `Actions for ${guest.nick}` })
+      .getByRole('button', { name: `Actions: ${guest.nick}` })
       .click();
     await userPage.getByTestId('user-mention').click();
     const composer = userPage.getByTestId('composer');
@@ -60,7 +60,7 @@ describe('public chat rooms: talking', () => {
     const mention = messageWith(guestPage, `${guest.nick}, are you there?`);
     await mention.waitFor();
     expect(await mention.getAttribute('class')).toContain('is-mention');
-    expect(await mention.getByText('Упоминание вас').count()).toBe(1);
+    expect(await mention.getByText('Вас упомянули').count()).toBe(1);
     // Only the message that names the guest is highlighted; the author's own copy is not.
     expect(await messageWith(guestPage, hello).getAttribute('class')).not.toContain('is-mention');
     expect(await messageWith(userPage, 'are you there?').getAttribute('class')).not.toContain(

@@ -331,16 +331,16 @@ describe('economy', () => {
       .locator('[data-testid="notification"][data-type="gift"]');
     await expect
       .poll(() => note.getByTestId('notification-open').textContent())
-      .toBe('Кто-то подарил вам подарок: Роза');
+      .toBe('Вам подарок от анонима: Роза');
     expect(await note.textContent()).not.toContain(sender.nick);
     await still(recipientPage, 'economy-ru-gift-notification');
     await recipientPage.keyboard.press('Escape');
 
-    // The recipient's own profile: the gift, from "Аноним", with the words as text.
+    // The recipient's own profile: the gift, "от анонима", with the words as text.
     await recipientPage.goto(`/ru/profile/${encodeURIComponent(recipient.slug)}`);
     const mine = recipientPage.getByTestId('profile-gifts').getByTestId(/^profile-gift-\d+$/);
     await mine.first().waitFor();
-    expect(await mine.first().getByTestId('gift-sender').textContent()).toBe('Аноним');
+    expect(await mine.first().getByTestId('gift-sender').textContent()).toBe('от анонима');
     expect(await mine.first().getByTestId('gift-text').textContent()).toBe(words);
     await still(recipientPage, 'economy-ru-profile-gifts');
     const recipientView = await recipientPage.getByTestId('profile-page').innerHTML();
@@ -350,7 +350,7 @@ describe('economy', () => {
     await page.reload();
     const theirs = page.getByTestId('profile-gifts').getByTestId(/^profile-gift-\d+$/);
     await theirs.first().waitFor();
-    expect(await theirs.first().getByTestId('gift-sender').textContent()).toBe('Anonymous');
+    expect(await theirs.first().getByTestId('gift-sender').textContent()).toBe('from an anonymous sender');
     expect(await page.getByTestId('profile-page').innerHTML()).not.toContain(sender.nick);
     await still(page, 'economy-en-profile-gifts');
   });

@@ -102,7 +102,7 @@ describe('mentions and the nick card', () => {
     const onAnnSide = messageWith(annPage, 'welcome!');
     await onAnnSide.waitFor();
     expect(await onAnnSide.getAttribute('class')).toContain('is-mention');
-    expect(await onAnnSide.getByText('Упоминание вас').count()).toBe(1);
+    expect(await onAnnSide.getByText('Вас упомянули').count()).toBe(1);
     const onOtherSide = messageWith(otherPage, 'welcome!');
     await onOtherSide.waitFor();
     expect(await onOtherSide.getAttribute('class')).not.toContain('is-mention');

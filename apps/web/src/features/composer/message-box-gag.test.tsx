@@ -29,12 +29,12 @@ describe('the message box while gagged', () => {
     const { actions } = setup();
     const input = screen.getByTestId<HTMLTextAreaElement>('composer');
     expect(input.disabled).toBe(true);
-    expect(input.placeholder).toBe('You cannot write while gagged (Profanity)');
+    expect(input.placeholder).toBe('You may not write (Profanity)');
     expect(screen.getByTestId<HTMLButtonElement>('send').disabled).toBe(true);
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(actions.sendMessage).not.toHaveBeenCalled();
     const banner = screen.getByTestId('gag-banner');
-    expect(banner.textContent).toContain('for: Profanity');
+    expect(banner.textContent).toContain('Reason: Profanity');
     expect(screen.getByTestId('sanction-countdown').textContent).toMatch(/^1:59:\d\d left$/);
     expect(screen.getByTestId('gag-banner-link').getAttribute('href')).toBe('/en/banned');
   });
@@ -45,7 +45,7 @@ describe('the message box while gagged', () => {
       ban: null,
     });
     setup();
-    expect(screen.getByTestId('gag-banner').textContent).toContain('gagged for ever');
+    expect(screen.getByTestId('gag-banner').textContent).toContain('You may not write, for ever');
     expect(screen.getByTestId('gag-banner-link').getAttribute('href')).toBe('/en/complaints/5');
   });
 
