@@ -9,7 +9,7 @@ const en = {
   forbidden: 'Forbidden. Lack of permissions or your profile has been banned.',
   guest: 'This action is only available for registered users.',
   banned: 'Forbidden. Lack of permissions or your profile has been banned.',
-  gagged: 'You cannot write while you are gagged.',
+  gagged: 'You may not write until your ban on writing ends.',
   not_found: 'Not found.',
   cross_site: 'Sign in on this site itself: requests from other sites are refused.',
   too_large: 'Too large file.',
@@ -131,11 +131,11 @@ const en = {
 export type MessageKey = keyof typeof en;
 
 const ru: Record<MessageKey, string> = {
-  unauthenticated: 'Не авторизован. Войдите и попробуйте снова.',
+  unauthenticated: 'Вы не вошли в аккаунт. Войдите и попробуйте снова.',
   forbidden: 'Доступ запрещён. Недостаточно прав, или ваш профиль заблокирован.',
   guest: 'Это действие доступно только зарегистрированным пользователям.',
   banned: 'Доступ запрещён. Недостаточно прав или ваш профиль заблокирован.',
-  gagged: 'Вы не можете писать, пока у вас кляп.',
+  gagged: 'Вам запрещено писать, пока не истечёт срок запрета.',
   not_found: 'Не найдено.',
   cross_site: 'Войдите на самом сайте: запросы с других сайтов отклоняются.',
   too_large: 'Слишком большой файл.',
