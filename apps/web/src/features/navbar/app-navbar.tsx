@@ -40,6 +40,7 @@ export function AppNavbar() {
           <span className="brand-name">{t('common:appName')}</span>
         </Link>
         <div className="d-flex align-items-center gap-2 order-md-last">
+          {signedInParts && <signedInParts.UnreadTitle />}
           {signedInParts && <signedInParts.BalanceNav />}
           {signedInParts && <signedInParts.NotificationBell />}
           {signedInParts && userData && <signedInParts.UserMenu userData={userData} />}

@@ -11,4 +11,5 @@ export { ChatNavLink } from './chat-nav-link';
 export { ImNavLink } from './im-nav-link';
 export { ModerationNavLink } from './moderation-nav-link';
 export { NotificationBell } from './notification-bell';
+export { UnreadTitle } from './unread-title';
 export { UserMenu } from './user-menu';
