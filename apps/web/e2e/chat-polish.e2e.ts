@@ -36,7 +36,7 @@ describe('the chat as a newcomer meets it', () => {
       await page.goto(`/${locale}`);
       await page.getByLabel(GUEST_FORM[locale].nick).fill(uniqueNick('Guest'));
       await page.getByRole('button', { name: GUEST_FORM[locale].submit }).click();
-      await page.waitForURL(`**/${locale}/chat`);
+      await page.waitForURL(new RegExp(`/${locale}/chat(/\\d+)?$`));
       const tab = page.getByTestId(`room-select-${MAIN_ROOM}`);
       await tab.waitFor();
       await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');

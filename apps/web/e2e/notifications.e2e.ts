@@ -117,7 +117,7 @@ describe('notifications', () => {
     await expect.poll(() => mention.textContent()).toContain(`${c.nick} mentioned you`);
     await shot(pageA, 'notifications-mention-en');
     await mention.getByTestId('notification-open').click();
-    await pageA.waitForURL('**/en/chat');
+    await pageA.waitForURL(/\/en\/chat(\/\d+)?$/);
     await expect
       .poll(() => pageA.getByTestId(`room-select-${ROOM}`).getAttribute('aria-selected'), {
         timeout: 15_000,

@@ -48,7 +48,7 @@ describe('registration', () => {
     await page.getByLabel('Ник').fill(nick);
     await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
     // With nowhere else to go, a new account lands in the chat.
-    await page.waitForURL((url) => url.pathname === '/ru/chat');
+    await page.waitForURL((url) => /^\/ru\/chat(\/\d+)?$/.test(url.pathname));
     await page.getByTestId('composer').waitFor();
     await page.goto('/');
     await page.getByTestId('signed-in-as').waitFor();
@@ -64,7 +64,7 @@ describe('registration', () => {
     await page.getByLabel('Your nick').fill(nick);
     await page.getByRole('button', { name: 'Enter as guest' }).click();
     // Guest entry opens the chat; the offer to keep the nick waits on the home page.
-    await page.waitForURL('**/en/chat');
+    await page.waitForURL(/\/en\/chat(\/\d+)?$/);
     await page.getByRole('link', { name: 'Home' }).click();
     await page.getByTestId('register-keep-nick').click();
     const dialog = page.getByRole('dialog', { name: 'Registration' });
@@ -73,7 +73,7 @@ describe('registration', () => {
     await dialog.getByLabel('Repeat the password').fill('secret-123');
     await dialog.getByRole('button', { name: 'Register' }).click();
     // Registered from the home page's card: on into the chat.
-    await page.waitForURL('**/en/chat');
+    await page.waitForURL(/\/en\/chat(\/\d+)?$/);
     await page.getByRole('link', { name: 'Home' }).click();
     await page.getByText(`You are signed in as ${nick} (user).`).waitFor();
   });

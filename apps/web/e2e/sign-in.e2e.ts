@@ -50,7 +50,7 @@ describe('sign in', () => {
       .getByRole('button', { name: 'Войти', exact: true })
       .click();
     // With nowhere else to go, signing in lands in the chat.
-    await page.waitForURL((url) => url.pathname === '/ru/chat');
+    await page.waitForURL((url) => /^\/ru\/chat(\/\d+)?$/.test(url.pathname));
     await page.getByTestId('composer').waitFor();
     await page.goto('/');
     await page.getByTestId('signed-in-as').waitFor();

@@ -9,7 +9,6 @@ import { useChatStore } from '../../chat/store';
 import { useSessionStore } from '../../session/store';
 import { listTime } from '../../../shared/time-format';
 import { describeNotification, VIEW_ICONS, type NotificationView } from '../describe';
-import { openRoom } from '../open-room';
 import { NotificationIcon } from './notification-icon';
 import { notificationText } from './notification-text';
 import { useNotificationActions, useNotifications } from './store-context';
@@ -24,7 +23,8 @@ function destination(view: NotificationView): string | null {
     case 'partner_request':
       return '/my/profile';
     case 'mention':
-      return view.roomId === null ? null : '/chat';
+      // The room's own address: the chat page opens (or enters) it.
+      return view.roomId === null ? null : `/chat/${view.roomId}`;
     case 'new_device':
     case 'sign_in_locked':
       return '/my/security';
@@ -74,7 +74,6 @@ export function NotificationItem({ notification, onNavigate }: NotificationItemP
     if (to === null) return;
     onNavigate?.();
     void navigate(localePath(locale, to));
-    if (view.type === 'mention' && view.roomId !== null) void openRoom(view.roomId);
   };
 
   return (
