@@ -14,6 +14,7 @@ import {
   SortableContext,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../../lib/use-locale';
 import { useChat, useChatActions } from '../chat-context';
@@ -37,6 +38,7 @@ export function RoomTabs({ vertical }: { vertical: boolean }) {
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
   );
   const ids = rooms.map((room: RoomDetail) => room.id);
+  const hintId = useId();
 
   const reorder = (next: number[]) => settle(actions.reorderRooms(next));
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -78,9 +80,13 @@ export function RoomTabs({ vertical }: { vertical: boolean }) {
               onLeave={(id) => settle(actions.leaveRoom(id))}
               onMove={onMove}
               vertical={vertical}
+              hintId={hintId}
             />
           ))}
         </div>
+        <span id={hintId} hidden>
+          {t('rooms.moveHint')}
+        </span>
       </SortableContext>
     </DndContext>
   );
