@@ -30,6 +30,11 @@ export interface ChannelKindRules<K extends ChannelKindName> {
   /** Presence channels: the member's entry (null: may not join after all). */
   presence?(user: UserRow, channel: Parsed<K>): Promise<PresenceEntry | null>;
   clientEvents?: Record<string, ClientEventRelay>;
+  /**
+   * Presence channels: the user's first socket joined (`present`), or their last socket on
+   * every node left (closed, unsubscribed, reaped with a dead node).
+   */
+  presenceChanged?(channel: Parsed<K>, userId: number, present: boolean): void;
 }
 
 type AnyRules = { [K in ChannelKindName]: ChannelKindRules<K> }[ChannelKindName];
@@ -68,6 +73,14 @@ export class ChannelRegistry {
     if (CHANNEL_KINDS[parsed.kind].type !== 'presence') return { ok: true, presence: null };
     const presence = (await rules.presence?.(user, parsed)) ?? null;
     return presence ? { ok: true, presence } : { ok: false };
+  }
+
+  /** Tells the kind's owner that a user arrived in or left a presence channel. */
+  presenceChanged(name: string, userId: number, present: boolean): void {
+    const parsed = parseChannel(name);
+    if (parsed.kind === 'unknown' || !Number.isSafeInteger(userId)) return;
+    const rules = this.kinds.get(parsed.kind) as ChannelKindRules<typeof parsed.kind> | undefined;
+    rules?.presenceChanged?.(parsed, userId, present);
   }
 
   /** The relay of a client event on a channel, for the socket server. */

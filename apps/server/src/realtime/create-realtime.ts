@@ -40,6 +40,8 @@ export function createRealtime(
     maxConnectionsPerAddress: config.realtimeCaps.perAddress,
     maxSocketsPerAccount: config.realtimeCaps.perAccount,
     clientAddress: clientAddressOf(config.trustProxy),
+    onPresenceChange: (channel, userId, present) =>
+      channels.presenceChanged(channel, Number(userId), present),
   });
   return server;
 }

@@ -21,6 +21,12 @@ export class PresenceRegister {
     private readonly broadcast: (message: Broadcast) => void,
     /** This node's subscribers of a channel. */
     private readonly subscribersOf: (channel: string) => Iterable<Connection>,
+    /**
+     * A user's first socket joined the channel, or their last one left it, counted over every
+     * node: told once per change, by the node that saw it (or the one that reaped a dead node).
+     */
+    private readonly changed: (channel: string, userId: string, present: boolean) => void = () =>
+      undefined,
   ) {}
 
   /**
@@ -42,6 +48,7 @@ export class PresenceRegister {
       conn.presence.delete(channel);
       throw error;
     }
+    if (first) this.changed(channel, member.user_id, true);
     if (conn.closed) return null;
     if (first) {
       this.broadcast({
@@ -80,6 +87,7 @@ export class PresenceRegister {
    * member's departure goes only to those who saw them (the reaper cannot tell: it tells all).
    */
   memberRemoved(channel: string, userId: string, hidden = false): void {
+    this.changed(channel, userId, false);
     this.broadcast({
       channel,
       event: 'pusher_internal:member_removed',

@@ -47,6 +47,11 @@ export interface RealtimeServerOptions {
   maxSocketsPerAccount?: number;
   /** The client's address of an upgrade request, trusting proxies as HTTP does. */
   clientAddress?: (request: IncomingMessage) => string;
+  /**
+   * A user's first socket joined a presence channel, or their last one (on every node) left
+   * it: the channel's owner decides what that means (a room's member shown present or not).
+   */
+  onPresenceChange?: (channel: string, userId: string, present: boolean) => void;
   activityTimeoutSeconds?: number;
   pongTimeoutMs?: number;
   sweepEveryMs?: number;
@@ -123,6 +128,13 @@ export class RealtimeServer {
       opts.log,
       (message) => this.broadcast(message),
       (channel) => this.channels.get(channel) ?? [],
+      (channel, userId, present) => {
+        try {
+          opts.onPresenceChange?.(channel, userId, present);
+        } catch (error) {
+          opts.log.error({ err: error }, 'presence change listener failed');
+        }
+      },
     );
     this.subscriptionRules = {
       key: opts.key,

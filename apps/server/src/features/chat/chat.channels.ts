@@ -4,6 +4,7 @@ import { maySubscribe, seesInvisible } from '../../access/room.policy';
 import { viewerOf } from '../../access/viewer';
 import type { ChannelKinds } from '../../realtime/channel-registry';
 import { presentMemberInfo } from '../users/users.channels';
+import type { RoomPresence } from './room-presence';
 import type { RoomsRepository } from './rooms.repository';
 
 /**
@@ -15,6 +16,7 @@ import type { RoomsRepository } from './rooms.repository';
 export function registerChatChannels(
   channels: ChannelKinds,
   rooms: Pick<RoomsRepository, 'membership'>,
+  presence: Pick<RoomPresence, 'changed'>,
 ): void {
   channels.register({ kind: 'chat', maySubscribe: () => true });
   channels.register({
@@ -35,6 +37,8 @@ export function registerChatChannels(
         seesTrolls: canSeeTrolls(viewer),
       };
     },
+    // A member's first socket in the room, or their last one gone: shown as there or not.
+    presenceChanged: ({ roomId }, userId, present) => presence.changed(roomId, userId, present),
     clientEvents: {
       'client-typing': (data, seat): ClientEventMap['client-typing'] | null => {
         const typing = (data as { typing?: unknown } | null)?.typing;

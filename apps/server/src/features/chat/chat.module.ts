@@ -1,3 +1,4 @@
+import { roomChannel } from '@chat/shared';
 import { featureModule } from '../../platform/feature-module';
 import { registerChatChannels } from './chat.channels';
 import { chatRealtime } from './chat.realtime';
@@ -8,6 +9,7 @@ import { MessagesService } from './messages.service';
 import { ReactionsRepository } from './reactions.repository';
 import { ReactionsService } from './reactions.service';
 import { RepeatGuard } from './repeat-guard';
+import { PRESENCE_SWEEP_MS, RoomPresence } from './room-presence';
 import { RoomRosters } from './room-rosters';
 import { RoomView } from './room-view';
 import { RoomsRepository } from './rooms.repository';
@@ -53,7 +55,25 @@ export const chatModule = featureModule({
         events,
       ),
     });
-    registerChatChannels(ctx.channels, roomsRepository);
+    // Who is there now: the sockets say, the room's list and People → Online follow.
+    const realtime = ctx.later('realtime');
+    const presence = new RoomPresence(
+      roomsRepository,
+      events,
+      (roomId) => realtime().presentUserIds(roomChannel(roomId)),
+      ctx.platform.log,
+    );
+    const sweeper = setInterval(() => {
+      presence.sweep().catch((error: unknown) => {
+        ctx.platform.log.error({ err: error }, 'room presence sweep failed');
+      });
+    }, PRESENCE_SWEEP_MS);
+    sweeper.unref();
+    ctx.onStop(async () => {
+      clearInterval(sweeper);
+      presence.stop();
+    });
+    registerChatChannels(ctx.channels, roomsRepository, presence);
     ctx.realtime((on, rt) => chatRealtime(on, rt, roomsRepository));
     ctx.routes(chatRoutes, roomsRoutes, messagesRoutes);
   },

@@ -117,6 +117,7 @@ export class RoomsRepository {
       .select(['room_id', (eb) => eb.fn.countAll<number>().as('n')])
       .where('room_id', 'in', roomIds)
       .where('invisible', '=', 0)
+      .where('absent_since', 'is', null)
       .groupBy('room_id')
       .execute();
     return new Map(rows.map((r) => [r.room_id, Number(r.n)]));
@@ -144,13 +145,23 @@ export class RoomsRepository {
         'room_users.invisible',
         'room_users.entered_at',
         'room_users.last_read_id',
+        'room_users.absent_since',
       ])
       .where('room_users.room_id', '=', roomId)
       .orderBy('room_users.entered_at');
     if (onlyUserId !== undefined) query = query.where('room_users.user_id', '=', onlyUserId);
     const rows = await query.execute();
     return rows.map(
-      ({ room_id, position, state_id, invisible, entered_at, last_read_id, ...user }) => ({
+      ({
+        room_id,
+        position,
+        state_id,
+        invisible,
+        entered_at,
+        last_read_id,
+        absent_since,
+        ...user
+      }) => ({
         room_id,
         user_id: user.id,
         position,
@@ -158,6 +169,7 @@ export class RoomsRepository {
         invisible,
         entered_at,
         last_read_id,
+        absent_since,
         user,
       }),
     );
@@ -185,7 +197,7 @@ export class RoomsRepository {
   }
 
   async addMember(
-    row: Omit<RoomUserRow, 'last_read_id'> & { last_read_id?: number },
+    row: Omit<RoomUserRow, 'last_read_id' | 'absent_since'> & { last_read_id?: number },
   ): Promise<boolean> {
     const result = await this.db
       .insertInto('room_users')
@@ -250,6 +262,46 @@ export class RoomsRepository {
       .set(changes)
       .where('room_id', '=', roomId)
       .where('user_id', '=', userId)
+      .execute();
+  }
+
+  /** The member is back (a socket of theirs joined the room): true when they had been absent. */
+  async markPresent(roomId: number, userId: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('room_users')
+      .set({ absent_since: null })
+      .where('room_id', '=', roomId)
+      .where('user_id', '=', userId)
+      .where('absent_since', 'is not', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** No socket of the member's is in the room: true when they had been present. */
+  async markAbsent(roomId: number, userId: number, since: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('room_users')
+      .set({ absent_since: since })
+      .where('room_id', '=', roomId)
+      .where('user_id', '=', userId)
+      .where('absent_since', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Members counted present who entered before `enteredBefore`: the sweep asks the sockets
+   * about them (one who entered and never connected, or whose node died, is not there).
+   */
+  async presentSince(
+    enteredBefore: string,
+  ): Promise<{ room_id: number; user_id: number; invisible: number }[]> {
+    return this.db
+      .selectFrom('room_users')
+      .select(['room_id', 'user_id', 'invisible'])
+      .where('absent_since', 'is', null)
+      .where('entered_at', '<', enteredBefore)
+      .orderBy('room_id')
       .execute();
   }
 

@@ -70,7 +70,11 @@ export class RoomsService {
       position: 1000,
       created_at: nowIso(),
     });
-    return this.enter(user, room.id, socketId);
+    const detail = await this.enter(user, room.id, socketId);
+    // Others' room menus list a new public room at once; a private one nobody else learns of.
+    if (room.is_public === 1)
+      this.events.emit('chat.room.available', { room: presentRoomSummary(room, 1) });
+    return detail;
   }
 
   async update(
@@ -92,6 +96,9 @@ export class RoomsService {
     const summary = presentRoomSummary({ ...room, ...changes }, counts.get(roomId) ?? 0);
     // The room's members hear the room without abilities: theirs are not the updater's.
     this.events.emit('chat.room.updated', { room: summary });
+    // Made public: it appears in everyone's room menu, as a new public room does.
+    if (room.is_public === 0 && changes.is_public === 1)
+      this.events.emit('chat.room.available', { room: summary });
     return { ...summary, abilities: roomPolicy.abilities(viewer, { ...room, ...changes }) };
   }
 

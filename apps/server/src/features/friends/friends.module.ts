@@ -1,4 +1,5 @@
 import { featureModule } from '../../platform/feature-module';
+import { friendsRealtime } from './friends.realtime';
 import { FriendsRepository } from './friends.repository';
 import { friendsRoutes } from './friends.routes';
 import { FRIEND_CALLS_PER_MINUTE, FriendsService } from './friends.service';
@@ -15,6 +16,7 @@ export const friendsModule = featureModule({
       ctx.use('notifications'),
       rateLimits,
       { name: 'friends', points: FRIEND_CALLS_PER_MINUTE, durationSeconds: 60 },
+      events,
     );
     // `im_privacy: friends` takes effect now that friendships exist.
     ctx.use('im').useFriends(friends);
@@ -23,6 +25,7 @@ export const friendsModule = featureModule({
       friends,
       ignores: async (userId, otherId) => (await repo.ignoresBetween(userId, otherId)).aIgnoresB,
     });
+    ctx.realtime((on, rt) => friendsRealtime(on, rt));
     ctx.routes(friendsRoutes);
   },
 });

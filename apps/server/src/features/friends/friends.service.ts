@@ -1,5 +1,6 @@
 import type { FriendsList, PublicUser } from '@chat/shared';
 import type { UserRow } from '../../db/schema';
+import type { DomainEvents } from '../../events/domain-events';
 import { AppError, forbidden, invalid, notFound } from '../../http/app-error';
 import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
@@ -30,7 +31,19 @@ export class FriendsService {
     private readonly notifications: NotificationsService,
     private readonly rateLimits: RateLimits,
     private readonly limit: RateLimitRule,
+    private readonly events?: DomainEvents,
   ) {}
+
+  /** Both people's tabs hear where they now stand (their open profiles of each other follow). */
+  private tell(viewerId: number, otherId: number, mine: 'friend' | 'outgoing' | null): void {
+    const theirs = mine === 'outgoing' ? 'incoming' : mine;
+    this.events?.emit('friends.changed', { userId: viewerId, otherId, friendship: mine });
+    this.events?.emit('friends.changed', {
+      userId: otherId,
+      otherId: viewerId,
+      friendship: theirs,
+    });
+  }
 
   areFriends(a: number, b: number): Promise<boolean> {
     return this.friends.areFriends(a, b);
@@ -89,6 +102,7 @@ export class FriendsService {
           type: 'friend_request',
           user: presentPublicUser(viewer),
         });
+        this.tell(viewer.id, other.id, 'outgoing');
         return answer('outgoing');
       }
       if (row.status === 'accepted') return answer('friend');
@@ -98,6 +112,7 @@ export class FriendsService {
           type: 'friend_accepted',
           user: presentPublicUser(viewer),
         });
+        this.tell(viewer.id, other.id, 'friend');
         return answer('friend');
       }
     }
@@ -109,7 +124,10 @@ export class FriendsService {
   async remove(viewer: UserRow, otherId: number): Promise<void> {
     const other = await this.other(viewer, otherId);
     const row = await this.friends.find(viewer.id, other.id);
-    if (row) await this.friends.delete(row.id);
+    if (row) {
+      await this.friends.delete(row.id);
+      this.tell(viewer.id, other.id, null);
+    }
   }
 
   /** A deleted account leaves every friendship and request it was part of. */

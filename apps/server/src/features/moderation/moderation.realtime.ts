@@ -17,6 +17,10 @@ export function moderationRealtime(events: DomainEvents, rt: Broadcaster): void 
     // A full ban ends the person's realtime access at once, after they heard why.
     if (ban.type === 'full_ban') rt.closeUserSockets(ban.user_id);
   });
+  // The person's tabs read their permissions again: a new moderator's menu grows at once.
+  events.on('user.roles', ({ userId, roles }) => {
+    rt.send(userChannel(userId), 'RolesUpdated', { roles });
+  });
   events.on('complaint.updated', ({ complaint, recipients }) => {
     rt.send(recipients.map(userChannel), 'Complaint.Updated', complaint);
   });

@@ -52,7 +52,9 @@ export class RolesService {
         return row;
       });
       if (saved) {
-        this.events.emit('user.updated', { user: presentPublicUser(saved) });
+        const user = presentPublicUser(saved);
+        this.events.emit('user.updated', { user });
+        this.events.emit('user.roles', { userId: saved.id, roles: user.roles });
         return presentPublicUser(saved);
       }
     }

@@ -62,6 +62,7 @@ export class ProfilesRepository {
       .selectFrom('room_users')
       .select(['user_id', (eb) => eb.fn.max('invisible').as('invisible')])
       .where('user_id', 'in', userIds)
+      .where('absent_since', 'is', null)
       .groupBy('user_id')
       .execute();
     return new Map(rows.map((r) => [r.user_id, { invisible: Number(r.invisible) === 1 }]));
@@ -158,9 +159,16 @@ export class ProfilesRepository {
     }));
   }
 
-  /** People in a room now; unless `withInvisible`, those invisible anywhere are left out. */
+  /**
+   * People in a room now (a socket of theirs there: room_users.absent_since is null); unless
+   * `withInvisible`, those invisible in any room they are present in are left out.
+   */
   async online(withInvisible: boolean, page: Window): Promise<ListPage> {
-    let present = this.db.selectFrom('room_users').select('user_id').groupBy('user_id');
+    let present = this.db
+      .selectFrom('room_users')
+      .select('user_id')
+      .where('absent_since', 'is', null)
+      .groupBy('user_id');
     if (!withInvisible) present = present.having((eb) => eb(eb.fn.max('invisible'), '=', 0));
     const base = this.db
       .selectFrom('users')

@@ -3,6 +3,7 @@ import type { RoomDetail } from '../wire';
 import { deepFreeze, makeMessage, makeRoomDetail, makeRoomSummary } from '../../test/chat-fixtures';
 import type { RoomsState } from './rooms';
 import {
+  addAvailableRoom,
   clearChat,
   currentRoom,
   enterRoom,
@@ -260,5 +261,19 @@ describe('updateRoom', () => {
   it('returns the state itself for a room the user is not in', () => {
     const before = state();
     expect(updateRoom(before, 9, (room) => ({ ...room, unread: 1 }))).toBe(before);
+  });
+});
+
+describe('addAvailableRoom', () => {
+  it('lists a new public room at the end of the available rooms', () => {
+    const next = addAvailableRoom(state(), makeRoomSummary({ id: 9 }));
+    expect(roomIds(next.available)).toEqual([5, 6, 9]);
+    expect(roomIds(next.rooms)).toEqual([1, 2]);
+  });
+
+  it('leaves it out when I am in it or it is listed already', () => {
+    const before = state();
+    expect(addAvailableRoom(before, makeRoomSummary({ id: 2 }))).toBe(before);
+    expect(addAvailableRoom(before, makeRoomSummary({ id: 5 }))).toBe(before);
   });
 });

@@ -87,6 +87,17 @@ export function leaveRoom(state: RoomsState, roomId: number, usersCount: number)
   };
 }
 
+/**
+ * A public room appeared (RoomAvailable): it joins the end of the available list, unless the
+ * viewer is in it or already has it there. The event carries no abilities: the menu's enter
+ * button needs none, and the next chat load brings them.
+ */
+export function addAvailableRoom(state: RoomsState, room: RoomSummary): RoomsState {
+  if (state.rooms.some((mine) => mine.id === room.id)) return state;
+  if (state.available.some((summary) => summary.id === room.id)) return state;
+  return { ...state, available: [...state.available, room] };
+}
+
 /** Showing a room counts its messages as read. */
 export function selectRoom(state: RoomsState, roomId: number): RoomsState {
   const room = state.rooms.find((mine) => mine.id === roomId);
