@@ -1,4 +1,5 @@
 import {
+  addAvailableRoom,
   addReaction,
   applyRoomUserState,
   incrementUnread,
@@ -11,6 +12,8 @@ import {
   typingNow,
   updateRoom,
   upsertRoomUser,
+  withMessageEdited,
+  withQuotesGone,
   type ChatSettings,
   type Reaction,
   type RoomDetail,
@@ -97,8 +100,20 @@ export function createChatEvents(
         notifyMention(s.settings, deps.playSound);
       }
     },
+    messageUpdated: (message) =>
+      patchRoom(message.room_id, (r) => ({
+        ...r,
+        messages: withMessageEdited(r.messages, message),
+      })),
+    // Its words leave the replies that quoted it too, as the server shows them from now on.
     messageDeleted: ({ id, room_id }) =>
-      patchRoom(room_id, (r) => ({ ...r, messages: r.messages.filter((m) => m.id !== id) })),
+      patchRoom(room_id, (r) => ({
+        ...r,
+        messages: withQuotesGone(
+          r.messages.filter((m) => m.id !== id),
+          (quote) => quote.id === id,
+        ),
+      })),
     reactionStored: ({ likeable_id, reaction, room_id, user }) => {
       if (!isReaction(reaction)) return;
       set((s) => ({
@@ -115,6 +130,12 @@ export function createChatEvents(
       })),
     userEntered: ({ room_id, user }) =>
       patchRoom(room_id, (r) => ({ ...r, users: upsertRoomUser(r.users, user) })),
+    userWentOffline: ({ room_id, user_id }) => {
+      // About me it can only be stale (this tab is here): I stay on my own list.
+      if (user_id === viewerId()) return;
+      patchRoom(room_id, (r) => ({ ...r, users: removeRoomUser(r.users, user_id) }));
+    },
+    roomAvailable: ({ room }) => set((s) => ({ rooms: addAvailableRoom(s.rooms, room) })),
     userStateUpdated: (event) => {
       // I left from another tab: this one follows.
       if (event.user_id === viewerId() && event.state_id === ROOM_STATE.leaving) {
@@ -168,7 +189,10 @@ export function createChatEvents(
           ...s.rooms,
           rooms: s.rooms.rooms.map((room) => ({
             ...room,
-            messages: room.messages.filter((m) => m.user.id !== user_id),
+            messages: withQuotesGone(
+              room.messages.filter((m) => m.user.id !== user_id),
+              (quote) => quote.user?.id === user_id,
+            ),
           })),
         };
         return {

@@ -20,10 +20,16 @@ type Payload<K extends keyof RealtimeEventMap> = RealtimeEventMap[K];
 /** What the realtime dispatcher calls on the chat store, one action per event it handles. */
 export interface ChatEventActions {
   messageStored(message: ChatMessage): void;
+  /** Its author edited a message: the new text for all, quotes of it included. */
+  messageUpdated(message: ChatMessage): void;
   messageDeleted(event: Payload<'MessageDeletedFromEveryone'>): void;
   reactionStored(event: ReactionEvent): void;
   reactionDeleted(event: ReactionEvent): void;
   userEntered(event: Payload<'UserEnteredTheRoom'>): void;
+  /** Their last tab closed: off the room's list until they are back (still a member). */
+  userWentOffline(event: Payload<'UserWentOffline'>): void;
+  /** A public room appeared: my room menu lists it. */
+  roomAvailable(event: Payload<'RoomAvailable'>): void;
   userStateUpdated(event: Payload<'UserRoomStateUpdated'>): void;
   userStatusUpdated(event: Payload<'UserStatusUpdated'>): void;
   userVisibilityUpdated(event: Payload<'UserVisibilityUpdated'>): void;

@@ -24,6 +24,8 @@ import { createComplaintEvents } from '../complaints/cache';
 import { createBalanceEvents } from '../balance/balance-events';
 import { applyMyPremium, isPremiumPatch, refreshMyPerks } from '../premium/my-premium';
 import { createPremiumEvents } from '../premium/premium-events';
+import { createFriendshipEvents } from '../profiles/friendship-events';
+import { isRolesPatch, refreshMyRoles } from '../session/my-roles';
 
 declare global {
   interface Window {
@@ -52,6 +54,7 @@ const premium = createPremiumEvents({
   refreshPerks: () => void refreshMyPerks(),
   patchUser,
 });
+const friendship = createFriendshipEvents(queryClient);
 const sanctions = createSanctionEvents({
   me: () => useSessionStore.getState().userData,
   refreshMyBan,
@@ -155,6 +158,8 @@ export function startRealtime(init: InitData): void {
       complaints: () => complaints,
       balance: () => balance,
       premium: () => premium,
+      friendship: () => friendship,
+      rolesUpdated: () => void refreshMyRoles(),
       requireUpdate: () => useSessionStore.getState().requireUpdate(),
       sessionEnded: (p) => void sessionEnded(p),
     }),
@@ -189,6 +194,8 @@ export function startRealtime(init: InitData): void {
     if (isSanctionPatch(state.userData, prev.userData)) return;
     // My premium and its perks changed: same user, same rooms, same bell.
     if (isPremiumPatch(state.userData, prev.userData)) return;
+    // My roles changed: the menus read permissions; the rooms and the bell stay as they are.
+    if (isRolesPatch(state.userData, prev.userData)) return;
     client.setUser(state.userData?.user.id ?? null);
     followSession(state.userData, prev.userData);
   });

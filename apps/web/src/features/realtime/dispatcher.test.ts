@@ -8,6 +8,7 @@ import type { PremiumEventActions } from '../premium/premium-events';
 import type { SanctionEventActions } from '../sanctions/sanction-events';
 import type { UploadEventActions } from '../uploads/upload-events';
 import type { ChatEventActions } from '../chat/events';
+import type { FriendshipEventActions } from '../profiles/friendship-events';
 import type { IdentityEventActions } from './identity-events';
 import { createDispatcher } from './dispatcher';
 
@@ -30,6 +31,7 @@ function setup() {
   const complaints = recorder<ComplaintEventActions>('complaints.');
   const balance = recorder<BalanceEventActions>('balance.');
   const premium = recorder<PremiumEventActions>('premium.');
+  const friendship = recorder<FriendshipEventActions>('friendship.');
   const requireUpdate = vi.fn();
   const dispatcher = createDispatcher({
     chat: () => chat,
@@ -41,6 +43,8 @@ function setup() {
     complaints: () => complaints,
     balance: () => balance,
     premium: () => premium,
+    friendship: () => friendship,
+    rolesUpdated: (p) => calls.push(['rolesUpdated', [p]]),
     requireUpdate,
     sessionEnded: (p) => calls.push(['sessionEnded', [p]]),
   });
@@ -58,6 +62,8 @@ type Route =
   | `complaints.${keyof ComplaintEventActions}`
   | `balance.${keyof BalanceEventActions}`
   | `premium.${keyof PremiumEventActions}`
+  | `friendship.${keyof FriendshipEventActions}`
+  | 'rolesUpdated'
   | 'requireUpdate'
   | 'sessionEnded';
 // An event some stores all hear lists each, in the order called; `null`: heard by no store yet.
@@ -71,10 +77,15 @@ const ROUTES: { [K in RealtimeEventName]: Route | readonly Route[] | null } = {
   AntitrollUpdated: 'trollUpdated',
   UserLeftTheChat: 'userLeftChat',
   MessageStored: 'messageStored',
+  MessageUpdated: 'messageUpdated',
   MessageDeletedFromEveryone: 'messageDeleted',
   'Like.ReactionStored': 'reactionStored',
   'Like.ReactionDeleted': 'reactionDeleted',
   UserEnteredTheRoom: 'userEntered',
+  UserWentOffline: 'userWentOffline',
+  RoomAvailable: 'roomAvailable',
+  FriendshipUpdated: 'friendship.friendshipUpdated',
+  RolesUpdated: 'rolesUpdated',
   UserRoomStateUpdated: 'userStateUpdated',
   UserStatusUpdated: 'userStatusUpdated',
   UserVisibilityUpdated: 'userVisibilityUpdated',

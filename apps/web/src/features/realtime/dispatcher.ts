@@ -12,6 +12,7 @@ import type { PremiumEventActions } from '../premium/premium-events';
 import type { SanctionEventActions } from '../sanctions/sanction-events';
 import type { UploadEventActions } from '../uploads/upload-events';
 import type { ChatEventActions } from '../chat/events';
+import type { FriendshipEventActions } from '../profiles/friendship-events';
 import type { IdentityEventActions } from './identity-events';
 
 /** The stores an event can change. Getters, so that the dispatcher never holds stale state. */
@@ -31,6 +32,10 @@ export interface DispatchTargets {
   balance: () => BalanceEventActions;
   /** Premium bought, given or ended: mine (session, perks), another's (marks in lists). */
   premium: () => PremiumEventActions;
+  /** Where I stand with someone changed: their open profile follows. */
+  friendship: () => FriendshipEventActions;
+  /** An admin changed my role: my permissions are read again (menus follow). */
+  rolesUpdated: (payload: RealtimeEventMap['RolesUpdated']) => void;
   requireUpdate: () => void;
   /** A session of this account was signed out; the tab drops its own if it was this one. */
   sessionEnded: (payload: RealtimeEventMap['SessionEnded']) => void;
@@ -76,12 +81,17 @@ export function createDispatcher(targets: DispatchTargets): Dispatcher {
     UserNickUpdated: (p) => targets.identity().nickUpdated(p),
     UserFrameUpdated: (p) => targets.identity().frameUpdated(p),
     AntitrollUpdated: (p) => chat().trollUpdated(p),
+    FriendshipUpdated: (p) => targets.friendship().friendshipUpdated(p),
+    RolesUpdated: (p) => targets.rolesUpdated(p),
     UserLeftTheChat: (p) => chat().userLeftChat(p),
     MessageStored: (p) => chat().messageStored(p),
+    MessageUpdated: (p) => chat().messageUpdated(p),
     MessageDeletedFromEveryone: (p) => chat().messageDeleted(p),
     'Like.ReactionStored': (p) => chat().reactionStored(p),
     'Like.ReactionDeleted': (p) => chat().reactionDeleted(p),
     UserEnteredTheRoom: (p) => chat().userEntered(p),
+    UserWentOffline: (p) => chat().userWentOffline(p),
+    RoomAvailable: (p) => chat().roomAvailable(p),
     UserRoomStateUpdated: (p) => chat().userStateUpdated(p),
     UserStatusUpdated: (p) => chat().userStatusUpdated(p),
     UserVisibilityUpdated: (p) => chat().userVisibilityUpdated(p),
