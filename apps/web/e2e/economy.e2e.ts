@@ -340,7 +340,7 @@ describe('economy', () => {
     await recipientPage.goto(`/ru/profile/${encodeURIComponent(recipient.slug)}`);
     const mine = recipientPage.getByTestId('profile-gifts').getByTestId(/^profile-gift-\d+$/);
     await mine.first().waitFor();
-    expect(await mine.first().getByTestId('gift-sender').textContent()).toBe('от анонима');
+    expect(await mine.first().getByTestId('gift-sender').textContent()).toBe('— от анонима');
     expect(await mine.first().getByTestId('gift-text').textContent()).toBe(words);
     await still(recipientPage, 'economy-ru-profile-gifts');
     const recipientView = await recipientPage.getByTestId('profile-page').innerHTML();
@@ -350,7 +350,9 @@ describe('economy', () => {
     await page.reload();
     const theirs = page.getByTestId('profile-gifts').getByTestId(/^profile-gift-\d+$/);
     await theirs.first().waitFor();
-    expect(await theirs.first().getByTestId('gift-sender').textContent()).toBe('from an anonymous sender');
+    expect(await theirs.first().getByTestId('gift-sender').textContent()).toBe(
+      'from an anonymous sender',
+    );
     expect(await page.getByTestId('profile-page').innerHTML()).not.toContain(sender.nick);
     await still(page, 'economy-en-profile-gifts');
   });

@@ -110,7 +110,9 @@ export function ProfileView({ profile: fetched, viewerIsGuest }: ProfileViewProp
                 </p>
               ) : (
                 <p className="text-body-secondary small mb-3">
-                  {t('profile.aboutEmpty', agreeWith(profile))}
+                  {profile.is_self
+                    ? t('profile.aboutEmptySelf')
+                    : t('profile.aboutEmpty', agreeWith(profile))}
                 </p>
               )}
               {profile.about !== null && (
