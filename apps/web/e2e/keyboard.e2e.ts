@@ -103,6 +103,8 @@ describe('keyboard and screen readers in the chat', () => {
         await apiSend(session.baseUrl, other.token, ROOM, `kbd ${n} ${locale}`);
 
       const page = await session.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
       await enterAsUser(page, session.baseUrl, locale, 'Keys');
       await enterRoom(page, ROOM);
       await messageWith(page, `kbd 3 ${locale}`).waitFor();
@@ -127,7 +129,11 @@ describe('keyboard and screen readers in the chat', () => {
       expect(await listTabStops(page)).toBe(1);
       for (const n of [4, 5, 6])
         await apiSend(session.baseUrl, other.token, ROOM, `kbd ${n} ${locale}`);
-      await messageWith(page, `kbd 6 ${locale}`).waitFor();
+      await messageWith(page, `kbd 6 ${locale}`)
+        .waitFor()
+        .catch((error: unknown) => {
+          throw new Error(`${String(error)}\npage errors: ${errors.join('\n')}`);
+        });
       expect(await listTabStops(page)).toBe(1);
 
       // Into the list from the box (Shift+Tab): the newest message; arrows move from there.
@@ -215,7 +221,7 @@ describe('keyboard and screen readers in the chat', () => {
       await send(page, `typed ${locale}`);
       await messageWith(page, `typed ${locale}`).waitFor();
       expect(await listTabStops(page)).toBe(1);
-    });
+    }, 120_000);
   }
 
   it('does not pop a phone keyboard unasked, and the skip link works there (ru, 375 px)', async () => {

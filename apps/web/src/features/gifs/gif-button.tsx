@@ -8,7 +8,7 @@ export function GifButton({ onPick }: { onPick: (gif: Gif) => void }) {
   const { t } = useTranslation('uploads');
   return (
     <PickerButton
-      label={t('gifs.title')}
+      label={t('gifs.open')}
       className="gif-toggle"
       testId="gif-button"
       popoverId="gif-picker"

@@ -46,14 +46,13 @@ function Bell() {
       <Dropdown.Toggle
         variant="link"
         className="bell-toggle p-0 text-decoration-none"
-        aria-label={t('bell')}
+        aria-label={unread > 0 ? `${t('bell')}: ${t('unread', { count: unread })}` : t('bell')}
         data-testid="bell"
       >
         <BellIcon />
         {unread > 0 && (
-          <span className="bell-count" data-testid="bell-count">
-            <span aria-hidden="true">{abbreviateNumber(unread)}</span>
-            <span className="visually-hidden">{t('unread', { count: unread })}</span>
+          <span className="bell-count" aria-hidden="true" data-testid="bell-count">
+            {abbreviateNumber(unread)}
           </span>
         )}
       </Dropdown.Toggle>

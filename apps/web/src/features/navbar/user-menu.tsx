@@ -35,7 +35,10 @@ export function UserMenu({ userData }: { userData: UserData }) {
         aria-label={t('common:nav.userMenu')}
         data-testid="user-menu"
       >
-        <AvatarWithFrame user={user} size={size} />
+        {/* The toggle's name is "Account menu"; the picture (a letter at times) adds no words. */}
+        <span aria-hidden="true" className="d-inline-flex">
+          <AvatarWithFrame user={user} size={size} />
+        </span>
       </Dropdown.Toggle>
       <Dropdown.Menu className="shadow border-0">
         <Dropdown.Header className="user-menu-header">

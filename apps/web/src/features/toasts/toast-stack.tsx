@@ -12,6 +12,7 @@ export function ToastStack() {
       position="bottom-end"
       className="toast-stack p-3"
       containerPosition="fixed"
+      role="region"
       aria-label={t('shell:toasts')}
     >
       {toasts.map((toast) => (

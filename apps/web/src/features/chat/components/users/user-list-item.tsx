@@ -9,7 +9,7 @@ import { WritePrivateItem } from '../../../im/components/write-private-item';
 import { SanctionButton } from '../../../sanctions/components/sanction-button';
 import { PremiumMark } from '../../../../shared/ui/premium-mark';
 import { SendGiftItem } from '../../../presents/components/send-gift-button';
-import { StateDot } from './state-dot';
+import { StateDot, stateLabel } from './state-dot';
 
 export interface UserItemFlags {
   self: boolean;
@@ -48,14 +48,11 @@ export const UserListItem = memo(function UserListItem({
       data-testid={`room-user-${entry.user.id}`}
     >
       <Dropdown align="end">
-        <Dropdown.Toggle
-          as="button"
-          type="button"
-          className="chat-user-toggle no-caret"
-          aria-label={t('users.actions', { nick })}
-        >
+        <Dropdown.Toggle as="button" type="button" className="chat-user-toggle no-caret">
+          {/* Named by what it shows ("Actions: Nick, you, away…"), not a label that hides it. */}
+          <span className="visually-hidden">{t('users.actionsPrefix')}</span>{' '}
           {flags.showAvatars && (
-            <span className="chat-user-avatar">
+            <span className="chat-user-avatar" aria-hidden="true">
               <AvatarWithFrame user={entry.user} size={32} />
               <StateDot stateId={entry.state_id} gender={entry.user.gender} />
             </span>
@@ -67,6 +64,7 @@ export const UserListItem = memo(function UserListItem({
               )}
               <ChatNick nick={entry.user.nick} className="text-truncate" />
               {entry.user.premium && <PremiumMark className="chat-user-mark is-premium" />}
+              {flags.self && ' '}
               {flags.self && <span className="chat-user-me">{t('users.me')}</span>}
               {entry.invisible && (
                 <span
@@ -99,6 +97,11 @@ export const UserListItem = memo(function UserListItem({
                 </span>
               )}
             </span>
+            {flags.showAvatars && (
+              <span className="visually-hidden">
+                , {stateLabel(t, entry.state_id, entry.user.gender)}
+              </span>
+            )}
             {entry.status && <span className="chat-user-status">{entry.status}</span>}
           </span>
         </Dropdown.Toggle>

@@ -46,13 +46,13 @@ describe('the user list and premium and gifts', () => {
   it("opens the gift dialog from someone's menu; none for me or for a guest", async () => {
     fakeServer({ 'GET /api/gifts': { body: [makeGift(1)] } });
     setup();
-    fireEvent.click(screen.getByRole('button', { name: 'Actions for Me' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Actions: Me\b/ }));
     expect(
       within(screen.getByTestId(`room-user-${VIEWER_ID}`)).queryByTestId('user-gift'),
     ).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Actions for Guesty' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Actions: Guesty\b/ }));
     expect(within(screen.getByTestId('room-user-5')).queryByTestId('user-gift')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Actions for Boris' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Actions: Boris\b/ }));
     fireEvent.click(await screen.findByTestId('user-gift'));
     const dialog = await screen.findByTestId('gift-dialog');
     expect(within(dialog).getByText('A gift for Boris')).toBeTruthy();

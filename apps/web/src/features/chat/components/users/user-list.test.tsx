@@ -86,15 +86,15 @@ describe('UserList', () => {
 
   it('mentions and ignores someone from their menu, but offers neither for myself', async () => {
     const { actions } = setup();
-    fireEvent.click(screen.getByRole('button', { name: 'Actions for Anna' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Actions: Anna\b/ }));
     fireEvent.click(await screen.findByTestId('user-mention'));
     expect(useComposerStore.getState().drafts[1]?.text).toBe('Anna, ');
-    fireEvent.click(screen.getByRole('button', { name: 'Actions for Anna' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Actions: Anna\b/ }));
     fireEvent.click(await screen.findByTestId('user-ignore'));
     expect(actions.toggleIgnore).toHaveBeenCalledWith(1);
 
     const me = screen.getByTestId(`room-user-${VIEWER_ID}`);
-    fireEvent.click(screen.getByRole('button', { name: 'Actions for Me' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Actions: Me\b/ }));
     expect(
       await screen.findByText('Profile card', {
         selector: `[data-testid="room-user-${VIEWER_ID}"] *`,

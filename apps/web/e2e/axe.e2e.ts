@@ -1,0 +1,158 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { shot, useBrowser } from './browser';
+import {
+  adminToken,
+  apiEnterRoom,
+  apiJson,
+  apiSend,
+  apiUser,
+  enterRoom,
+  messageWith,
+  signInToChat,
+  type Locale,
+} from './chat-kit';
+import { ADMIN_PASSWORD } from './global-setup';
+
+const session = useBrowser();
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+// "Кино и сериалы" / "Movies & TV": some messages to scan, none of them the journey's concern.
+const ROOM = 5;
+
+const MY_TABS = [
+  'profile',
+  'photos',
+  'nick',
+  'frames',
+  'friends',
+  'notifications',
+  'ignored',
+  'privacy',
+  'password',
+  'security',
+  'delete',
+  'chat',
+];
+const PROFILES_TABS = ['online', 'new', 'top', 'search'];
+const MODERATION_TABS = ['bans', 'queue', 'complaints', 'log'];
+const BALANCE_TABS = ['topup', 'history', 'invoices'];
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; html: string; failureSummary?: string }[];
+}
+
+/** Waits for the page to settle (its chunks, texts and first queries), then runs axe-core. */
+async function scan(page: Page, path: string, found: string[], ready?: () => Promise<unknown>) {
+  if (path !== '') await page.goto(path);
+  await page.locator('main').waitFor();
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await ready?.();
+  // The splash and the route's lazy chunk: the page's own content is there once main has some.
+  await page.waitForFunction(() => (document.querySelector('main')?.children.length ?? 0) > 0);
+  // Evaluated, not added as a script tag: the site's Content-Security-Policy refuses inline
+  // scripts (and the journeys fail on any violation).
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: Record<string, unknown>,
+          ) => Promise<{ violations: Violation[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({
+        target: n.target,
+        html: n.html.slice(0, 160),
+        failureSummary: n.failureSummary,
+      })),
+    }));
+  });
+  for (const v of violations) {
+    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+    const where = v.nodes
+      .slice(0, 5)
+      .map(
+        (n) =>
+          `      ${JSON.stringify(n.target)}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`,
+      )
+      .join('\n');
+    found.push(`${page.url()} [${v.impact}] ${v.id}: ${v.help}\n${where}`);
+  }
+}
+
+/** Signs the seeded admin in from the login page. */
+async function signInAsAdmin(page: Page, locale: Locale) {
+  await signInToChat(page, locale, 'admin', ADMIN_PASSWORD);
+}
+
+describe('axe-core finds nothing serious or critical', () => {
+  for (const locale of ['en', 'ru'] as const) {
+    it(`on every page a visitor, a user, an admin and a banned person see (${locale})`, async () => {
+      const found: string[] = [];
+      const talker = await apiUser(session.baseUrl, 'Axe');
+      await apiEnterRoom(session.baseUrl, talker.token, ROOM);
+      await apiSend(
+        session.baseUrl,
+        talker.token,
+        ROOM,
+        `axe -smile- ${locale} https://example.com`,
+      );
+
+      // A visitor.
+      const visitor = await session.newPage();
+      for (const path of ['', '/login', '/register', '/agreement', '/page/privacy', '/chat'])
+        await scan(visitor, `/${locale}${path}`, found);
+      for (const tab of PROFILES_TABS) await scan(visitor, `/${locale}/profiles/${tab}`, found);
+      await scan(visitor, `/${locale}/no-such-page`, found);
+      await shot(visitor, `axe-${locale}-404`);
+
+      // The admin: the chat with a room entered, and every page behind a sign-in.
+      const admin = await session.newPage();
+      await signInAsAdmin(admin, locale);
+      await enterRoom(admin, ROOM);
+      await messageWith(admin, `${locale} https://example.com`).waitFor();
+      await scan(admin, '', found);
+      await shot(admin, `axe-${locale}-chat`);
+      for (const path of ['', '/im', '/complaints', '/premium', '/profile/admin'])
+        await scan(admin, `/${locale}${path}`, found);
+      for (const tab of MY_TABS) await scan(admin, `/${locale}/my/${tab}`, found);
+      for (const tab of PROFILES_TABS) await scan(admin, `/${locale}/profiles/${tab}`, found);
+      for (const tab of MODERATION_TABS) await scan(admin, `/${locale}/moderation/${tab}`, found);
+      for (const tab of BALANCE_TABS) await scan(admin, `/${locale}/balance/${tab}`, found);
+
+      // A banned person's page.
+      const banned = await apiUser(session.baseUrl, 'AxeBan');
+      const bannedPage = await session.newPage();
+      await signInToChat(bannedPage, locale, banned.nick);
+      const ban = await apiJson(session.baseUrl, '/api/moderation/bans', {
+        method: 'POST',
+        token: await adminToken(session.baseUrl),
+        body: { user_id: banned.id, type: 'ban', period: '7d', reason: 'flood', comment: 'axe' },
+      });
+      expect(ban.status).toBe(201);
+      await scan(bannedPage, `/${locale}/banned`, found, () =>
+        bannedPage.getByTestId('sanction-card-ban').waitFor(),
+      );
+
+      expect(found, `axe found:\n${found.join('\n')}`).toEqual([]);
+      // Forty pages, each waited for and scanned.
+    }, 300_000);
+  }
+});
