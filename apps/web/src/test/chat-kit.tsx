@@ -86,6 +86,7 @@ function actionMocks(): ActionMocks {
     retryMessage: vi.fn(),
     discardMessage: vi.fn(),
     loadOlder: resolved(),
+    editMessage: resolved(),
     deleteForMe: resolved(),
     deleteForEveryone: resolved(),
     toggleReaction: resolved(),

@@ -46,6 +46,9 @@ export function fakeChatApi(): FakeChatApi {
     createRoom: vi.fn(async () => makeRoomDetail({ id: 99 })),
     updateRoom: vi.fn(async (id: number) => makeRoomDetail({ id })),
     invite: vi.fn(async () => undefined),
+    editMessage: vi.fn(async (id: number, body: { text: string }) =>
+      makeMessage({ id, text: body.text, edited_at: new Date().toISOString() }),
+    ),
     deleteForMe: vi.fn(async () => undefined),
     deleteForEveryone: vi.fn(async () => undefined),
     addReaction: vi.fn(async () => undefined),

@@ -1,5 +1,6 @@
 import {
-  REPLY_EXCERPT_MAX,
+  replyExcerpt,
+  unavailableQuote,
   type Attachment,
   type ChatMessage,
   type MessageReaction,
@@ -37,25 +38,12 @@ export function presentAuthor(author: MessageAuthor) {
   };
 }
 
-/** The first words of a message, on one line, for a reply's quote. */
-export function replyExcerpt(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  const chars = [...line];
-  return chars.length <= REPLY_EXCERPT_MAX
-    ? line
-    : `${chars
-        .slice(0, REPLY_EXCERPT_MAX - 1)
-        .join('')
-        .trimEnd()}…`;
-}
-
 /**
  * A reply's quote: the original's author and first words when `visible` (the message policy's
  * canSeeQuoted), else only that it is unavailable.
  */
 export function presentReplyQuote(reply: RepliedMessage, visible: boolean): ReplyQuote {
-  if (!visible || reply.author === null)
-    return { id: reply.id, user: null, text: '', deleted: true };
+  if (!visible || reply.author === null) return unavailableQuote(reply.id);
   return {
     id: reply.id,
     user: { id: reply.user_id, slug: reply.author.slug, nick: reply.author.nick },

@@ -17,6 +17,8 @@ export interface SendMessageBody {
   /** Ids of complete uploads. */
   attachments?: number[];
   gif_id?: number;
+  /** The message of the room this one answers. */
+  reply_to?: number;
 }
 
 export interface RoomChanges {
@@ -50,6 +52,8 @@ export interface ChatApi {
   createRoom(body: { name_ru: string; name_en: string; public: boolean }): Promise<RoomDetail>;
   updateRoom(roomId: number, body: RoomChanges): Promise<RoomSummary>;
   invite(roomId: number, userId: number): Promise<void>;
+  /** A new text for my own message (within the edit window); the message as it now is. */
+  editMessage(messageId: number, body: { text: string; mentions: number[] }): Promise<ChatMessage>;
   deleteForMe(messageId: number): Promise<void>;
   deleteForEveryone(messageId: number): Promise<void>;
   addReaction(messageId: number, reaction: Reaction): Promise<void>;
@@ -117,6 +121,7 @@ export function createChatApi(client: ApiClient): ChatApi {
     createRoom: (body) => post<RoomDetail>('/api/room', body),
     updateRoom: (id, body) => call<RoomSummary>('PATCH', `/api/room/${id}`, body),
     invite: (id, userId) => done(post(`/api/room/${id}/invite`, { user_id: userId })),
+    editMessage: (id, body) => call<ChatMessage>('PATCH', `/api/chat/message/${id}`, body),
     deleteForMe: (id) => done(call('DELETE', `/api/chat/message/${id}`)),
     deleteForEveryone: (id) => done(call('DELETE', `/api/chat/message/delete_from_everyone/${id}`)),
     addReaction: (id, reaction) => done(post(`/api/chat/message/${id}/reactions`, { reaction })),

@@ -21,6 +21,7 @@ function extrasBody(pending: PendingMessage): Partial<SendMessageBody> {
     body.type_id = MESSAGE_TYPE.gif;
     body.gif_id = pending.gif.id;
   }
+  if (pending.reply_to) body.reply_to = pending.reply_to.id;
   return body;
 }
 
@@ -74,6 +75,7 @@ export function createOutbox({ set, get, deps }: ChatSlice): OutboxActions {
         mentions: [...mentions],
         ...(extras.attachments?.length ? { attachments: [...extras.attachments] } : {}),
         ...(extras.gif ? { gif: extras.gif } : {}),
+        ...(extras.replyTo ? { reply_to: extras.replyTo } : {}),
         state: 'queued',
         error: null,
         created_at: new Date(deps.now()).toISOString(),

@@ -259,6 +259,9 @@ export function createChatStore(deps: ChatStoreDeps): ChatStoreApi {
           set((now) => ({ loadingOlder: { ...now.loadingOlder, [roomId]: false } }));
         }
       },
+      editMessage: async (message, text, mentions) => {
+        get().messageUpdated(await deps.api.editMessage(message.id, { text, mentions }));
+      },
       deleteForMe: async (message) => {
         await deps.api.deleteForMe(message.id);
         removeMessage(message);

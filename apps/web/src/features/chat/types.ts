@@ -4,6 +4,7 @@ import type {
   Gif,
   ChatSettings,
   Reaction,
+  ReplyQuote,
   RoomDetail,
   RoomsState,
   RoomStateId,
@@ -27,6 +28,8 @@ export interface PendingMessage {
   attachments?: readonly Attachment[];
   /** A library GIF: the message is of the GIF type. */
   gif?: Gif | null;
+  /** The message this one answers, quoted as it was when the reply was written. */
+  reply_to?: ReplyQuote;
   /**
    * queued: waiting for the connection; waiting: behind the rate limit, goes out by itself;
    * sending: in flight; failed: refused (not retried).
@@ -40,6 +43,8 @@ export interface PendingMessage {
 export interface OutgoingExtras {
   attachments?: readonly Attachment[];
   gif?: Gif;
+  /** The message this one answers. */
+  replyTo?: ReplyQuote;
 }
 
 export interface ChatData {
@@ -94,6 +99,8 @@ export interface ChatActions {
   retryMessage(clientId: string): void;
   discardMessage(clientId: string): void;
   loadOlder(roomId: number): Promise<void>;
+  /** PATCH my own message's text; the room hears MessageUpdated. */
+  editMessage(message: ChatMessage, text: string, mentions: number[]): Promise<void>;
   deleteForMe(message: ChatMessage): Promise<void>;
   deleteForEveryone(message: ChatMessage): Promise<void>;
   toggleReaction(message: ChatMessage, reaction: Reaction): Promise<void>;

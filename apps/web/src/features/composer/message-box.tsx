@@ -27,6 +27,8 @@ export interface MessageBoxProps {
   sendTestId: string;
   /** An autocomplete list the box drives (the room's @ list): its ARIA, keys and popup. */
   combobox?: BoxCombobox;
+  /** Keys of the conversation (Escape, ArrowUp): after the list's, before Enter's sending. */
+  onKeyDown?: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
 }
 
 /** What an autocomplete list gives the box (see the chat's useMentionList). */
@@ -61,6 +63,7 @@ export function MessageBox({
   testId,
   sendTestId,
   combobox,
+  onKeyDown: onConversationKey,
 }: MessageBoxProps) {
   const { t } = useTranslation('sanctions');
   const gagged = useMyActiveGag();
@@ -70,6 +73,8 @@ export function MessageBox({
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     combobox?.onKeyDown(event);
+    if (event.defaultPrevented) return;
+    onConversationKey?.(event);
     if (event.defaultPrevented) return;
     // While an input method is composing a word, Enter picks the word, it does not send.
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {

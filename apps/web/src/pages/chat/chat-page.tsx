@@ -4,6 +4,7 @@ import '../../styles/chat-states.css';
 import '../../styles/chat-messages.css';
 import '../../styles/chat-message-actions.css';
 import '../../styles/chat-composer.css';
+import '../../styles/chat-replies.css';
 import '../../styles/chat-users.css';
 import '../../styles/chat-guests.css';
 import '../../styles/chat-settings.css';

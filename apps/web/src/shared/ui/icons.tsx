@@ -114,3 +114,4 @@ export const TrollIcon = icon(
   </>,
 );
 export const CheckIcon = icon(<path d="M20 6 9 17l-5-5" />);
+export const ReplyIcon = icon(<path d="M9 17 4 12l5-5M4 12h11a5 5 0 0 1 5 5v2" />);

@@ -8,3 +8,4 @@ export * from './mentions';
 export * from './typing';
 export * from './commands';
 export * from './message-abilities';
+export * from './replies';

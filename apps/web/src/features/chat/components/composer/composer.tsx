@@ -1,10 +1,13 @@
-import { remainingChars } from '@chat/shared';
-import { useLayoutEffect, useRef } from 'react';
+import { mayEditMessage, MESSAGE_TYPE, remainingChars, type ChatMessage } from '@chat/shared';
+import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMPTY_DRAFT, mentionIds, useComposerStore } from '../../hooks/composer-store';
 import { rememberSmiley } from '../../hooks/use-smileys';
 import { useViewer } from '../../hooks/use-viewer';
-import { useChatActions } from '../chat-context';
+import { useChat, useChatActions } from '../chat-context';
+import { useReplyEditStore } from '../../hooks/reply-edit-store';
+import { settle } from '../../../../lib/settle';
+import { ReplyBar } from './reply-bar';
 import { SmileyButton } from './smiley-button';
 import { useUploadsStore } from '../../../uploads';
 import { MessageBox } from '../../../composer/message-box';
@@ -30,6 +33,11 @@ export function Composer({ roomId, roomName }: ComposerProps) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   useRoomFocus(roomId, inputRef);
   const mentionList = useMentionList(roomId, draft.text, inputRef);
+  const replyTo = useReplyEditStore((s) => s.replyTo[roomId]);
+  const editing = useReplyEditStore((s) => s.editing[roomId]);
+  const lastMine = useChat((s) =>
+    lastOwnMessage(s.rooms.rooms.find((r) => r.id === roomId)?.messages, viewer.id),
+  );
   const remaining = remainingChars(draft.text, viewer.isGuest);
   const uploads = useRoomUploads(roomId);
   const blank = draft.text.trim() === '' && uploads.items.length === 0;
@@ -59,8 +67,26 @@ export function Composer({ roomId, roomName }: ComposerProps) {
     const attachments = ready.flatMap((item) => (item.attachment ? [item.attachment] : []));
     if (current.text.trim() === '' && attachments.length === 0) return;
     const text = current.text.trim();
-    if (attachments.length === 0) actions.sendMessage(roomId, text, mentionIds(current));
-    else actions.sendMessage(roomId, text, mentionIds(current), { attachments });
+    const replyEdit = useReplyEditStore.getState();
+    const edited = replyEdit.editing[roomId];
+    if (edited) {
+      // The draft comes back once the edit is saved; a refused one stays in the box.
+      settle(
+        actions
+          .editMessage(edited.message, text, mentionIds(current))
+          .then(() => useReplyEditStore.getState().endEdit(roomId)),
+      );
+      return;
+    }
+    const replyToNow = replyEdit.replyTo[roomId];
+    const extras = {
+      ...(attachments.length > 0 ? { attachments } : {}),
+      ...(replyToNow ? { replyTo: replyToNow } : {}),
+    };
+    if (attachments.length === 0 && !replyToNow)
+      actions.sendMessage(roomId, text, mentionIds(current));
+    else actions.sendMessage(roomId, text, mentionIds(current), extras);
+    if (replyToNow) replyEdit.cancelReply(roomId);
     useComposerStore.getState().clear(roomId);
     useUploadsStore.getState().clear(
       owner,
@@ -79,9 +105,30 @@ export function Composer({ roomId, roomName }: ComposerProps) {
     useComposerStore.getState().insertText(roomId, `-${tag}-`, caret);
   };
 
+  // Escape lets go of a reply or an edit; ArrowUp in an empty box edits my last message.
+  const onConversationKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    const store = useReplyEditStore.getState();
+    if (event.key === 'Escape' && (editing || replyTo)) {
+      event.preventDefault();
+      if (editing) store.endEdit(roomId);
+      else store.cancelReply(roomId);
+    } else if (
+      event.key === 'ArrowUp' &&
+      !editing &&
+      draft.text === '' &&
+      lastMine !== null &&
+      lastMine.abilities?.edit !== false &&
+      mayEditMessage(viewer, lastMine, Date.now())
+    ) {
+      event.preventDefault();
+      store.edit(lastMine);
+    }
+  };
+
   return (
     <>
       <UploadsNotice notice={uploads.notice} />
+      <ReplyBar roomId={roomId} />
       <MessageBox
         uploads={uploads}
         text={draft.text}
@@ -108,11 +155,25 @@ export function Composer({ roomId, roomName }: ComposerProps) {
         counterId="composer-counter"
         placeholder={t('composer.placeholderRoom', { room: roomName })}
         label={t('composer.label')}
-        sendLabel={t('composer.send')}
+        sendLabel={editing ? t('reply.save') : t('composer.send')}
+        onKeyDown={onConversationKey}
         testId="composer"
         sendTestId="send"
         combobox={mentionList}
       />
     </>
   );
+}
+
+/** My newest message of the room that is not a notice (what ArrowUp edits), or null. */
+function lastOwnMessage(
+  messages: readonly ChatMessage[] | undefined,
+  viewerId: number,
+): ChatMessage | null {
+  if (!messages) return null;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    if (message.user.id === viewerId && message.type_id !== MESSAGE_TYPE.system) return message;
+  }
+  return null;
 }

@@ -1,5 +1,6 @@
 import {
   chatMessageAbilities,
+  mayEditMessage,
   MESSAGE_TYPE,
   mentionsUser,
   type ChatMessage,
@@ -17,6 +18,7 @@ import { MessageMedia } from './message-media';
 import { NickButton } from './nick-button';
 import { MessageReactions } from './message-reactions';
 import { MessageTime } from './message-time';
+import { ReplyQuoteView } from './reply-quote';
 import { MessageToolbar, type MessageHandlers, type MessagePermissions } from './message-toolbar';
 
 export interface MessageItemProps {
@@ -35,9 +37,13 @@ export interface MessageItemProps {
 export function permissionsFor(message: ChatMessage, viewer: Viewer): MessagePermissions {
   // The server's answer carries my abilities; a message heard on the socket carries none (one
   // payload for the whole room), and the shared rule the server's policy follows answers then.
-  const abilities = message.abilities ?? chatMessageAbilities(viewer, message);
+  const now = Date.now();
+  const abilities = message.abilities ?? chatMessageAbilities(viewer, message, { now });
   return {
     canQuote: abilities.quote,
+    canReply: abilities.reply,
+    // What the answer allowed, while the edit window is still open now.
+    canEdit: abilities.edit && mayEditMessage(viewer, message, now),
     canMention: message.user.id !== viewer.id,
     canDeleteForMe: abilities.delete_for_me,
     canDeleteForEveryone: abilities.delete_for_everyone,
@@ -108,6 +114,9 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
             {mentioned && <span className="visually-hidden">{t('messages.mentioned')}</span>}
           </div>
         )}
+        {message.reply_to && (
+          <ReplyQuoteView quote={message.reply_to} onJump={props.handlers.onJumpTo} />
+        )}
         <div className={`chat-message-text${isAction ? ' is-action' : ''}`}>
           {showTime && (isAction ? !(continued && showAvatars) : continued && !showAvatars) && (
             <MessageTime iso={message.created_at} locale={locale} />
@@ -125,6 +134,17 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
             </>
           )}
           <MessageText text={message.text} dictionary={dictionary} />
+          {message.edited_at && (
+            <span
+              className="chat-message-edited"
+              title={t('reply.editedAt', {
+                time: new Date(message.edited_at).toLocaleString(locale),
+              })}
+              data-testid={`message-edited-${message.id}`}
+            >
+              {t('reply.edited')}
+            </span>
+          )}
         </div>
         <MessageMedia message={message} />
         <MessageReactions

@@ -2,7 +2,15 @@ import type { ChatMessage, Reaction } from '@chat/shared';
 import { useRef, useState } from 'react';
 import { Dropdown, Overlay, Popover } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { AtIcon, MoreIcon, QuoteIcon, SmilePlusIcon, TrashIcon } from '../../../../shared/ui/icons';
+import {
+  AtIcon,
+  EditIcon,
+  MoreIcon,
+  QuoteIcon,
+  ReplyIcon,
+  SmilePlusIcon,
+  TrashIcon,
+} from '../../../../shared/ui/icons';
 import { WritePrivateItem } from '../../../im/components/write-private-item';
 import { ReportMenuItem } from '../../../complaints/components/report-item';
 import { SanctionButton } from '../../../sanctions/components/sanction-button';
@@ -11,6 +19,10 @@ import { ReactionPicker } from './reaction-picker';
 /** What the viewer may do with one message (spec section 6; worked out by the list). */
 export interface MessagePermissions {
   canQuote: boolean;
+  /** Answer it with a quote of it (the composer's reply bar). */
+  canReply: boolean;
+  /** My own message, within the edit window. */
+  canEdit: boolean;
   canMention: boolean;
   canDeleteForMe: boolean;
   canDeleteForEveryone: boolean;
@@ -20,6 +32,10 @@ export interface MessageHandlers {
   onReact: (message: ChatMessage, reaction: Reaction) => void;
   onMention: (message: ChatMessage) => void;
   onQuote: (message: ChatMessage) => void;
+  onReply: (message: ChatMessage) => void;
+  onEdit: (message: ChatMessage) => void;
+  /** A click on a reply's quote: scroll to the original (`from` is the quote's element). */
+  onJumpTo: (id: number, from: HTMLElement) => void;
   onDeleteForMe: (message: ChatMessage) => void;
   /** Asks first: the list shows one confirmation for all messages. */
   onDeleteForEveryone: (message: ChatMessage) => void;
@@ -48,6 +64,7 @@ export function MessageToolbar(props: MessageToolbarProps) {
   // Someone else's message (the same rule as a mention) offers a private conversation too.
   const hasMenu =
     permissions.canQuote ||
+    permissions.canEdit ||
     permissions.canMention ||
     permissions.canDeleteForMe ||
     permissions.canDeleteForEveryone;
@@ -95,6 +112,18 @@ export function MessageToolbar(props: MessageToolbarProps) {
           />
         </Popover>
       </Overlay>
+      {permissions.canReply && (
+        <button
+          type="button"
+          className="chat-toolbar-btn"
+          aria-label={t('reply.action')}
+          title={t('reply.action')}
+          onClick={() => handlers.onReply(message)}
+          data-testid={`message-reply-${id}`}
+        >
+          <ReplyIcon size={17} />
+        </button>
+      )}
       {permissions.canMention && (
         <button
           type="button"
@@ -135,6 +164,16 @@ export function MessageToolbar(props: MessageToolbarProps) {
             popperConfig={{ strategy: 'fixed' }}
           >
             {permissions.canMention && <WritePrivateItem userId={message.user.id} />}
+            {permissions.canEdit && (
+              <Dropdown.Item
+                as="button"
+                onClick={() => handlers.onEdit(message)}
+                data-testid={`message-edit-${id}`}
+              >
+                <EditIcon size={15} className="me-2" />
+                {t('reply.edit')}
+              </Dropdown.Item>
+            )}
             {permissions.canQuote && (
               <Dropdown.Item
                 as="button"

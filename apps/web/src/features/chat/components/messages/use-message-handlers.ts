@@ -1,9 +1,13 @@
 import type { ChatMessage, Reaction } from '@chat/shared';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useComposerStore } from '../../hooks/composer-store';
 import { useChatActions } from '../chat-context';
 import { settle } from '../../../../lib/settle';
 import type { MessageHandlers } from './message-toolbar';
+import { useReplyEditStore } from '../../hooks/reply-edit-store';
+import { pushToast } from '../../../toasts/store';
+import { jumpToMessage } from './jump-to-message';
 
 /**
  * The message actions, made once per room so that memoised message items do not re-render, plus
@@ -11,6 +15,7 @@ import type { MessageHandlers } from './message-toolbar';
  */
 export function useMessageHandlers(roomId: number) {
   const actions = useChatActions();
+  const { t } = useTranslation('chat');
   const [confirming, setConfirming] = useState<ChatMessage | null>(null);
   const handlers = useMemo<MessageHandlers>(
     () => ({
@@ -21,10 +26,20 @@ export function useMessageHandlers(roomId: number) {
           .getState()
           .mention(roomId, { userId: message.user.id, nick: message.user.nick.nick }),
       onQuote: (message: ChatMessage) => settle(actions.toggleQuote(message)),
+      onReply: (message: ChatMessage) => useReplyEditStore.getState().reply(message),
+      onEdit: (message: ChatMessage) => useReplyEditStore.getState().edit(message),
+      onJumpTo: (id: number, from: HTMLElement) =>
+        settle(
+          jumpToMessage(from.closest('.chat-messages'), id, () => actions.loadOlder(roomId)).then(
+            (found) => {
+              if (!found) pushToast({ text: t('reply.notLoaded'), variant: 'primary' });
+            },
+          ),
+        ),
       onDeleteForMe: (message: ChatMessage) => settle(actions.deleteForMe(message)),
       onDeleteForEveryone: setConfirming,
     }),
-    [actions, roomId],
+    [actions, roomId, t],
   );
   return { handlers, confirming, setConfirming };
 }
