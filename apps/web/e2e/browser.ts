@@ -28,6 +28,8 @@ export interface PageOptions {
   viewport?: { width: number; height: number };
   /** A phone: touch events and a coarse pointer (`(pointer: coarse)` matches). */
   touch?: boolean;
+  /** false: the page as a crawler or a link preview reads it, before any script runs. */
+  javaScript?: boolean;
 }
 
 export interface BrowserSession {
@@ -87,6 +89,7 @@ export function useBrowser(): BrowserSession {
       agreed = true,
       viewport = { width: 1280, height: 800 },
       touch = false,
+      javaScript = true,
     } = {}) => {
       if (!browser) throw new Error('browser not launched');
       const context = await browser.newContext({
@@ -94,6 +97,7 @@ export function useBrowser(): BrowserSession {
         viewport,
         hasTouch: touch,
         isMobile: touch,
+        javaScriptEnabled: javaScript,
       });
       contexts.push(context);
       await watchCsp(context, violations);

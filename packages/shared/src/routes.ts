@@ -75,11 +75,6 @@ function matches(parts: readonly string[], segments: readonly string[]): boolean
   return segment?.toLowerCase() === part.toLowerCase() && matches(restParts, restSegments);
 }
 
-const PATTERNS = Object.entries(APP_ROUTES).map(([name, route]) => ({
-  name: name as AppRouteName,
-  parts: route.path === '' ? [] : route.path.split('/'),
-}));
-
 /**
  * Which page a path (without its query) shows. `/` is the Russian home; react-router ignores
  * trailing slashes and the case of literal segments, and so does this.
@@ -94,6 +89,10 @@ export function resolveAppAddress(pathname: string): AppAddress {
   if (pathname.startsWith('//')) return { kind: 'notFound', locale };
   // '/en/chat' → ['chat']; an empty segment inside (`/en//chat`) matches no route.
   const segments = trimmed.split('/').slice(2);
-  const found = PATTERNS.find((pattern) => matches(pattern.parts, segments));
-  return found ? { kind: 'page', locale, route: found.name } : { kind: 'notFound', locale };
+  // Worked out per call, not at import: the web app bundles the table, never this matcher.
+  const found = (Object.keys(APP_ROUTES) as AppRouteName[]).find((name) => {
+    const { path } = APP_ROUTES[name];
+    return matches(path === '' ? [] : path.split('/'), segments);
+  });
+  return found ? { kind: 'page', locale, route: found } : { kind: 'notFound', locale };
 }

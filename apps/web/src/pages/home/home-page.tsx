@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Col, Container, Row } from 'react-bootstrap';
 import { OnlineNow } from '../../features/home/components/online-now';
 import { useHomeOverview } from '../../features/home/use-home-overview';
@@ -25,9 +26,11 @@ export function HomePage() {
         </Container>
       </section>
       <Container className="home-sections">
-        {HOME_SECTIONS.map((Section, index) => (
-          <Section key={index} overview={overview} />
-        ))}
+        <Suspense fallback={null}>
+          {HOME_SECTIONS.map((Section, index) => (
+            <Section key={index} overview={overview} />
+          ))}
+        </Suspense>
       </Container>
     </>
   );

@@ -1,10 +1,18 @@
-import type { ComponentType } from 'react';
-import { BusiestRooms } from '../../features/home/components/busiest-rooms';
+import { lazy, type ComponentType } from 'react';
 import type { HomeSectionProps } from '../../features/home/home-section';
+
+type Section = ComponentType<HomeSectionProps>;
+
+/** A section as a chunk of its own, fetched while the overview is (never before first paint). */
+const section = (load: () => Promise<Section>): Section =>
+  lazy(() => load().then((component) => ({ default: component })));
 
 /**
  * The home page's sections below the welcome, in order. The latest forum threads and art join
- * as one line each when those features land (their data in GET /api/home's answer); a section
- * with nothing to show renders nothing.
+ * as one entry each when those features land (their data in GET /api/home's answer); a section
+ * with nothing to show renders nothing. None is part of the first paint's scripts
+ * (scripts/check-bundle-size.mjs).
  */
-export const HOME_SECTIONS: readonly ComponentType<HomeSectionProps>[] = [BusiestRooms];
+export const HOME_SECTIONS: readonly Section[] = [
+  section(() => import('../../features/home/components/busiest-rooms').then((m) => m.BusiestRooms)),
+];
