@@ -181,6 +181,14 @@ describe('Russian as Russians write it, English as the English do', () => {
     expect(signIns.join(' | ')).toContain('Новый вход: Неизвестный браузер');
     expect(signIns.join(' | ')).not.toMatch(/Unknown|browser| on /);
     await shot(page, 'russian-ru-bell-devices');
+
+    // An unknown address: the page's own words, not its translation keys.
+    await page.keyboard.press('Escape');
+    await page.goto('/ru/nowhere-at-all');
+    await page.getByTestId('not-found').waitFor();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Страница не найдена');
+    expect(await page.getByTestId('not-found').textContent()).not.toContain('notFound.');
+    await shot(page, 'russian-ru-not-found');
   });
 
   it('says the same in English on a phone, with no Russian left over (en, 375 px)', async () => {

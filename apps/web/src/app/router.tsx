@@ -190,7 +190,7 @@ const localeChildren: RouteObject[] = [
     path: '*',
     handle: handle({ title: NOT_FOUND_TITLE }),
     lazy: () =>
-      page(import('../pages/not-found/not-found-page'), []).then((m) => ({
+      page(import('../pages/not-found/not-found-page'), ['pages']).then((m) => ({
         Component: m.NotFoundPage,
       })),
   },

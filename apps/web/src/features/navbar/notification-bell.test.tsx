@@ -110,7 +110,7 @@ describe('notification bell', () => {
       'Bob wants to be your friend',
       'Ann accepted your friend request',
       'Kim named you as their partner',
-      'Cy mentioned you in Lobby',
+      'Cy mentioned you in the room “Lobby”',
       'New sign-in: Chrome on Windows, 10.0.0.1',
       'Daily bonus: 25 coins',
       'Zoe sent you a gift: Rose',

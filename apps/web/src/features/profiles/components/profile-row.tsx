@@ -15,7 +15,8 @@ export function ProfileRowItem({ row: fetched, now }: { row: ProfileRow; now: nu
   const { t } = useTranslation('profiles');
   const locale = useLocale();
   const facts = [
-    row.gender ? t(`profile.genders.${row.gender}`) : null,
+    // A noun in a list ("Женщина, 25 лет"), not the profile's adjective ("Пол: Женский").
+    row.gender ? t(`list.genders.${row.gender}`) : null,
     row.age !== null ? t('profile.years', { count: row.age }) : null,
     row.month_messages !== null ? t('list.monthMessages', { count: row.month_messages }) : null,
     row.month_messages === null && row.registered_at && !row.online && !row.last_online
