@@ -17,6 +17,7 @@ import { roomUploadsOwner, useRoomUploads } from './use-room-uploads';
 import { UploadsNotice } from './uploads-notice';
 import { useRoomFocus } from './use-room-focus';
 import { useMentionList } from './mention-list';
+import { DESKTOP_QUERY, useMediaQuery } from '../../../../shared/hooks/use-media-query';
 
 interface ComposerProps {
   roomId: number;
@@ -26,6 +27,7 @@ interface ComposerProps {
 /** The message box: Enter sends, Shift+Enter starts a new line; the draft is kept per room. */
 export function Composer({ roomId, roomName }: ComposerProps) {
   const { t } = useTranslation('chat');
+  const wide = useMediaQuery(DESKTOP_QUERY);
   const viewer = useViewer();
   const actions = useChatActions();
   const draft = useComposerStore((s) => s.drafts[roomId] ?? EMPTY_DRAFT);
@@ -153,7 +155,10 @@ export function Composer({ roomId, roomName }: ComposerProps) {
         inputRef={inputRef}
         className="chat-composer"
         counterId="composer-counter"
-        placeholder={t('composer.placeholderRoom', { room: roomName })}
+        placeholder={
+          // The room by name where the box is wide; a phone's box shows the short form whole.
+          wide ? t('composer.placeholderRoom', { room: roomName }) : t('composer.placeholder')
+        }
         label={t('composer.label')}
         sendLabel={editing ? t('reply.save') : t('composer.send')}
         onKeyDown={onConversationKey}
