@@ -29,6 +29,18 @@ async function apiModerator(admin: string) {
   return person;
 }
 
+/** Waits until no animation runs in the page (a card's fade), so that a screenshot shows it. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid="nick-card"]')].every(
+      (card) => !card.classList.contains('fade') || card.classList.contains('show'),
+    ),
+  );
+}
+
 /** The option the box's aria-activedescendant points at, read as a screen reader would. */
 async function activeOption(page: Page, composer: Locator): Promise<string> {
   const id = await composer.getAttribute('aria-activedescendant');
@@ -135,26 +147,32 @@ describe('mentions and the nick card', () => {
     expect(await thanks.getAttribute('class')).toContain('is-mention');
 
     // Ann taps the moderator's nick in his message: a card with what she may do, no sanctions.
-    await onAnnSide.getByRole('button', { name: mod.nick }).click();
+    await onAnnSide.getByTestId('message-nick').click();
     const annCard = annPage.getByTestId('nick-card');
     await annCard.waitFor();
     await annCard.getByRole('link', { name: 'Открыть профиль' }).waitFor();
     await annCard.getByRole('button', { name: 'Написать личное сообщение' }).waitFor();
     await annCard.getByRole('button', { name: 'Игнорировать' }).waitFor();
     expect(await annCard.getByTestId('nick-card-sanction').count()).toBe(0);
+    await settled(annPage);
     await shot(annPage, 'nick-card-phone-ru');
     await annCard.getByRole('button', { name: 'Упомянуть' }).click();
     await annCard.waitFor({ state: 'detached' });
     await expect.poll(() => annComposer.inputValue()).toBe(`${mod.nick}, `);
 
     // The moderator clicks Ann's nick: a popover (not a modal) that offers sanctions too.
-    await thanks.getByRole('button', { name: annNick }).click();
+    await thanks.getByTestId('message-nick').click();
     const modCard = modPage.getByTestId('nick-card');
     await modCard.waitFor();
     expect(await modPage.locator('.modal.show').count()).toBe(0);
     await modCard.getByRole('link', { name: 'Open profile' }).waitFor();
     await modCard.getByRole('button', { name: 'Write a private message' }).waitFor();
     await modCard.getByRole('button', { name: 'Mention' }).waitFor();
+    // Above the nick, whole on the screen.
+    const cardBox = await modCard.boundingBox();
+    expect(cardBox!.y).toBeGreaterThanOrEqual(0);
+    expect(cardBox!.y + cardBox!.height).toBeLessThanOrEqual(800);
+    await settled(modPage);
     await shot(modPage, 'nick-card-en');
     await modCard.getByTestId('nick-card-sanction').click();
     const dialog = modPage.getByTestId('sanction-dialog');
@@ -163,7 +181,7 @@ describe('mentions and the nick card', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // Ignore from the card: the card says so the next time it opens.
-    await thanks.getByRole('button', { name: annNick }).click();
+    await thanks.getByTestId('message-nick').click();
     await modCard.waitFor();
     await modCard.getByRole('button', { name: 'Ignore' }).click();
     await modPage.getByTestId(`room-user-${ann.user.id}`).getByTestId('mark-ignored').waitFor();

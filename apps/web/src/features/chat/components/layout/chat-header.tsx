@@ -39,7 +39,8 @@ export function ChatHeader(props: ChatHeaderProps) {
   return (
     <div className="chat-header">
       <div className="chat-header-title">
-        <h1 className="chat-room-title" data-testid="room-title">
+        {/* A long name is cut here: the title shows it whole. */}
+        <h1 className="chat-room-title" title={roomName(room, locale)} data-testid="room-title">
           {!room.public && <LockIcon size={15} className="me-1 text-body-secondary" />}
           <bdi>{roomName(room, locale)}</bdi>
         </h1>

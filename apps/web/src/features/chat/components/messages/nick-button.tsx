@@ -85,7 +85,8 @@ export function NickButton({ user, roomId, className }: NickButtonProps) {
           testId="nick-card"
         />
       ) : (
-        <Overlay target={buttonRef} show={open} placement="bottom-start" rootClose onHide={close}>
+        // Above the nick first: the newest messages, the ones clicked most, are at the bottom.
+        <Overlay target={buttonRef} show={open} placement="top-start" flip rootClose onHide={close}>
           <Popover
             id={cardId}
             role="dialog"
