@@ -10,13 +10,16 @@ const ICONS: Record<(typeof FEATURES)[number], ComponentType<{ size?: number }>>
   free: SparkIcon,
 };
 
-/** The welcome: what the site is; `children` (who is here now) follow the lead. */
-export function Hero({ children }: { children?: ReactNode }) {
+/**
+ * The welcome: what the site is; `children` (who is here now) follow the lead. The lead invites a
+ * visitor in as a guest, and tells someone signed in that their place is kept instead.
+ */
+export function Hero({ children, signedIn = false }: { children?: ReactNode; signedIn?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="hero-text">
       <h1 className="hero-title">{t('home:hero.title')}</h1>
-      <p className="hero-lead">{t('home:hero.lead')}</p>
+      <p className="hero-lead">{t(signedIn ? 'home:hero.leadSignedIn' : 'home:hero.lead')}</p>
       {children}
       <ul className="hero-features list-unstyled d-none d-sm-flex flex-wrap gap-2 mb-0">
         {FEATURES.map((feature) => {

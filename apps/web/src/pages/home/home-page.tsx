@@ -17,7 +17,7 @@ export function HomePage() {
         <Container className="py-4 py-md-5">
           <Row className="align-items-center g-4 g-lg-5">
             <Col lg={6}>
-              <Hero>
+              <Hero signedIn={Boolean(userData)}>
                 <OnlineNow overview={overview} />
               </Hero>
             </Col>

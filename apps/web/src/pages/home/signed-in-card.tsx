@@ -24,12 +24,14 @@ export function SignedInCard({ userData }: { userData: UserData }) {
       <Card.Body className="p-4">
         <div className="d-flex align-items-center gap-3 mb-3">
           <UserAvatar user={userData.user} size={56} />
-          <h2 className="h4 mb-0 text-break">{t('home:signedIn.title', { nick })}</h2>
+          <h2 className="h4 mb-0 text-break">
+            <TaggedText text={t('home:signedIn.title', { nick })} elements={{ nick: <bdi /> }} />
+          </h2>
         </div>
         <p className="text-body-secondary small mb-4" data-testid="signed-in-as">
           <TaggedText
             text={t('home:signedIn.as', { nick, roles })}
-            elements={{ nick: <strong /> }}
+            elements={{ nick: <strong dir="auto" /> }}
           />
         </p>
         <Link to={chat} className="btn btn-primary btn-lg open-chat w-100" data-testid="open-chat">
