@@ -1,7 +1,6 @@
 import { currentSocketId } from '../features/realtime/store';
 import { useSessionStore } from '../features/session/store';
 import { pushToast } from '../features/toasts/store';
-import { createTooFastToast } from '../features/toasts/too-fast-toast';
 import { currentLocale, translate } from '../i18n/i18n';
 import { createApiClient, type ApiClientDeps } from './api-client';
 import { readCookie } from './cookies';
@@ -32,10 +31,3 @@ export function setSanctionHandler(handler: SanctionHandler): void {
 
 /** The site's one API client, wired to the stores and the interface language. */
 export const api = createApiClient(apiDeps);
-
-/** The one "too fast" notice of the outboxes (chat and messenger share the server's limit). */
-export const showTooFast = createTooFastToast({
-  translate,
-  locale: currentLocale,
-  now: () => Date.now(),
-});

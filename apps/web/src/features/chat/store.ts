@@ -12,7 +12,8 @@ import {
   type RoomDetail,
 } from '@chat/shared';
 import { create } from 'zustand';
-import { api, showTooFast } from '../../lib/api';
+import { api } from '../../lib/api';
+import { showTooFast } from '../toasts/too-fast-toast';
 import { ApiError } from '../../lib/api-error';
 import { createChatEvents } from './events';
 import { createMemberActions } from './member-actions';

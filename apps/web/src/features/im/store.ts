@@ -1,6 +1,7 @@
 import type { Attachment, ChatSettings, ImChannel, ImMessage } from '@chat/shared';
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
-import { api, showTooFast } from '../../lib/api';
+import { api } from '../../lib/api';
+import { showTooFast } from '../toasts/too-fast-toast';
 import { ApiError } from '../../lib/api-error';
 import { createOutboxQueue, makeClientId } from '../../lib/outbox-queue';
 import { useChatStore } from '../chat/store';

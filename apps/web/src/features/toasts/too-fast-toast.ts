@@ -1,4 +1,5 @@
 import { relativeTimeFromNow, type Locale } from '@chat/shared';
+import { currentLocale, translate } from '../../i18n/i18n';
 import type { Translate } from '../../lib/error-toast';
 import { useToastsStore } from './store';
 
@@ -60,3 +61,13 @@ export function createTooFastToast(deps: TooFastToastDeps) {
     timer ??= setInterval(render, TICK_MS);
   };
 }
+
+/**
+ * The one "too fast" notice of the outboxes (chat and messenger share the server's limit); here,
+ * not in lib/api.ts, so that only the chunks with an outbox carry it.
+ */
+export const showTooFast = createTooFastToast({
+  translate,
+  locale: currentLocale,
+  now: () => Date.now(),
+});
