@@ -8,9 +8,19 @@ const rowOf = (list: Element, id: number) =>
 const firstId = (list: Element) =>
   list.querySelector<HTMLElement>('[data-message-id]')?.dataset.messageId ?? null;
 
-/** Scrolls the message into the middle of the list and highlights it for a moment. */
-function show(row: HTMLElement) {
-  row.scrollIntoView({ block: 'center' });
+/**
+ * Scrolls the message into the middle of the list and highlights it for a moment. The list
+ * hears the scroll at once, so that it no longer holds itself at the bottom (it did when the
+ * quote was clicked there) and a late resize does not take the reader back down; once more on
+ * the next frame, after whatever the older page's layout moved.
+ */
+function show(list: Element, row: HTMLElement) {
+  const center = () => {
+    row.scrollIntoView({ block: 'center' });
+    list.dispatchEvent(new Event('scroll'));
+  };
+  center();
+  requestAnimationFrame(center);
   row.classList.add('is-highlighted');
   window.setTimeout(() => row.classList.remove('is-highlighted'), HIGHLIGHT_MS);
 }
@@ -29,7 +39,7 @@ export async function jumpToMessage(
   for (let page = 0; ; page++) {
     const row = rowOf(list, id);
     if (row) {
-      show(row);
+      show(list, row);
       return true;
     }
     const before = firstId(list);
