@@ -52,7 +52,7 @@ describe('useRovingRows', () => {
       await Promise.resolve();
     });
     expect(list.querySelectorAll('.row')).toHaveLength(8);
-    expect(tabStops(list).map((el) => el.textContent)).toEqual(['react 2']);
+    expect(tabStops(list).map((el) => el.textContent)).toEqual(['react 7']);
   });
 
   it('moves with arrows between rows (same action) and within a row, Home and End', () => {
@@ -121,6 +121,33 @@ describe('useRovingRows', () => {
     act(() => item.focus());
     fireEvent.keyDown(item, { key: 'ArrowDown' });
     expect(focusedText()).toBe('item');
+  });
+
+  it('keeps my place while I am in the list, and starts at the newest again after new rows', async () => {
+    function Growing() {
+      const [count, setCount] = useState(3);
+      return (
+        <>
+          <button type="button" onClick={() => setCount((n) => n + 1)}>
+            more
+          </button>
+          <Rows count={count} actions={() => ['react', 'mention']} />
+        </>
+      );
+    }
+    const view = render(<Growing />);
+    const list = view.getByTestId('list');
+    const grow = async () =>
+      act(async () => {
+        fireEvent.click(view.getByText('more'));
+        await Promise.resolve();
+      });
+    act(() => view.getByText('mention 0').focus());
+    await grow();
+    expect(tabStops(list).map((el) => el.textContent)).toEqual(['mention 0']);
+    act(() => view.getByText('more').focus());
+    await grow();
+    expect(tabStops(list).map((el) => el.textContent)).toEqual(['react 4']);
   });
 
   it('follows a click or a screen reader into the list', () => {

@@ -12,6 +12,7 @@ export function rovingItemsOf(row: Element): HTMLElement[] {
 }
 
 interface Row {
+  row: Element;
   items: HTMLElement[];
 }
 
@@ -36,25 +37,39 @@ function alike(from: HTMLElement, row: Row): HTMLElement | undefined {
  * Home and End to its first and last item, Ctrl+Home and Ctrl+End to the first and last row.
  * The items are read from the page as they are, so whatever a row shows takes part; a screen
  * reader's own cursor still reaches each of them. The current item starts as the newest row's
- * first action, and follows the focus however it comes (a click, a screen reader).
+ * first action, follows the focus however it comes (a click, a screen reader), and goes back to
+ * the newest row when rows come while the focus is elsewhere.
  */
 export function useRovingRows(ref: RefObject<HTMLElement | null>, rowSelector: string): void {
   useEffect(() => {
     const list = ref.current;
     if (list === null) return;
     let current: HTMLElement | null = null;
+    // The newest row when the current item was chosen: newer rows, come while the focus was
+    // elsewhere, make the newest one's actions the stop again.
+    let newestThen: Element | null = null;
 
     const rows = (): Row[] =>
       Array.from(list.querySelectorAll(rowSelector))
-        .map((row) => ({ items: rovingItemsOf(row) }))
+        .map((row) => ({ row, items: rovingItemsOf(row) }))
         .filter((row) => row.items.length > 0);
+
+    const choose = (item: HTMLElement | null, all: Row[]) => {
+      current = item;
+      newestThen = all.at(-1)?.row ?? null;
+    };
 
     const sync = () => {
       const all = rows();
       const items = all.flatMap((row) => row.items);
-      if (current === null || !items.includes(current)) {
+      const away = !list.contains(document.activeElement);
+      if (
+        current === null ||
+        !items.includes(current) ||
+        (away && newestThen !== (all.at(-1)?.row ?? null))
+      ) {
         const last = all.at(-1);
-        current = last ? (homeOf(last) ?? null) : null;
+        choose(last ? (homeOf(last) ?? null) : null, all);
       }
       for (const item of items) {
         const wanted = item === current ? '0' : '-1';
@@ -75,8 +90,9 @@ export function useRovingRows(ref: RefObject<HTMLElement | null>, rowSelector: s
 
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target as HTMLElement;
-      if (target === current || !rows().some((row) => row.items.includes(target))) return;
-      current = target;
+      const all = rows();
+      if (target === current || !all.some((row) => row.items.includes(target))) return;
+      choose(target, all);
       sync();
     };
 
@@ -120,7 +136,7 @@ export function useRovingRows(ref: RefObject<HTMLElement | null>, rowSelector: s
       // Handled here: neither the page scrolls nor a menu's toggle opens on the arrow.
       event.preventDefault();
       event.stopPropagation();
-      current = next;
+      choose(next, all);
       sync();
       next.focus();
     };

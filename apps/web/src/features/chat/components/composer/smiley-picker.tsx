@@ -60,7 +60,13 @@ export function SmileyPicker({ onPick }: { onPick: (tag: string) => void }) {
             className="chat-smiley-btn"
             aria-label={nameOf(smiley.tag)}
             title={nameOf(smiley.tag)}
-            onClick={() => onPick(smiley.tag)}
+            onClick={(event) => {
+              const button = event.currentTarget;
+              onPick(smiley.tag);
+              // Picked by Enter or Space (no pointer: detail 0): the box took the focus to put the
+              // caret after the smiley, but the keyboard stays here to pick several.
+              if (event.detail === 0) setTimeout(() => button.focus(), 0);
+            }}
             data-testid={`smiley-${smiley.tag}`}
           >
             <img src={smiley.file} alt="" width={28} height={28} loading="lazy" />
