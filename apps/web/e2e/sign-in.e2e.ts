@@ -5,7 +5,7 @@ import { shot, useBrowser } from './browser';
 const session = useBrowser();
 
 describe('sign in', () => {
-  it('signs in by nick from the navbar modal; a wrong password is shown under the field', async () => {
+  it('signs in by nick from the navbar modal; a wrong password is said on the form', async () => {
     const nick = uniqueNick('Nick');
     await registerUser(session.baseUrl, { nick, password: 'secret-123' });
     const page = await session.newPage();
@@ -15,9 +15,14 @@ describe('sign in', () => {
     await dialog.getByLabel('Nick or phone').fill(nick);
     await dialog.getByLabel('Password').fill('wrong-password');
     await dialog.getByRole('button', { name: 'Sign in' }).click();
-    const error = dialog.getByTestId('error-nick_or_phone');
+    // The pair is wrong, not the nick: the form says so, and no field is marked.
+    const error = dialog.getByTestId('form-error');
     await error.waitFor();
     expect(await error.textContent()).toBe('Wrong nick, phone or password.');
+    expect(await dialog.getByTestId('error-nick_or_phone').count()).toBe(0);
+    expect(await dialog.getByLabel('Nick or phone').getAttribute('class')).not.toContain(
+      'is-invalid',
+    );
     await shot(page, 'sign-in-error-en');
 
     await dialog.getByLabel('Password').fill('secret-123');

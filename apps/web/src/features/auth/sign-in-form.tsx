@@ -22,6 +22,8 @@ export function SignInForm({ onSuccess, onRegister }: SignInFormProps) {
       pushToast({ text: t('auth:welcome', { nick: data.user.nick.nick }), variant: 'primary' });
     },
     onSuccess,
+    // The server's only word on this field is "wrong nick, phone or password".
+    formLevel: ['nick_or_phone'],
   });
   return (
     <form onSubmit={form.onSubmit} noValidate data-testid="sign-in-form">

@@ -7,6 +7,11 @@ interface AuthFormOptions<V extends Record<string, string>, P> {
   schema: FormSchema<P>;
   submit: (parsed: P, values: V) => Promise<unknown>;
   onSuccess: () => void;
+  /**
+   * Fields whose server errors are about the whole form: a wrong nick-and-password pair is
+   * answered on `nick_or_phone` (API.md), but the nick itself is not what is wrong.
+   */
+  formLevel?: readonly string[];
 }
 
 /**
@@ -39,7 +44,13 @@ export function useAuthForm<V extends Record<string, string>, P>(options: AuthFo
       await options.submit(parsed.data, values);
       options.onSuccess();
     } catch (error) {
-      setErrors(apiFieldErrors(error, Object.keys(values)));
+      const formLevel = options.formLevel ?? [];
+      setErrors(
+        apiFieldErrors(
+          error,
+          Object.keys(values).filter((field) => !formLevel.includes(field)),
+        ),
+      );
     } finally {
       setBusy(false);
     }

@@ -28,6 +28,14 @@ function serve(
   return fakeServer({
     'GET /api/profile/anna': { body: profile },
     'POST /api/coins/send': coins,
+    'GET /api/wallet': {
+      body: {
+        wallet: { balance: 50, bonus: 40, total: 90 },
+        daily_bonus_available: false,
+        daily_bonus_next_at: null,
+        providers: ['test'],
+      },
+    },
   });
 }
 
@@ -118,7 +126,8 @@ describe('sending coins from a profile', () => {
     });
     openProfile();
     fireEvent.click(await screen.findByTestId('profile-send-coins'));
-    fireEvent.change(screen.getByTestId('send-coins-amount'), { target: { value: '60' } });
+    // Within the balance shown, but spent in another tab meanwhile: the server has the last word.
+    fireEvent.change(screen.getByTestId('send-coins-amount'), { target: { value: '40' } });
     fireEvent.click(screen.getByTestId('send-coins-submit'));
     expect((await screen.findByTestId('send-coins-error')).textContent).toBe('Not enough coins');
     // Shown in place, not toasted.
@@ -141,5 +150,39 @@ describe('sending coins from a profile', () => {
       fireEvent.change(screen.getByTestId('send-coins-amount'), { target: { value: bad } });
       expect(submit.disabled).toBe(true);
     }
+  });
+
+  it('knows the balance before sending: more than it is refused with no request', async () => {
+    const server = serve({ status: 500 });
+    openProfile();
+    fireEvent.click(await screen.findByTestId('profile-send-coins'));
+    await waitFor(() => expect(server.of('GET', '/api/wallet')).toHaveLength(1));
+    fireEvent.change(screen.getByTestId('send-coins-amount'), { target: { value: '51' } });
+    expect(screen.getByTestId('send-coins-amount-error').textContent).toBe(
+      'That is more than your balance: you can send up to 50\u00a0coins.',
+    );
+    const submit = screen.getByTestId<HTMLButtonElement>('send-coins-submit');
+    expect(submit.disabled).toBe(true);
+    fireEvent.submit(submit.closest('form')!);
+    fireEvent.change(screen.getByTestId('send-coins-amount'), { target: { value: '50' } });
+    expect(submit.disabled).toBe(false);
+    expect(screen.queryByTestId('send-coins-amount-error')).toBeNull();
+    expect(server.of('POST', '/api/coins/send')).toHaveLength(0);
+  });
+
+  it('says an empty balance at once and points to the top-up', async () => {
+    fakeServer({
+      'GET /api/profile/anna': { body: makeProfile({ user: anna }) },
+      'GET /api/wallet': {
+        body: { wallet: { balance: 0, bonus: 40, total: 40 }, daily_bonus_available: false },
+      },
+    });
+    openProfile();
+    fireEvent.click(await screen.findByTestId('profile-send-coins'));
+    expect((await screen.findByTestId('send-coins-empty')).textContent).toBe(
+      'Your balance is empty: top it up to send coins. Top up',
+    );
+    expect(screen.getByTestId<HTMLInputElement>('send-coins-amount').disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('send-coins-submit').disabled).toBe(true);
   });
 });

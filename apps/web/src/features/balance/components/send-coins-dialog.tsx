@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Form, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-error';
 import { makeClientId } from '../../../lib/outbox-queue';
 import { useLocale } from '../../../lib/use-locale';
@@ -10,7 +11,8 @@ import { pushToast } from '../../toasts/store';
 import { sendCoins } from '../api';
 import { applyWallet } from '../balance-events';
 import { formatCoins } from '../format';
-import { useWalletTotals } from '../use-wallet';
+import { balancePath } from '../links';
+import { useWalletStatus, useWalletTotals } from '../use-wallet';
 import { parseAmount } from './topup-tab';
 
 const TEXT_MAX = 500;
@@ -30,6 +32,9 @@ export function SendCoinsDialog({ recipient, onClose }: Props) {
   const locale = useLocale();
   const client = useQueryClient();
   const { balance } = useWalletTotals();
+  // The totals are read afresh when the dialog opens: an amount above them is refused here,
+  // before any request, rather than by the server after it.
+  const wallet = useWalletStatus();
   const [requestId] = useState(() => makeClientId());
   const [amountText, setAmountText] = useState('');
   const [text, setText] = useState('');
@@ -39,7 +44,13 @@ export function SendCoinsDialog({ recipient, onClose }: Props) {
   const [amountError, setAmountError] = useState<string | null>(null);
 
   const amount = parseAmount(amountText);
-  const valid = amount !== null && amount >= 1 && amount <= COINS_GIFT_DAILY_LIMIT;
+  const tooMuch = amount !== null && amount > balance;
+  const valid = amount !== null && amount >= 1 && amount <= COINS_GIFT_DAILY_LIMIT && !tooMuch;
+  const known = !wallet.isPending;
+  const empty = known && balance <= 0;
+  const amountProblem = tooMuch
+    ? t('send.tooMuch', { coins: formatCoins(Math.min(balance, COINS_GIFT_DAILY_LIMIT), locale) })
+    : amountError;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -104,14 +115,23 @@ export function SendCoinsDialog({ recipient, onClose }: Props) {
               inputMode="numeric"
               autoComplete="off"
               value={amountText}
-              isInvalid={amountError !== null || (amountText !== '' && !valid)}
+              isInvalid={amountProblem !== null || (amountText !== '' && !valid)}
+              disabled={empty}
               onChange={(event) => setAmountText(event.target.value)}
               data-testid="send-coins-amount"
             />
-            {amountError && (
+            {amountProblem && (
               <Form.Control.Feedback type="invalid" data-testid="send-coins-amount-error">
-                {amountError}
+                {amountProblem}
               </Form.Control.Feedback>
+            )}
+            {empty && (
+              <Form.Text className="d-block text-danger" data-testid="send-coins-empty">
+                {t('send.empty')}{' '}
+                <Link to={balancePath(locale, 'topup')} onClick={onClose}>
+                  {t('send.topUp')}
+                </Link>
+              </Form.Text>
             )}
           </Form.Group>
           <Form.Group controlId="send-coins-text">
