@@ -127,6 +127,27 @@ describe('keyboard and screen readers in the chat', () => {
       await page.keyboard.press('Enter');
       expect((await focused(page)).testId).toBe('composer');
 
+      // The bell and the account menu show where the keyboard is.
+      for (const testId of ['bell', 'user-menu']) {
+        await fromTopOfPage(page);
+        const reached = await tabsUntil(
+          page,
+          async () => (await focused(page)).testId === testId,
+          40,
+        );
+        expect(reached).toBeLessThan(40);
+        const ring = await page.evaluate(() => {
+          const style = getComputedStyle(document.activeElement as Element);
+          return {
+            outline: style.outlineStyle,
+            width: style.outlineWidth,
+            shadow: style.boxShadow,
+          };
+        });
+        expect(ring.outline !== 'none' && ring.width !== '0px', JSON.stringify(ring)).toBe(true);
+      }
+      await shot(page, `keyboard-${locale}-focus-ring`);
+
       // The whole list is one Tab stop, however many messages it has.
       expect(await listTabStops(page)).toBe(1);
       for (const n of [4, 5, 6])

@@ -1,5 +1,6 @@
 import type { Smiley } from '@chat/shared';
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { onGridKeyDown } from '../../../../shared/hooks/grid-keys';
 import { useSmileyName } from '../../../../shared/ui/smiley-name';
@@ -61,11 +62,12 @@ export function SmileyPicker({ onPick }: { onPick: (tag: string) => void }) {
             aria-label={nameOf(smiley.tag)}
             title={nameOf(smiley.tag)}
             onClick={(event) => {
+              if (event.detail !== 0) return onPick(smiley.tag);
+              // Picked by Enter or Space (no pointer): the box takes the focus to put the caret
+              // after the smiley; the keyboard comes back here at once, to pick several.
               const button = event.currentTarget;
-              onPick(smiley.tag);
-              // Picked by Enter or Space (no pointer: detail 0): the box took the focus to put the
-              // caret after the smiley, but the keyboard stays here to pick several.
-              if (event.detail === 0) setTimeout(() => button.focus(), 0);
+              flushSync(() => onPick(smiley.tag));
+              button.focus();
             }}
             data-testid={`smiley-${smiley.tag}`}
           >
