@@ -100,6 +100,10 @@ describe('moderation', () => {
       (r) => r.url().endsWith('/api/moderation/bans') && r.request().method() === 'POST',
     );
     await dialog.getByTestId('sanction-reason-flood').click();
+    // A reason asks to confirm what would be given before anything is.
+    await dialog.getByTestId('sanction-confirm-step').waitFor();
+    await shot(m1Page, 'moderation-sanction-confirm-en');
+    await dialog.getByTestId('sanction-confirm').click();
     expect((await given).status()).toBe(201);
     await dialog.waitFor({ state: 'detached' });
 

@@ -67,7 +67,7 @@ describe('the two-click sanction', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Gag').checked).toBe(true);
   });
 
-  it('gives the sanction on a click of its reason, with the message as evidence', async () => {
+  it('asks to confirm a reason before giving the sanction, with the message as evidence', async () => {
     server.post.mockResolvedValue({
       data: makeBan({ id: 8, user_id: 3, type: 'gag', type_id: 1 }),
     });
@@ -77,6 +77,17 @@ describe('the two-click sanction', () => {
       target: { value: ' calm down ' },
     });
     fireEvent.click(screen.getByTestId('sanction-reason-flood'));
+    // A reason alone gives nothing: what would be given is said once more.
+    expect(server.post).not.toHaveBeenCalled();
+    expect(screen.getByTestId('sanction-confirm-step').textContent).toContain('Gag: Anna');
+    expect(screen.getByTestId('sanction-confirm-details').textContent).toBe(
+      '1 hour · reason: Flood',
+    );
+    // "Back" takes the choice back; the form keeps what was typed.
+    fireEvent.click(screen.getByTestId('sanction-back'));
+    expect(screen.getByTestId<HTMLTextAreaElement>('sanction-comment').value).toBe(' calm down ');
+    fireEvent.click(screen.getByTestId('sanction-reason-flood'));
+    fireEvent.click(screen.getByTestId('sanction-confirm'));
     await waitFor(() => expect(screen.queryByTestId('sanction-dialog')).toBeNull());
     expect(server.post).toHaveBeenCalledWith('/api/moderation/bans', {
       user_id: 3,
@@ -97,6 +108,7 @@ describe('the two-click sanction', () => {
     fireEvent.click(screen.getByTestId('sanction-reason-taboo'));
     expect(server.post).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId('sanction-taboo-drugs'));
+    fireEvent.click(screen.getByTestId('sanction-confirm'));
     await waitFor(() => expect(server.post).toHaveBeenCalled());
     expect(server.post.mock.calls[0]).toEqual([
       '/api/moderation/bans',
@@ -110,6 +122,7 @@ describe('the two-click sanction', () => {
     fireEvent.click(await screen.findByLabelText('Warning'));
     expect(screen.queryByTestId('sanction-period')).toBeNull();
     fireEvent.click(screen.getByTestId('sanction-reason-spam'));
+    fireEvent.click(screen.getByTestId('sanction-confirm'));
     await waitFor(() =>
       expect(server.post).toHaveBeenCalledWith('/api/moderation/warnings', {
         user_id: 3,

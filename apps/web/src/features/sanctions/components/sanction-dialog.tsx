@@ -52,6 +52,7 @@ export function SanctionDialog({ target, messageText, onHide }: SanctionDialogPr
             )}
             <SanctionForm
               summary={summary.data}
+              nick={target.nick}
               busy={give.isPending}
               onSubmit={(choice) => give.mutate(choice)}
             />

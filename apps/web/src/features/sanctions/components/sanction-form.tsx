@@ -13,7 +13,7 @@ import {
 } from '@chat/shared';
 import { useState } from 'react';
 import { Button, Form, ToggleButton, ToggleButtonGroup } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale';
 import { useSessionStore } from '../../session/store';
 import { can } from '../../session/permissions';
@@ -30,16 +30,19 @@ const KINDS = Object.keys(KIND_PERMISSION) as SanctionKind[];
 
 interface SanctionFormProps {
   summary: SanctionSummary;
+  /** Whom it is about, named again in the confirmation. */
+  nick: string;
   busy: boolean;
   onSubmit: (choice: SanctionChoice) => void;
 }
 
 /**
- * The second click of a two-click sanction: the type (a gag preselected), the period the
- * violations so far suggest (preselected, overridable), an optional comment, and the reasons as
- * buttons, each of which applies the sanction at once (taboo asks its topic first).
+ * The type (a gag preselected), the period the violations so far suggest (preselected,
+ * overridable), an optional comment, and the reasons as buttons (taboo asks its topic first).
+ * A reason does not apply the sanction by itself: what would be given is said once more, with
+ * "Apply" and "Back", so that a slip of the finger punishes no one.
  */
-export function SanctionForm({ summary, busy, onSubmit }: SanctionFormProps) {
+export function SanctionForm({ summary, nick, busy, onSubmit }: SanctionFormProps) {
   const { t } = useTranslation('sanctions');
   const locale = useLocale();
   const userData = useSessionStore((s) => s.userData);
@@ -48,8 +51,50 @@ export function SanctionForm({ summary, busy, onSubmit }: SanctionFormProps) {
   const [period, setPeriod] = useState<BanPeriodKey>(summary.suggested_period);
   const [comment, setComment] = useState('');
   const [askTaboo, setAskTaboo] = useState(false);
+  const [chosen, setChosen] = useState<Pick<SanctionChoice, 'reason' | 'taboo'> | null>(null);
   const submit = (reason: BanReason, taboo?: SanctionChoice['taboo']) =>
-    onSubmit({ kind, period, reason, comment, ...(taboo ? { taboo } : {}) });
+    setChosen({ reason, ...(taboo ? { taboo } : {}) });
+  if (chosen !== null) {
+    const reason =
+      chosen.taboo === undefined
+        ? banReasonLabel(chosen.reason, locale)
+        : `${banReasonLabel(chosen.reason, locale)} (${tabooTopicLabel(chosen.taboo, locale)})`;
+    return (
+      <div className="sanction-form" data-testid="sanction-confirm-step">
+        <p className="fw-semibold mb-1">
+          <Trans
+            t={t}
+            i18nKey="dialog.confirm.summary"
+            values={{ kind: t(`type.${kind}`), nick }}
+            components={{ nick: <bdi /> }}
+          />
+        </p>
+        <p className="small mb-3" data-testid="sanction-confirm-details">
+          {kind === 'warning'
+            ? t('dialog.confirm.detailsNoPeriod', { reason })
+            : t('dialog.confirm.details', { period: banPeriodLabel(period, locale), reason })}
+        </p>
+        <div className="d-flex flex-wrap gap-2">
+          <Button
+            variant="danger"
+            disabled={busy}
+            onClick={() => onSubmit({ kind, period, comment, ...chosen })}
+            data-testid="sanction-confirm"
+          >
+            {t('dialog.confirm.apply')}
+          </Button>
+          <Button
+            variant="outline-secondary"
+            disabled={busy}
+            onClick={() => setChosen(null)}
+            data-testid="sanction-back"
+          >
+            {t('dialog.confirm.back')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
 
   return (
     <div className="sanction-form">
