@@ -9,6 +9,7 @@ import {
   apiJson,
   apiSend,
   apiUser,
+  enterAsGuest,
   enterRoom,
   messageWith,
   signInToChat,
@@ -122,6 +123,12 @@ describe('axe-core finds nothing serious or critical', () => {
       for (const tab of PROFILES_TABS) await scan(visitor, `/${locale}/profiles/${tab}`, found);
       await scan(visitor, `/${locale}/no-such-page`, found);
       await shot(visitor, `axe-${locale}-404`);
+
+      // A guest: the chat without a room, and the "my" pages with the tabs a guest lacks.
+      const guest = await session.newPage();
+      await enterAsGuest(guest, locale);
+      await scan(guest, '', found);
+      for (const tab of ['chat', 'profile']) await scan(guest, `/${locale}/my/${tab}`, found);
 
       // The admin: the chat with a room entered, and every page behind a sign-in.
       const admin = await session.newPage();

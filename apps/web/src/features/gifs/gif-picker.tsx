@@ -1,6 +1,7 @@
 import type { Gif } from '@chat/shared';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { onGridKeyDown } from '../../shared/hooks/grid-keys';
 import { useLocale } from '../../lib/use-locale';
 import { PickerTab } from '../composer/picker-tab';
 import { useRecentGifs } from './recent';
@@ -102,7 +103,12 @@ export function GifPicker({ onPick }: { onPick: (gif: Gif) => void }) {
         data-testid="gif-search"
       />
       {!searching && (
-        <div className="chat-smileys-tabs gif-tabs" role="tablist" aria-label={t('gifs.title')}>
+        <div
+          className="chat-smileys-tabs gif-tabs"
+          role="tablist"
+          aria-label={t('gifs.title')}
+          onKeyDown={(event) => onGridKeyDown(event, '[role="tab"]', Number.MAX_SAFE_INTEGER)}
+        >
           <PickerTab
             selected={tab === RECENT}
             onSelect={() => setTab(RECENT)}

@@ -64,7 +64,7 @@ export function MyPage() {
                 key={id}
                 as={NavLink}
                 to={path(id)}
-                className={locked(id) ? 'text-body-tertiary' : undefined}
+                className={locked(id) ? 'text-body-secondary' : undefined}
                 data-testid={`my-tab-${id}`}
               >
                 {t(`my:tabs.${id}`)}

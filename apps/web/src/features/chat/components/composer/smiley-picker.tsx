@@ -27,7 +27,12 @@ export function SmileyPicker({ onPick }: { onPick: (tag: string) => void }) {
 
   return (
     <div className="chat-smileys" data-testid="smiley-picker">
-      <div className="chat-smileys-tabs" role="tablist" aria-label={t('composer.smileys')}>
+      <div
+        className="chat-smileys-tabs"
+        role="tablist"
+        aria-label={t('composer.smileys')}
+        onKeyDown={(event) => onGridKeyDown(event, '[role="tab"]', Number.MAX_SAFE_INTEGER)}
+      >
         <PickerTab
           selected={tab === RECENT}
           onSelect={() => setTab(RECENT)}
