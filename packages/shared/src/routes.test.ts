@@ -14,6 +14,9 @@ describe('resolveAppAddress', () => {
     ['/en/profile/bob', 'en', 'profile'],
     ['/en/complaints/7', 'en', 'complaint'],
     ['/en/page/privacy', 'en', 'staticPage'],
+    // No tab: the people list opens its first.
+    ['/en/profiles', 'en', 'profiles'],
+    ['/ru/profiles/online', 'ru', 'profiles'],
   ])('%s is the %s page %s', (path, locale, route) => {
     expect(resolveAppAddress(path)).toEqual({ kind: 'page', locale, route });
   });

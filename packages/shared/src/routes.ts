@@ -29,7 +29,8 @@ export const APP_ROUTES = {
   login: { path: 'login', title: 'login' },
   register: { path: 'register', title: 'register' },
   profile: { path: 'profile/:slug', title: 'profile' },
-  profiles: { path: 'profiles/:tab', title: 'profiles' },
+  // No tab: the page opens its first one (People → Online).
+  profiles: { path: 'profiles/:tab?', title: 'profiles' },
   complaints: { path: 'complaints', title: 'complaints' },
   complaint: { path: 'complaints/:complaintId', title: 'complaint' },
   moderation: { path: 'moderation/:tab?', title: 'moderation' },

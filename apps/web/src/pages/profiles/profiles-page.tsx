@@ -5,7 +5,9 @@ import '../../styles/profiles.css';
 import { PROFILE_TABS, PROFILES_PAGE_SIZES, type ProfileTab } from '@chat/shared';
 import { Container } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { profilesPath } from '../../features/profiles/links';
+import { useLocale } from '../../lib/use-locale';
 import type { ProfilesQuery } from '../../features/profiles/api';
 import { ProfilesList, type PageSize } from '../../features/profiles/components/profiles-list';
 import { NotFoundPage } from '../not-found/not-found-page';
@@ -21,11 +23,14 @@ const pageOf = (v: string | null) => {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 };
 
-/** /{locale}/profiles/{tab}?page&per_page&q: who is online, new, the month's top, search. */
+/** /{locale}/profiles/{tab}?page&per_page&q (no tab: the first): who is online, new, the month's top, search. */
 export function ProfilesPage() {
   const { t } = useTranslation('profiles');
   const { tab } = useParams();
   const [params, setParams] = useSearchParams();
+  const locale = useLocale();
+  // `/profiles` alone is the list people mean: its first tab, the address then saying which.
+  if (tab === undefined) return <Navigate to={profilesPath(locale, PROFILE_TABS[0])} replace />;
   if (!isTab(tab)) return <NotFoundPage />;
   const query: ProfilesQuery = {
     tab,
