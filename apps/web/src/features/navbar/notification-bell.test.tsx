@@ -146,7 +146,7 @@ describe('notification bell', () => {
     );
     await openBell();
     expect(texts()).toEqual([
-      'Zoe подарил(а) вам 1 монету',
+      'Пользователь Zoe подарил вам 1 монету',
       'Счёт оплачен: 22 монеты',
       'Forum reply',
       'Новое уведомление',

@@ -39,7 +39,7 @@ describe('gift notifications', () => {
     const sender = { id: 7, slug: 'boris', nick: { nick: 'Boris' } };
     expect(text(note({ premium: 'quarter', sender }))).toBe('Boris gave you premium: 3 months');
     expect(text(note({ premium: 'year', sender }), 'ru')).toBe(
-      'Boris подарил(а) вам премиум: 1 год',
+      'Пользователь Boris подарил вам премиум: 1 год',
     );
     const coins = { ...note({ amount: 5, sender }), kind: 'gift-coins' };
     expect(text(coins)).toBe('Boris gave you 5 coins');

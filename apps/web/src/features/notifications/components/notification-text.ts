@@ -7,7 +7,7 @@ import type { NotificationView } from '../describe';
 /** The sentence a notification shows, in the interface language (plain text, never markup). */
 export function notificationText(view: NotificationView, t: TFunction<'notifications'>): string {
   // The person by nick, the verb agreeing with their gender; nobody named is "Кто-то", which
-  // takes the masculine ("Кто-то подарил"), not the neutral "подарил(а)".
+  // takes the masculine ("Кто-то подарил"), not the neutral "Пользователь … подарил".
   const who = (view: { nick: string; gender: Gender | null }) =>
     view.nick
       ? { nick: view.nick, ...agreeWith(view) }
