@@ -8,12 +8,19 @@ import { createRouter } from './app/router';
 import { loadInit } from './features/session/init';
 import { startI18n } from './i18n/i18n';
 import { setSanctionHandler } from './lib/api';
+import { reloadForChunk } from './lib/chunk-reload';
 import { resolveLocale } from './lib/locale-path';
 
 // A call refused because of my sanction: the sanctions feature learns why (loaded when needed).
 setSanctionHandler(
   (code) => void import('./features/sanctions/my-ban').then((m) => m.sanctionRefused(code)),
 );
+
+// A lazy chunk of an older build, gone after a deployment: one reload fetches the new build (the
+// route's error screen shows if that did not help). Vite's preload helper announces the failure.
+window.addEventListener('vite:preloadError', () => {
+  reloadForChunk();
+});
 
 // The language must be right before the first call: init answers in it (X-Localization).
 const translated = startI18n(resolveLocale(window.location.pathname).locale);

@@ -7,6 +7,7 @@ import type { Namespace } from '../i18n/namespaces';
 import { withQueryClient } from './query-client-loader';
 import type { RouteHandle } from './route-handle';
 import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
 import { Splash } from './splash';
 
 const handle = (h: RouteHandle) => h;
@@ -201,10 +202,12 @@ export const routes: RouteObject[] = [
     path: '/',
     Component: RootLayout,
     HydrateFallback: Splash,
+    ErrorBoundary: RouteError,
     children: [
       // "/" is the Russian home; every other route starts with its locale.
       homeRoute(),
-      { path: ':locale', children: localeChildren },
+      // A page that fails (its code gone after a deployment) shows inside the layout.
+      { path: ':locale', ErrorBoundary: RouteError, children: localeChildren },
     ],
   },
 ];
