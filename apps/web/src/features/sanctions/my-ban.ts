@@ -1,7 +1,7 @@
 import type { BanWire, UserData } from '@chat/shared';
-import { create } from 'zustand';
 import { useSessionStore } from '../session/store';
 import { fetchMyBan } from './api';
+import { useBannedRedirect } from './banned-redirect-store';
 
 /** A sanction still in force at `now` (lifted ones and ended ones are not). */
 export function isInForce(ban: BanWire | null | undefined, now = Date.now()): ban is BanWire {
@@ -39,9 +39,6 @@ export function refreshMyBan(): Promise<void> {
   })();
   return inFlight;
 }
-
-/** Asks the shell to show /banned (a call refused with `banned`); counted, so each ask is seen. */
-export const useBannedRedirect = create<{ requests: number }>()(() => ({ requests: 0 }));
 
 /** A call was refused because of my sanction: learn its details, and a banned person is shown why. */
 export function sanctionRefused(code: 'banned' | 'gagged'): void {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { localePath, resolveLocale } from '../../../lib/locale-path';
-import { useBannedRedirect } from '../my-ban';
+import { useBannedRedirect } from '../banned-redirect-store';
 
 /** A call refused with `banned`, anywhere: the person is shown /banned, which says why. */
 export function BannedRedirect() {
