@@ -16,12 +16,6 @@ setSanctionHandler(
   (code) => void import('./features/sanctions/my-ban').then((m) => m.sanctionRefused(code)),
 );
 
-// A lazy chunk of an older build, gone after a deployment: one reload fetches the new build (the
-// route's error screen shows if that did not help). Vite's preload helper announces the failure.
-window.addEventListener('vite:preloadError', () => {
-  reloadForChunk();
-});
-
 // The language must be right before the first call: init answers in it (X-Localization).
 const translated = startI18n(resolveLocale(window.location.pathname).locale);
 void loadInit();
@@ -31,6 +25,14 @@ if (!root) throw new Error('index.html has no #root');
 
 // Created now, so that the first route's code and texts load alongside the shell's texts.
 const router = createRouter();
+
+// A lazy chunk of an older build, gone after a deployment: one reload fetches the new build (the
+// route's error screen shows if that did not help). Vite's preload helper announces the failure.
+// A page's own code is left to its route's error screen, which reloads once the address is the
+// new page's: reloading now would reload the page being left.
+window.addEventListener('vite:preloadError', () => {
+  if (router.state.navigation.state === 'idle') reloadForChunk();
+});
 
 function render(container: HTMLElement): void {
   createRoot(container).render(
