@@ -197,9 +197,14 @@ const table: Row[] = [
     row(0, 0, 0, 0, 0, 0, 0, 0, 0),
   ],
   [
-    'message: read the edit history',
-    (_k, v) => message.canReadEdits(v),
+    'message: read the edit history (a public room)',
+    (k, v) => message.canReadEdits(v, placeOf(k, publicRoom)),
     row(0, 0, 0, 0, 1, 1, 0, 0, 0),
+  ],
+  [
+    'message: read the edit history of a private room staff are not in',
+    (k, v) => message.canReadEdits(v, placeOf(k)),
+    row(0, 0, 0, 0, 0, 0, 0, 0, 0),
   ],
   [
     'message: see the quote of a message in a reply',

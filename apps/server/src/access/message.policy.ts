@@ -145,9 +145,21 @@ export function abilities(
   };
 }
 
-/** Reading the texts an edited message had before (`message.edits`): moderators and admins. */
-export function canReadEdits(viewer: Pick<Viewer, 'can'>): boolean {
+/** Whether the viewer's role reads edit histories at all (others are refused with 403). */
+export function readsEdits(viewer: Pick<Viewer, 'can'>): boolean {
   return viewer.can('message.edits');
+}
+
+/**
+ * Reading the texts an edited message had before (`message.edits`): moderators and admins, and
+ * only of a room whose messages they may read (a public one, or one they are in). A private
+ * room's words stay its members' own, staff's earlier texts included; a deleted message's
+ * history stays readable to them (the record of what was said).
+ */
+export function canReadEdits(viewer: Pick<Viewer, 'can'>, place: MessagePlace): boolean {
+  return (
+    readsEdits(viewer) && place.room !== undefined && (place.room.is_public === 1 || place.member)
+  );
 }
 
 /**

@@ -224,9 +224,15 @@ export class MessagesService {
   /** The texts a message had before its edits, for those who may read them (`message.edits`). */
   async edits(user: UserRow, messageId: number): Promise<MessageEdit[]> {
     const viewer = viewerOf(user);
-    if (!messagePolicy.canReadEdits(viewer)) throw forbidden();
+    if (!messagePolicy.readsEdits(viewer)) throw forbidden();
     const message = await this.messages.find(messageId);
-    if (!message) throw notFound();
+    // A message of a room the asker may not read is not there for them (404, never 403).
+    const room = message ? await this.rooms.find(message.room_id) : undefined;
+    const member =
+      room !== undefined &&
+      room.is_public !== 1 &&
+      (await this.rooms.membership(room.id, user.id)) !== undefined;
+    if (!message || !messagePolicy.canReadEdits(viewer, { room, member })) throw notFound();
     return this.messages.edits(messageId);
   }
 

@@ -10,7 +10,7 @@ import { expectError, expectInvalid } from '../../hostile/kit';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildRoom, clientId, memberOf } from '../../test/chat-fixtures';
 import { testDialects } from '../../test/databases';
-import { json, type Client } from '../../test/factories';
+import { buildUser, json, signedIn, type Client } from '../../test/factories';
 import { collect, sleep, subscribed, waitUntil } from '../../test/pusher-clients';
 import { useListeningApp } from '../../test/realtime-nodes';
 
@@ -244,6 +244,39 @@ describe.each(dialects)('replies and edits on %s', (dialect) => {
       const admin = await memberOf(t.app, room.id, { role: 'admin' });
       expect(json<{ data: MessageEdit[] }>(await editsOf(admin, message.id)).data).toHaveLength(1);
       expectError(await editsOf(admin, 999_999), 404, 'not_found');
+    });
+
+    it("keep a private room's edit history from staff who are not in it (404, as if none)", async () => {
+      const owner = await signedIn(t.app, await buildUser(t.app));
+      const room = await buildRoom(t.app, { is_public: 0, owner_id: owner.user.id });
+      expect(
+        (await owner.asBrowser({ method: 'POST', url: `/api/room/${room.id}/enter` })).statusCode,
+      ).toBe(200);
+      const message = await say(owner, room.id, 'private words');
+      expect((await edit(owner, message.id, { text: 'private edit' })).statusCode).toBe(200);
+      const outside = await buildRoom(t.app);
+      for (const role of ['moderator', 'admin'] as const) {
+        const staff = await memberOf(t.app, outside.id, { role });
+        const res = await editsOf(staff, message.id);
+        expectError(res, 404, 'not_found');
+        expect(res.body).not.toContain('private words');
+      }
+      // A moderator the owner let in reads it as any member of the room reads its messages.
+      const inside = await signedIn(t.app, await buildUser(t.app, { role: 'moderator' }));
+      await db()
+        .insertInto('room_invites')
+        .values({
+          room_id: room.id,
+          user_id: inside.user.id,
+          invited_by: owner.user.id,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      expect(
+        (await inside.asBrowser({ method: 'POST', url: `/api/room/${room.id}/enter` })).statusCode,
+      ).toBe(200);
+      const edits = json<{ data: MessageEdit[] }>(await editsOf(inside, message.id)).data;
+      expect(edits.map((e) => e.text)).toEqual(['private words']);
     });
 
     it("refuse someone else's message, a closed window, a gag, a deleted message and outsiders", async () => {
