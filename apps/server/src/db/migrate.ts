@@ -18,6 +18,7 @@ import * as accountNames from './migrations/0015-account-names';
 import * as accountProviders from './migrations/0016-account-providers';
 import * as messageRepliesEdits from './migrations/0017-message-replies-edits';
 import * as roomPresence from './migrations/0018-room-presence';
+import * as roomPresenceSweep from './migrations/0019-room-presence-sweep';
 
 /** Migrations are listed in code, so they ship inside the build and run at start. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-account-providers': accountProviders,
   '0017-message-replies-edits': messageRepliesEdits,
   '0018-room-presence': roomPresence,
+  '0019-room-presence-sweep': roomPresenceSweep,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

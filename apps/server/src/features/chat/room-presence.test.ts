@@ -1,4 +1,5 @@
 import type { ProfilesPage, RoomDetail } from '@chat/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEventMap } from '../../events/domain-events';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -184,6 +185,28 @@ describe.each(dialects)('room presence on %s', (dialect) => {
       { roomId: s.room.id, userId: s.member.user.id, present: false, invisible: false },
     ]);
     expect(await s.listed(s.watcher)).toEqual([s.watcher.user.id]);
+  });
+
+  it("finds the sweep's rows through an index, not by reading every membership", async () => {
+    const before = new Date(Date.now() - PRESENCE_STALE_MS).toISOString();
+    const query = (explain: string) =>
+      sql<
+        Record<string, unknown>
+      >`${sql.raw(explain)} select room_id, user_id, invisible from room_users where absent_since is null and entered_at < ${before}`.execute(
+        t.database.db,
+      );
+    const planOf = (rows: Record<string, unknown>[]) =>
+      rows.map((r) => Object.values(r).join(' ')).join('\n');
+    if (dialect === 'postgres') {
+      // A small test table is read whole anyway: forbid that, and the plan names the index.
+      await sql`set enable_seqscan = off`.execute(t.database.db);
+      const plan = planOf((await query('explain')).rows);
+      await sql`reset enable_seqscan`.execute(t.database.db);
+      expect(plan).toContain('room_users_present_entered');
+    } else {
+      const plan = planOf((await query('explain query plan')).rows);
+      expect(plan).toMatch(/SEARCH room_users USING (COVERING )?INDEX room_users_present_entered/);
+    }
   });
 
   it('says nothing about someone who left the room for good', async () => {
