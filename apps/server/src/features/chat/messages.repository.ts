@@ -2,6 +2,7 @@ import * as messagePolicy from '../../access/message.policy';
 import { PostgresAdapter, type Kysely } from 'kysely';
 import type { DB, MessageRow, UserRow } from '../../db/schema';
 import { SqliteGroupCommit } from '../../db/sqlite-group-commit';
+import { AppError } from '../../http/app-error';
 import type { GifFields } from '../gifs/gifs.presenter';
 import { PostgresMessageGroups } from './message-groups.postgres';
 import {
@@ -138,7 +139,7 @@ export class MessagesRepository {
    * Replaces the text of an author's message while its edit window is open (posted after
    * `postedAfter`, not deleted), keeping the text it had in chat_message_edits; in the caller's
    * unit of work. Answers the edited row, or undefined when the message is not the author's,
-   * is deleted or its window has closed.
+   * is deleted or its window has closed; 403 when a gag or ban of the author stands.
    */
   async edit(
     trx: Kysely<DB>,
@@ -148,6 +149,18 @@ export class MessagesRepository {
     at: string,
     postedAfter: string,
   ): Promise<MessageRow | undefined> {
+    // A gag or ban committed since the session was read stops the write, as it stops a post
+    // (message-insert.ts): on PostgreSQL the author's row is locked, so a sanction being
+    // written is waited for and then seen.
+    let author = trx
+      .selectFrom('users')
+      .select(['ban_until', 'gag_until'])
+      .where('id', '=', authorId);
+    if (this.postgres) author = author.forNoKeyUpdate();
+    const sanctions = await author.executeTakeFirst();
+    if (!sanctions) return undefined;
+    if (sanctions.ban_until !== null && sanctions.ban_until > at) throw new AppError('banned');
+    if (sanctions.gag_until !== null && sanctions.gag_until > at) throw new AppError('gagged');
     let query = trx
       .selectFrom('messages')
       .selectAll()

@@ -5,7 +5,7 @@ import {
   type ComplaintWire,
   type MessageEdit,
 } from '@chat/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectError, expectInvalid } from '../../hostile/kit';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildRoom, clientId, memberOf } from '../../test/chat-fixtures';
@@ -13,6 +13,7 @@ import { testDialects } from '../../test/databases';
 import { buildUser, json, signedIn, type Client } from '../../test/factories';
 import { collect, sleep, subscribed, waitUntil } from '../../test/pusher-clients';
 import { useListeningApp } from '../../test/realtime-nodes';
+import { MessagesRepository } from './messages.repository';
 
 const dialects = await testDialects();
 
@@ -318,6 +319,38 @@ describe.each(dialects)('replies and edits on %s', (dialect) => {
       const fresh = await say(anna, room.id, 'soon deleted');
       expect((await deleteForEveryone(anna, fresh.id)).statusCode).toBe(204);
       expectError(await edit(anna, fresh.id, { text: 'revived' }), 404, 'not_found');
+    });
+
+    it('refuse an edit when a gag or a ban commits between the session check and the write', async () => {
+      const room = await buildRoom(t.app);
+      const anna = await memberOf(t.app, room.id);
+      const message = await say(anna, room.id, 'before the sanction');
+      const until = new Date(Date.now() + 60_000).toISOString();
+      for (const [column, code] of [
+        ['gag_until', 'gagged'],
+        ['ban_until', 'banned'],
+      ] as const) {
+        // The sanction lands inside the edit's own unit of work, just before its write: as a
+        // moderator's commit that the session (read before) could not have seen.
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- called with its `this`
+        const original = MessagesRepository.prototype.edit;
+        const spy = vi
+          .spyOn(MessagesRepository.prototype, 'edit')
+          .mockImplementationOnce(async function (this: MessagesRepository, trx, ...rest) {
+            await trx
+              .updateTable('users')
+              .set({ [column]: until })
+              .where('id', '=', anna.user.id)
+              .execute();
+            return original.call(this, trx, ...rest);
+          });
+        try {
+          expectError(await edit(anna, message.id, { text: `after the ${code}` }), 403, code);
+        } finally {
+          spy.mockRestore();
+        }
+        expect((await seenBy(anna, room.id, message.id))?.text).toBe('before the sanction');
+      }
     });
 
     it('apply the text rules of posting, and refuse hostile bodies', async () => {
