@@ -189,6 +189,9 @@ export class MessagesService {
     const viewer = viewerOf(user);
     if (!messagePolicy.can(viewer, 'edit', found, messagePolicy.AS_MEMBER))
       throw forbidden(found.user_id === user.id ? 'message.edit_closed' : undefined);
+    // One the author deleted for themself is not there for them: an edit they cannot present
+    // back (nor tell the room of) would rewrite it silently.
+    await this.ownRow(messageId, user, found.room_id);
     const text = body.text.trim();
     const bare = found.gif_id === null && found.attachments === '[]';
     if (text.length === 0 && (bare || found.type_id === MESSAGE_TYPE.action))

@@ -353,6 +353,22 @@ describe.each(dialects)('replies and edits on %s', (dialect) => {
       }
     });
 
+    it('refuse, changing nothing, an edit of a message its author deleted for themself', async () => {
+      const room = await buildRoom(t.app);
+      const anna = await memberOf(t.app, room.id);
+      const bob = await memberOf(t.app, room.id);
+      const message = await say(anna, room.id, 'as the room read it');
+      const hide = await anna.asBrowser({
+        method: 'DELETE',
+        url: `/api/chat/message/${message.id}`,
+      });
+      expect(hide.statusCode).toBe(204);
+      // Written without the room hearing it would be a silent rewrite: refused before any write.
+      expectError(await edit(anna, message.id, { text: 'quietly rewritten' }), 404, 'not_found');
+      expect((await seenBy(bob, room.id, message.id))?.text).toBe('as the room read it');
+      expect((await seenBy(bob, room.id, message.id))?.edited_at).toBeNull();
+    });
+
     it('apply the text rules of posting, and refuse hostile bodies', async () => {
       const room = await buildRoom(t.app);
       const anna = await memberOf(t.app, room.id);
