@@ -34,7 +34,7 @@ describe('a call refused by my own sanction', () => {
     const { client, toasts, onSanctioned } = clientAnswering('gagged');
     await expect(client.post('/api/im/1/messages', {})).rejects.toMatchObject({ code: 'gagged' });
     expect(onSanctioned).toHaveBeenCalledWith('gagged');
-    expect(toasts[0]).toContain('gagged');
+    expect(toasts[0]).toContain('may not write');
   });
 
   it('another 403 is no sanction', async () => {

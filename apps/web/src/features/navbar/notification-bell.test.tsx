@@ -2,7 +2,7 @@ import type { NotificationWire } from '@chat/shared';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { signInAs } from '../../test/chat-kit';
 import { NotificationsProvider } from '../notifications/components/store-context';
@@ -10,8 +10,6 @@ import { makeNotification, makeNotificationsHarness, NOW } from '../../test/noti
 import { useSessionStore } from '../session/store';
 import { NotificationBell } from './notification-bell';
 
-const openRoom = vi.hoisted(() => vi.fn(async () => undefined));
-vi.mock('../notifications/open-room', () => ({ openRoom }));
 
 function Where() {
   return <div data-testid="where">{useLocation().pathname}</div>;
@@ -58,7 +56,6 @@ const texts = () => screen.getAllByTestId('notification-open').map((b) => b.text
 
 beforeEach(() => {
   signInAs({ id: 100 });
-  openRoom.mockClear();
 });
 
 describe('notification bell', () => {
@@ -191,8 +188,8 @@ describe('notification bell', () => {
       fireEvent.click(screen.getByTestId('notification-open'));
     });
     expect(h.api.read).toHaveBeenCalledWith(2);
-    expect(openRoom).toHaveBeenCalledWith(3);
-    expect(screen.getByTestId('where').textContent).toBe('/en/chat');
+    // The room's own address: the chat page opens (or enters) it.
+    expect(screen.getByTestId('where').textContent).toBe('/en/chat/3');
     expect(screen.queryByTestId('bell-count')).toBeNull();
     expect(screen.queryByTestId('bell-menu')?.classList.contains('show') ?? false).toBe(false);
   });
