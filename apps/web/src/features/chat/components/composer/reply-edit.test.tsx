@@ -86,6 +86,21 @@ describe('replying in the composer', () => {
     expect(quote!.querySelectorAll('bdi')).toHaveLength(2);
     expect(gone!.textContent).toBe('Message unavailable');
   });
+
+  it('keeps the words of someone I ignore out of a quote, as the list keeps their messages out', () => {
+    const bob = makeMessageUser({ id: 4 });
+    const { store } = setup([
+      makeMessage({
+        id: 11,
+        user: anna,
+        text: 'agreed',
+        reply_to: { id: 9, user: { id: 4, slug: bob.slug, nick: 'Bob' }, text: 'rude words' },
+      }),
+    ]);
+    expect(screen.getByTestId('reply-quote').textContent).toContain('rude words');
+    act(() => store.setState({ ignoredUsers: new Set([4]) }));
+    expect(screen.getByTestId('reply-quote').textContent).toBe('Message unavailable');
+  });
 });
 
 describe('editing in the composer', () => {
