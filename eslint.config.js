@@ -6,7 +6,15 @@ import { boundaries } from './eslint.boundaries.js';
 import { roleNames } from './eslint.roles.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'bench/results/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'bench/results/**',
+      '.e2e-artifacts/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -10,7 +10,6 @@ import { makeNotification, makeNotificationsHarness, NOW } from '../../test/noti
 import { useSessionStore } from '../session/store';
 import { NotificationBell } from './notification-bell';
 
-
 function Where() {
   return <div data-testid="where">{useLocation().pathname}</div>;
 }

@@ -41,9 +41,11 @@ describe('the home sections', () => {
       'Room 2',
       'Room 3',
     ]);
-    expect(rooms.map((r) => within(r).getByTestId('home-room-count').textContent?.trim())).toEqual(
-      ['2 people', '1 person', 'Nobody here yet'],
-    );
+    expect(rooms.map((r) => within(r).getByTestId('home-room-count').textContent?.trim())).toEqual([
+      '2 people',
+      '1 person',
+      'Nobody here yet',
+    ]);
     const enter = within(rooms[0]!).getByRole('link', { name: 'Enter the room “Room 1”' });
     expect(enter.getAttribute('href')).toBe('/en/chat/1');
   });

@@ -85,7 +85,9 @@ describe('NickTab', () => {
     expect([...options].filter((o) => !o.disabled).map((o) => o.value)).toEqual(['0']);
     const premiumColour = screen.getByTestId<HTMLButtonElement>('swatch-8d2fbc');
     expect(premiumColour.disabled).toBe(true);
-    expect(premiumColour.getAttribute('aria-label')).toBe('Purple, shade 5 of 10: a premium colour');
+    expect(premiumColour.getAttribute('aria-label')).toBe(
+      'Purple, shade 5 of 10: a premium colour',
+    );
     // The basic rows stay open.
     expect(screen.getByTestId<HTMLButtonElement>('swatch-ae1919').disabled).toBe(false);
     expect(screen.getByTestId('nick-gradient-lock').textContent).toContain('Premium');
