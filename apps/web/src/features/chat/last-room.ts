@@ -13,6 +13,11 @@ export function rememberLastRoom(userId: number, roomId: number): void {
   saveItem(key(userId), String(roomId));
 }
 
+/** After "Leave chat": `/chat` starts afresh in the main room, as for a newcomer. */
+export function forgetLastRoom(userId: number): void {
+  saveItem(key(userId), null);
+}
+
 /**
  * The room id of a `/chat/{roomId}` address: null when there is none, NaN when it is not a
  * room id at all (a mistyped link, which cannot be entered either).

@@ -1,7 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { lastRoomOf, rememberLastRoom, roomIdOfAddress } from '../../features/chat/last-room';
+import {
+  forgetLastRoom,
+  lastRoomOf,
+  rememberLastRoom,
+  roomIdOfAddress,
+} from '../../features/chat/last-room';
 import { useChatStore } from '../../features/chat/store';
 import { pushToast } from '../../features/toasts/store';
 import { localePath } from '../../lib/locale-path';
@@ -94,8 +99,17 @@ export function useRoomAddress(userId: number): void {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [param, status]);
 
-  // The room on screen goes into the address and is remembered as the last one.
+  // The room on screen goes into the address and is remembered as the last one. Leaving the
+  // chat ("idle" after "ready") leaves no room in the address, nor a last room to come back to.
+  const wasReady = useRef(false);
   useEffect(() => {
-    if (status === 'ready' && !opening.current) writeRef.current(currentId);
-  }, [currentId, status]);
+    if (status === 'ready') {
+      wasReady.current = true;
+      if (!opening.current) writeRef.current(currentId);
+    } else if (status === 'idle' && wasReady.current) {
+      wasReady.current = false;
+      forgetLastRoom(userId);
+      writeRef.current(null);
+    }
+  }, [currentId, status, userId]);
 }
