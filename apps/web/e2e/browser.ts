@@ -123,3 +123,10 @@ export async function shot(page: Page, name: string): Promise<void> {
 export async function waitForTitle(page: Page, title: string): Promise<void> {
   await page.waitForFunction((expected) => document.title === expected, title);
 }
+
+/** The number on the navbar bell (what a sighted person reads), or null while it shows none. */
+export const bellCount = (page: Page) =>
+  page
+    .getByTestId('bell-count')
+    .textContent({ timeout: 1000 })
+    .catch(() => null);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { shot, useBrowser } from './browser';
+import { bellCount, shot, useBrowser } from './browser';
 import { uniqueNick } from './api';
 import {
   adminToken,
@@ -90,13 +90,6 @@ async function still(page: Page, name: string): Promise<void> {
   );
   await shot(page, name);
 }
-
-const bellCount = (page: Page) =>
-  page
-    .getByTestId('bell-count')
-    .locator('[aria-hidden="true"]')
-    .textContent({ timeout: 1000 })
-    .catch(() => null);
 
 /** Waits until a dialog's fade-in has finished, so that a screenshot shows it as a person would. */
 async function settled(page: Page): Promise<void> {

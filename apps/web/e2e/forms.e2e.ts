@@ -116,8 +116,15 @@ describe.each([
     );
     const nav = page.getByRole('navigation').first();
     const toggler = nav.locator('.navbar-toggler');
-    if (await toggler.isVisible()) await toggler.click();
-    await nav.getByRole('link', { name: words.people }).click();
+    const people = nav.getByRole('link', { name: words.people });
+    // A phone's menu is folded; a tap made while the navbar is still settling may be lost.
+    if (await toggler.isVisible())
+      await expect
+        .poll(async () => (await people.isVisible()) || (await toggler.click(), false), {
+          timeout: 10_000,
+        })
+        .toBe(true);
+    await people.click();
     await expect.poll(loads, { timeout: 15_000 }).toBe(2);
     await page.locator('.profiles-container').waitFor();
     expect(new URL(page.url()).pathname).toBe(`/${locale}/profiles/online`);

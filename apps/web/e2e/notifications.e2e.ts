@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { shot, useBrowser } from './browser';
+import { bellCount, shot, useBrowser } from './browser';
 import { apiEnterRoom, apiJson, apiSend, apiUser, enterAsUser, enterRoom } from './chat-kit';
 
 const session = useBrowser();
@@ -41,13 +41,6 @@ async function countTones(page: Page): Promise<void> {
 
 const tones = (page: Page) =>
   page.evaluate(() => (window as unknown as { __tones: number }).__tones);
-const bellCount = (page: Page) =>
-  page
-    .getByTestId('bell-count')
-    .locator('[aria-hidden="true"]')
-    .textContent({ timeout: 1000 })
-    .catch(() => null);
-
 async function askFriendship(baseUrl: string, token: string, userId: number): Promise<void> {
   const response = await apiJson(baseUrl, `/api/friends/${userId}`, { method: 'POST', token });
   if (!response.ok) throw new Error(`friend request: ${response.status} ${await response.text()}`);
