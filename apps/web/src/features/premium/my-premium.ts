@@ -1,8 +1,9 @@
-import type { InitData, PremiumInfo, PremiumState, UserData, WalletWire } from '@chat/shared';
+import type { InitData, PremiumInfo, PremiumState, WalletWire } from '@chat/shared';
 import { queryClient } from '../../app/query-client';
 import { api } from '../../lib/api';
 import { useSessionStore } from '../session/store';
 import { premiumKeys } from './api';
+import { patchOnly } from '../session/user-data-patch';
 
 /**
  * My premium as the server last told it (a purchase's answer, `MyPremiumUpdated`): the session
@@ -74,21 +75,5 @@ export function refreshMyPerks(): Promise<void> {
   return inFlight;
 }
 
-const PREMIUM_KEYS: ReadonlySet<keyof UserData> = new Set<keyof UserData>([
-  'user',
-  'premium',
-  'permissions',
-]);
-
-/**
- * Whether a new user data is only the old one with my premium and perks changed: the
- * realtime wiring then follows nothing (same user, same rooms, same bell).
- */
-export function isPremiumPatch(next: UserData | null, prev: UserData | null): boolean {
-  if (next === null || prev === null || next === prev || next.user.id !== prev.user.id) {
-    return false;
-  }
-  return (Object.keys(next) as (keyof UserData)[]).every(
-    (key) => PREMIUM_KEYS.has(key) || next[key] === prev[key],
-  );
-}
+/** Whether a new user data is only the old one with my premium and perks changed. */
+export const isPremiumPatch = patchOnly(['user', 'premium', 'permissions']);

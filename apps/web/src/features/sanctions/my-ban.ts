@@ -2,6 +2,7 @@ import type { BanWire, UserData } from '@chat/shared';
 import { useSessionStore } from '../session/store';
 import { fetchMyBan } from './api';
 import { useBannedRedirect } from './banned-redirect-store';
+import { patchOnly } from '../session/user-data-patch';
 
 /** A sanction still in force at `now` (lifted ones and ended ones are not). */
 export function isInForce(ban: BanWire | null | undefined, now = Date.now()): ban is BanWire {
@@ -47,9 +48,4 @@ export function sanctionRefused(code: 'banned' | 'gagged'): void {
 }
 
 /** Only my gag or ban changed: nothing the realtime connection follows (rooms, lists, bell). */
-export function isSanctionPatch(next: UserData | null, prev: UserData | null): boolean {
-  if (next === null || prev === null || next === prev || next.user !== prev.user) return false;
-  return (Object.keys(next) as (keyof UserData)[]).every(
-    (key) => key === 'gag' || key === 'ban' || next[key] === prev[key],
-  );
-}
+export const isSanctionPatch = patchOnly(['gag', 'ban']);

@@ -1,6 +1,7 @@
-import type { InitData, UserData } from '@chat/shared';
+import type { InitData } from '@chat/shared';
 import { api } from '../../lib/api';
 import { useSessionStore } from './store';
+import { patchOnly } from './user-data-patch';
 
 let inFlight: Promise<void> | null = null;
 
@@ -38,18 +39,5 @@ export function refreshMyRoles(): Promise<void> {
   return inFlight;
 }
 
-const ROLE_KEYS: ReadonlySet<keyof UserData> = new Set<keyof UserData>([
-  'user',
-  'roles',
-  'permissions',
-]);
-
 /** Whether a new user data is only the old one with my roles changed: nothing to follow. */
-export function isRolesPatch(next: UserData | null, prev: UserData | null): boolean {
-  if (next === null || prev === null || next === prev || next.user.id !== prev.user.id) {
-    return false;
-  }
-  return (Object.keys(next) as (keyof UserData)[]).every(
-    (key) => ROLE_KEYS.has(key) || next[key] === prev[key],
-  );
-}
+export const isRolesPatch = patchOnly(['user', 'roles', 'permissions']);
