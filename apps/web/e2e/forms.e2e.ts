@@ -173,6 +173,9 @@ describe('a sanction asks before it is given', () => {
     await apiEnterRoom(session.baseUrl, target.token, MAIN_ROOM);
     const page = await session.newPage({ viewport: PHONE, touch: true });
     await signInToChat(page, 'ru', 'admin', ADMIN_PASSWORD);
+    // The admin's first room depends on what other journeys made: open the main room by its link.
+    await page.goto(`/ru/chat/${MAIN_ROOM}`);
+    await page.getByTestId('composer').waitFor();
     const given: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/api/moderation/bans') && r.method() === 'POST') given.push(r.url());
