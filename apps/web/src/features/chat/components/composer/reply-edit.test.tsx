@@ -103,6 +103,15 @@ describe('replying in the composer', () => {
   });
 });
 
+describe('replying to a troll', () => {
+  it('offers no reply to a message heard live from someone on the troll list staff are sent', () => {
+    const { store } = setup([makeMessage({ id: 10, user: anna, text: 'bait' })]);
+    expect(screen.queryByTestId('message-reply-10')).not.toBeNull();
+    act(() => store.setState({ trolls: new Set([anna.id]) }));
+    expect(screen.queryByTestId('message-reply-10')).toBeNull();
+  });
+});
+
 describe('editing in the composer', () => {
   it('ArrowUp in an empty box edits my last message; Enter saves, the draft comes back', async () => {
     const mine = makeMessage({

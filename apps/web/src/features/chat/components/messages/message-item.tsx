@@ -19,6 +19,7 @@ import { NickButton } from './nick-button';
 import { MessageReactions } from './message-reactions';
 import { MessageTime } from './message-time';
 import { ReplyQuoteView } from './reply-quote';
+import { useChat } from '../chat-context';
 import { MessageToolbar, type MessageHandlers, type MessagePermissions } from './message-toolbar';
 
 export interface MessageItemProps {
@@ -34,11 +35,17 @@ export interface MessageItemProps {
   handlers: MessageHandlers;
 }
 
-export function permissionsFor(message: ChatMessage, viewer: Viewer): MessagePermissions {
+export function permissionsFor(
+  message: ChatMessage,
+  viewer: Viewer,
+  authorIsTroll = false,
+): MessagePermissions {
   // The server's answer carries my abilities; a message heard on the socket carries none (one
-  // payload for the whole room), and the shared rule the server's policy follows answers then.
+  // payload for the whole room), and the shared rule the server's policy follows answers then,
+  // with the troll list staff are sent (a troll's message takes no public reply).
   const now = Date.now();
-  const abilities = message.abilities ?? chatMessageAbilities(viewer, message, { now });
+  const abilities =
+    message.abilities ?? chatMessageAbilities(viewer, message, { now, authorIsTroll });
   return {
     canQuote: abilities.quote,
     canReply: abilities.reply,
@@ -57,6 +64,7 @@ function myReactionsOf(message: ChatMessage, viewerId: number): Set<Reaction> {
 export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   const { continued, viewer, showTime, showAvatars, locale, dictionary } = props;
   const message = useLiveAuthor(props.message);
+  const authorIsTroll = useChat((s) => s.trolls.has(message.user.id));
   const { t } = useTranslation('chat');
   // On touch screens there is no hover: a tap on the message shows its actions.
   const [tapped, setTapped] = useState(false);
@@ -155,7 +163,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
       </div>
       <MessageToolbar
         message={message}
-        permissions={permissionsFor(message, viewer)}
+        permissions={permissionsFor(message, viewer, authorIsTroll)}
         quoted={props.quoted}
         myReactions={myReactionsOf(message, viewer.id)}
         handlers={props.handlers}
