@@ -87,6 +87,7 @@ function actionMocks(): ActionMocks {
     discardMessage: vi.fn(),
     loadOlder: resolved(),
     editMessage: resolved(),
+    messageEdits: vi.fn(async () => []),
     deleteForMe: resolved(),
     deleteForEveryone: resolved(),
     toggleReaction: resolved(),

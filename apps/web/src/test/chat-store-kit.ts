@@ -49,6 +49,7 @@ export function fakeChatApi(): FakeChatApi {
     editMessage: vi.fn(async (id: number, body: { text: string }) =>
       makeMessage({ id, text: body.text, edited_at: new Date().toISOString() }),
     ),
+    messageEdits: vi.fn(async () => []),
     deleteForMe: vi.fn(async () => undefined),
     deleteForEveryone: vi.fn(async () => undefined),
     addReaction: vi.fn(async () => undefined),

@@ -45,6 +45,16 @@ describe('chat api', () => {
     ]);
   });
 
+  it("asks a message's edits, and leaves their failure to the dialog (no toast)", async () => {
+    const edit = { text: 'first', written_at: 'a', replaced_at: 'b' };
+    const ok = setup(200, { data: [edit] });
+    expect(await ok.chat.messageEdits(9)).toEqual([edit]);
+    expect(ok.call().url).toBe('/api/chat/message/9/edits');
+    const refused = setup(403, { message: 'Not for you.', code: 'forbidden' });
+    await expect(refused.chat.messageEdits(9)).rejects.toThrow('Not for you.');
+    expect(refused.toasts).toEqual([]);
+  });
+
   it('pages history with before= and after=', async () => {
     const { chat, call } = setup();
     await chat.messagesBefore(2, 100);

@@ -2,6 +2,7 @@ import type {
   ChatMessage,
   ChatSettings,
   ChatState,
+  MessageEdit,
   Reaction,
   RoomDetail,
   RoomSummary,
@@ -54,6 +55,8 @@ export interface ChatApi {
   invite(roomId: number, userId: number): Promise<void>;
   /** A new text for my own message (within the edit window); the message as it now is. */
   editMessage(messageId: number, body: { text: string; mentions: number[] }): Promise<ChatMessage>;
+  /** The texts an edited message had before, the first first (staff: `message.edits`). */
+  messageEdits(messageId: number): Promise<MessageEdit[]>;
   deleteForMe(messageId: number): Promise<void>;
   deleteForEveryone(messageId: number): Promise<void>;
   addReaction(messageId: number, reaction: Reaction): Promise<void>;
@@ -76,6 +79,9 @@ const OUTBOX_HANDLED = { handlesValidation: true, handledStatuses: [0, 429] } as
 // The catch-up after a reconnect runs on its own; the next reconnect or a room switch repairs a
 // failed one, so the user is not told about it.
 const QUIET = { silent: true } as const;
+
+// The edit history's dialog shows its own failure (the envelope's message) where it was asked.
+const IN_PLACE = { silent: true } as const;
 
 // A room that is not there, or not open to me, is "Failed to enter the room." (the spec's words):
 // a shared link to a private room must not say more than that.
@@ -122,6 +128,7 @@ export function createChatApi(client: ApiClient): ChatApi {
     updateRoom: (id, body) => call<RoomSummary>('PATCH', `/api/room/${id}`, body),
     invite: (id, userId) => done(post(`/api/room/${id}/invite`, { user_id: userId })),
     editMessage: (id, body) => call<ChatMessage>('PATCH', `/api/chat/message/${id}`, body),
+    messageEdits: (id) => get<MessageEdit[]>(`/api/chat/message/${id}/edits`, undefined, IN_PLACE),
     deleteForMe: (id) => done(call('DELETE', `/api/chat/message/${id}`)),
     deleteForEveryone: (id) => done(call('DELETE', `/api/chat/message/delete_from_everyone/${id}`)),
     addReaction: (id, reaction) => done(post(`/api/chat/message/${id}/reactions`, { reaction })),

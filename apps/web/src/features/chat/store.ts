@@ -263,6 +263,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStoreApi {
       editMessage: async (message, text, mentions) => {
         get().messageUpdated(await deps.api.editMessage(message.id, { text, mentions }));
       },
+      messageEdits: (message) => deps.api.messageEdits(message.id),
       deleteForMe: async (message) => {
         await deps.api.deleteForMe(message.id);
         removeMessage(message);

@@ -3,6 +3,7 @@ import type {
   ChatMessage,
   Gif,
   ChatSettings,
+  MessageEdit,
   Reaction,
   ReplyQuote,
   RoomDetail,
@@ -101,6 +102,9 @@ export interface ChatActions {
   loadOlder(roomId: number): Promise<void>;
   /** PATCH my own message's text; the room hears MessageUpdated. */
   editMessage(message: ChatMessage, text: string, mentions: number[]): Promise<void>;
+  /** The texts an edited message had before, the first first (`message.edits`); rejects with
+   * the failure, which the caller shows (nothing is toasted). */
+  messageEdits(message: ChatMessage): Promise<MessageEdit[]>;
   deleteForMe(message: ChatMessage): Promise<void>;
   deleteForEveryone(message: ChatMessage): Promise<void>;
   toggleReaction(message: ChatMessage, reaction: Reaction): Promise<void>;

@@ -54,6 +54,8 @@ export function permissionsFor(
     canMention: message.user.id !== viewer.id,
     canDeleteForMe: abilities.delete_for_me,
     canDeleteForEveryone: abilities.delete_for_everyone,
+    // Staff read what an edited message said before (by permission, never by role name).
+    canSeeEdits: message.edited_at !== null && viewer.can('message.edits'),
   };
 }
 

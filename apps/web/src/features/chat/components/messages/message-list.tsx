@@ -17,6 +17,7 @@ import { HiddenGuestsBar } from './hidden-guests-bar';
 import { PendingItem } from './pending-item';
 import { continuesPrevious } from './grouping';
 import { useMessageHandlers } from './use-message-handlers';
+import { EditHistoryModal } from './edit-history-modal';
 
 const NO_MESSAGES: readonly ChatMessage[] = [];
 const NO_PENDING: readonly PendingMessage[] = [];
@@ -44,7 +45,8 @@ export function MessageList({ roomId, roomName }: MessageListProps) {
   const trolls = useChat((s) => s.trolls);
   const ignoredUsers = useChat((s) => s.ignoredUsers);
   const quoted = useChat((s) => s.quotedMessageIds);
-  const { handlers, confirming, setConfirming } = useMessageHandlers(roomId);
+  const { handlers, confirming, setConfirming, editHistory, setEditHistory } =
+    useMessageHandlers(roomId);
 
   // Filtered here as well as on arrival, so that changing a setting or ignoring someone applies
   // to the messages already on screen (spec section 5).
@@ -145,6 +147,7 @@ export function MessageList({ roomId, roomName }: MessageListProps) {
       >
         {t('messages.deleteText')}
       </ConfirmModal>
+      <EditHistoryModal request={editHistory} onHide={() => setEditHistory(null)} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Dropdown, Overlay, Popover } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import {
   AtIcon,
+  ClockIcon,
   EditIcon,
   MoreIcon,
   QuoteIcon,
@@ -26,6 +27,8 @@ export interface MessagePermissions {
   canMention: boolean;
   canDeleteForMe: boolean;
   canDeleteForEveryone: boolean;
+  /** An edited message, for staff with `message.edits`: its earlier texts. */
+  canSeeEdits: boolean;
 }
 
 export interface MessageHandlers {
@@ -39,6 +42,8 @@ export interface MessageHandlers {
   onDeleteForMe: (message: ChatMessage) => void;
   /** Asks first: the list shows one confirmation for all messages. */
   onDeleteForEveryone: (message: ChatMessage) => void;
+  /** The list shows one edit history dialog; `from` gets the focus back when it closes. */
+  onShowEdits: (message: ChatMessage, from: HTMLElement | null) => void;
 }
 
 interface MessageToolbarProps {
@@ -55,6 +60,7 @@ export function MessageToolbar(props: MessageToolbarProps) {
   const { message, permissions, quoted, myReactions, handlers, onOpenChange } = props;
   const { t } = useTranslation('chat');
   const reactRef = useRef<HTMLButtonElement>(null);
+  const moreRef = useRef<HTMLButtonElement>(null);
   const [picking, setPicking] = useState(false);
   const id = message.id;
   const setPicker = (open: boolean) => {
@@ -67,7 +73,8 @@ export function MessageToolbar(props: MessageToolbarProps) {
     permissions.canEdit ||
     permissions.canMention ||
     permissions.canDeleteForMe ||
-    permissions.canDeleteForEveryone;
+    permissions.canDeleteForEveryone ||
+    permissions.canSeeEdits;
 
   return (
     <div className="chat-toolbar" role="toolbar" aria-label={t('messages.actions')}>
@@ -150,6 +157,7 @@ export function MessageToolbar(props: MessageToolbarProps) {
       {hasMenu && (
         <Dropdown align="end" onToggle={onOpenChange}>
           <Dropdown.Toggle
+            ref={moreRef}
             as="button"
             type="button"
             className="chat-toolbar-btn no-caret"
@@ -193,6 +201,16 @@ export function MessageToolbar(props: MessageToolbarProps) {
               >
                 <TrashIcon size={15} className="me-2" />
                 {t('messages.deleteForMe')}
+              </Dropdown.Item>
+            )}
+            {permissions.canSeeEdits && (
+              <Dropdown.Item
+                as="button"
+                onClick={() => handlers.onShowEdits(message, moreRef.current)}
+                data-testid={`message-edits-${id}`}
+              >
+                <ClockIcon size={15} className="me-2" />
+                {t('messages.editHistory')}
               </Dropdown.Item>
             )}
             {permissions.canMention && (

@@ -8,15 +8,18 @@ import type { MessageHandlers } from './message-toolbar';
 import { useReplyEditStore } from '../../hooks/reply-edit-store';
 import { pushToast } from '../../../toasts/store';
 import { jumpToMessage } from './jump-to-message';
+import type { EditHistoryRequest } from './edit-history-modal';
 
 /**
  * The message actions, made once per room so that memoised message items do not re-render, plus
- * the message waiting for "delete for everyone" to be confirmed.
+ * the message waiting for "delete for everyone" to be confirmed and the one whose edit history
+ * is open.
  */
 export function useMessageHandlers(roomId: number) {
   const actions = useChatActions();
   const { t } = useTranslation('chat');
   const [confirming, setConfirming] = useState<ChatMessage | null>(null);
+  const [editHistory, setEditHistory] = useState<EditHistoryRequest | null>(null);
   const handlers = useMemo<MessageHandlers>(
     () => ({
       onReact: (message: ChatMessage, reaction: Reaction) =>
@@ -38,8 +41,10 @@ export function useMessageHandlers(roomId: number) {
         ),
       onDeleteForMe: (message: ChatMessage) => settle(actions.deleteForMe(message)),
       onDeleteForEveryone: setConfirming,
+      onShowEdits: (message: ChatMessage, from: HTMLElement | null) =>
+        setEditHistory({ message, from }),
     }),
     [actions, roomId, t],
   );
-  return { handlers, confirming, setConfirming };
+  return { handlers, confirming, setConfirming, editHistory, setEditHistory };
 }
