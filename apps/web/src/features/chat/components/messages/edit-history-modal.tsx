@@ -98,7 +98,8 @@ export function EditHistoryModal({ request, onHide }: EditHistoryModalProps) {
   );
   const message = target === null ? null : (live ?? target);
   const [attempt, setAttempt] = useState(0);
-  const loaded = useMessageEdits(request === null ? null : message, attempt);
+  // Still the answer while the dialog fades out; asked again at the next opening.
+  const loaded = useMessageEdits(message, attempt);
 
   return (
     <Modal
