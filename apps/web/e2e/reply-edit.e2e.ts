@@ -12,7 +12,9 @@ import {
   messageWith,
   reloadChat,
   send,
+  signInToChat,
 } from './chat-kit';
+import { ADMIN_PASSWORD } from './global-setup';
 
 const session = useBrowser();
 
@@ -119,6 +121,29 @@ describe('reply to a message, edit my own (issue 20, point 4)', () => {
     await annaPage.getByTestId(`message-${questionId}`).hover();
     await annaPage.getByTestId(`message-more-${questionId}`).click();
     expect(await annaPage.getByTestId(`message-edit-${questionId}`).count()).toBe(0);
+    await annaPage.keyboard.press('Escape');
+
+    // A moderator (here the admin, in Russian) reads what the answer said before its edit.
+    const staffPage = await session.newPage();
+    await signInToChat(staffPage, 'ru', 'admin', ADMIN_PASSWORD);
+    await staffPage.goto(`/ru/chat/${room}`);
+    await messageWith(staffPage, 'Which film is on?').waitFor();
+    await fromMenu(staffPage, answerId, 'message-edits');
+    const history = staffPage.getByTestId('edit-history-modal');
+    await history.getByTestId('edit-history-earlier').first().waitFor();
+    expect(await history.getByTestId('edit-history-earlier').allTextContents()).toEqual([
+      expect.stringContaining('I do! Which film?') as unknown as string,
+    ]);
+    expect(await history.getByTestId('edit-history-current').textContent()).toContain(
+      'I do! Which film is on?',
+    );
+    await shot(staffPage, 'reply-edit-history-ru');
+    await staffPage.keyboard.press('Escape');
+    await history.waitFor({ state: 'detached' });
+    // Anna, no moderator, is offered no history.
+    await annaPage.getByTestId(`message-${answerId}`).hover();
+    await annaPage.getByTestId(`message-more-${answerId}`).click();
+    expect(await annaPage.getByTestId(`message-edits-${answerId}`).count()).toBe(0);
     await annaPage.keyboard.press('Escape');
 
     // The question goes far up: 63 messages from others, then a third person answers it too.

@@ -41,8 +41,11 @@ describe('the phone’s confirmation step', () => {
     expect((await screen.findByTestId('phone-confirm')).textContent).toContain('Мы отправили код');
     fireEvent.change(screen.getByTestId('phone-code'), { target: { value: '000000' } });
     fireEvent.click(screen.getByTestId('phone-code-confirm'));
-    expect((await screen.findByTestId('error-code')).textContent).toBe(
-      'Код неверен или устарел. Запросите новый.',
+    // The error's place may be drawn before the refusal comes back: wait for its words.
+    await waitFor(() =>
+      expect(screen.getByTestId('error-code').textContent).toBe(
+        'Код неверен или устарел. Запросите новый.',
+      ),
     );
     fireEvent.click(screen.getByTestId('profile-save'));
     await waitFor(() => expect(save).toHaveBeenCalled());
