@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { resolveAppAddress } from '@chat/shared';
+import { resolveAppAddress, type AppAddress } from '@chat/shared';
 import fp from 'fastify-plugin';
 import { notFound } from './app-error';
 import { loadHeadTexts, pageHtml } from './page-head';
@@ -41,6 +41,14 @@ export const webAppPlugin = fp<WebAppOptions>(async (app, opts) => {
   const index = opts.webDist ? join(opts.webDist, 'index.html') : null;
   const indexHtml = index && existsSync(index) ? readFileSync(index, 'utf8') : null;
   const headTexts = opts.webDist && indexHtml ? loadHeadTexts(opts.webDist) : null;
+  // A page's HTML depends on its locale and route only: made once each, not per request.
+  const pages = new Map<string, string>();
+  const htmlFor = (template: string, address: Exclude<AppAddress, { kind: 'redirect' }>) => {
+    const key = `${address.locale}:${address.kind === 'page' ? address.route : ''}`;
+    let html = pages.get(key);
+    if (html === undefined) pages.set(key, (html = pageHtml(template, headTexts, address)));
+    return html;
+  };
   if (opts.webDist && indexHtml) {
     await app.register(fastifyStatic, {
       root: opts.webDist,
@@ -83,6 +91,6 @@ export const webAppPlugin = fp<WebAppOptions>(async (app, opts) => {
       .code(address.kind === 'page' ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(pageHtml(indexHtml, headTexts, address));
+      .send(htmlFor(indexHtml, address));
   });
 });
