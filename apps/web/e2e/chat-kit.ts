@@ -31,7 +31,7 @@ export interface ChatPerson {
 }
 
 interface AuthAnswer {
-  data: { user: { id: number; nick: { nick: string } } };
+  data: { user: { id: number; slug: string; nick: { nick: string } } };
   meta?: { token?: string };
 }
 
@@ -323,21 +323,50 @@ export async function setTroll(
     throw new Error(`troll mark failed: ${response.status} ${await response.text()}`);
 }
 
-/** A registered user who talks through the API only (no browser), with a bearer token. */
+/**
+ * A registered user who talks through the API only (no browser), with a bearer token and a
+ * profile slug; `fields` adds to the sign-up form (a gender, say).
+ */
 export async function apiUser(
   baseUrl: string,
   prefix: string,
-): Promise<ChatPerson & { token: string }> {
+  fields: Record<string, string> = {},
+): Promise<ChatPerson & { slug: string; token: string }> {
   const nick = uniqueNick(prefix);
   const response = await apiJson(baseUrl, '/api/auth/register', {
     method: 'POST',
-    body: { nick, password: 'secret-123', password_confirmation: 'secret-123' },
+    body: { ...fields, nick, password: 'secret-123', password_confirmation: 'secret-123' },
   });
   if (response.status !== 201)
     throw new Error(`register failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as AuthAnswer;
   if (!body.meta?.token) throw new Error('register answered no token');
-  return { id: body.data.user.id, nick, token: body.meta.token };
+  return { id: body.data.user.id, nick, slug: body.data.user.slug, token: body.meta.token };
+}
+
+/**
+ * Tops a person up through the test provider without a browser: an invoice, then the provider
+ * page's own "Pay" form, which notifies the webhook before it redirects.
+ */
+export async function apiTopUp(
+  baseUrl: string,
+  person: { token: string },
+  amount: number,
+): Promise<void> {
+  const created = await apiJson(baseUrl, '/api/invoices', {
+    method: 'POST',
+    token: person.token,
+    body: { amount, provider: 'test' },
+  });
+  if (created.status !== 201) throw new Error(`invoice: ${created.status} ${await created.text()}`);
+  const invoice = (await created.json()) as { data: { pay_url: string } };
+  const paid = await fetch(new URL(invoice.data.pay_url, baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'action=pay',
+    redirect: 'manual',
+  });
+  if (paid.status !== 303) throw new Error(`pay: ${paid.status} ${await paid.text()}`);
 }
 
 export async function apiEnterRoom(baseUrl: string, token: string, roomId: number): Promise<void> {

@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bellCount, shot, useBrowser } from './browser';
-import { uniqueNick } from './api';
 import {
   adminToken,
   apiJson,
+  apiTopUp,
+  apiUser,
   enterRoom,
   messageWith,
   send,
@@ -14,51 +15,6 @@ import {
 } from './chat-kit';
 
 const session = useBrowser();
-
-interface Person {
-  id: number;
-  nick: string;
-  slug: string;
-  token: string;
-}
-
-/** A registered user made through the API (another client): id, nick, profile slug, token. */
-async function apiPerson(prefix: string): Promise<Person> {
-  const nick = uniqueNick(prefix);
-  const response = await apiJson(session.baseUrl, '/api/auth/register', {
-    method: 'POST',
-    body: { nick, password: 'secret-123', password_confirmation: 'secret-123' },
-  });
-  if (response.status !== 201)
-    throw new Error(`register failed: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as {
-    data: { user: { id: number; slug: string } };
-    meta?: { token?: string };
-  };
-  if (!body.meta?.token) throw new Error('register answered no token');
-  return { id: body.data.user.id, nick, slug: body.data.user.slug, token: body.meta.token };
-}
-
-/**
- * Tops a person up through the test provider without a browser: an invoice, then the provider
- * page's own "Pay" form, which notifies the webhook before it redirects.
- */
-async function apiTopUp(person: Person, amount: number): Promise<void> {
-  const created = await apiJson(session.baseUrl, '/api/invoices', {
-    method: 'POST',
-    token: person.token,
-    body: { amount, provider: 'test' },
-  });
-  if (created.status !== 201) throw new Error(`invoice: ${created.status} ${await created.text()}`);
-  const invoice = (await created.json()) as { data: { pay_url: string } };
-  const paid = await fetch(new URL(invoice.data.pay_url, session.baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'action=pay',
-    redirect: 'manual',
-  });
-  if (paid.status !== 303) throw new Error(`pay: ${paid.status} ${await paid.text()}`);
-}
 
 /** A public room of this journey's own, made by the admin (the demo rooms are others'). */
 async function ownRoom(ru: string, en: string): Promise<number> {
@@ -154,7 +110,7 @@ async function topUpInBrowser(
 describe('economy', () => {
   it('tops up through the test provider; the navbar total follows live in another tab', async () => {
     const page = await session.newPage();
-    const payer = await apiPerson('Payer');
+    const payer = await apiUser(session.baseUrl, 'Payer');
     await signInToChat(page, 'en', payer.nick);
     await expect.poll(() => navTotal(page)).toBe('0');
 
@@ -193,13 +149,13 @@ describe('economy', () => {
     const page = await session.newPage();
     // A Russian browser: the provider's page (a foreign site) follows the browser's language.
     await page.setExtraHTTPHeaders({ 'accept-language': 'ru-RU,ru;q=0.9' });
-    const buyer = await apiPerson('Prem');
+    const buyer = await apiUser(session.baseUrl, 'Prem');
     await signInToChat(page, 'ru', buyer.nick);
     await enterRoom(page, room);
     await send(page, `привет от ${buyer.nick}`);
 
     const observerPage = await session.newPage({ viewport: { width: 375, height: 740 } });
-    const observer = await apiPerson('Look');
+    const observer = await apiUser(session.baseUrl, 'Look');
     await signInToChat(observerPage, 'ru', observer.nick);
     await enterRoom(observerPage, room);
     const said = messageWith(observerPage, `привет от ${buyer.nick}`);
@@ -282,9 +238,9 @@ describe('economy', () => {
   });
 
   it('sends an anonymous gift; neither side sees the sender on the profile', async () => {
-    const sender = await apiPerson('Giver');
-    await apiTopUp(sender, 100);
-    const recipient = await apiPerson('Taker');
+    const sender = await apiUser(session.baseUrl, 'Giver');
+    await apiTopUp(session.baseUrl, sender, 100);
+    const recipient = await apiUser(session.baseUrl, 'Taker');
 
     const recipientPage = await session.newPage();
     await signInToChat(recipientPage, 'ru', recipient.nick);
@@ -352,7 +308,7 @@ describe('economy', () => {
 
   it('collects the daily bonus from the navbar', async () => {
     const page = await session.newPage();
-    const person = await apiPerson('Bonus');
+    const person = await apiUser(session.baseUrl, 'Bonus');
     await signInToChat(page, 'ru', person.nick);
     await expect.poll(() => navTotal(page)).toBe('0');
     const claim = page.getByTestId('nav-daily-bonus');

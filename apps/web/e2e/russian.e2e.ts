@@ -1,12 +1,17 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shot, useBrowser } from './browser';
-import { uniqueNick } from './api';
-import { apiEnterRoom, apiJson, apiUser, enterRoom, signInToChat, type Locale } from './chat-kit';
+import {
+  apiEnterRoom,
+  apiJson,
+  apiTopUp,
+  apiUser,
+  enterRoom,
+  signInToChat,
+  type Locale,
+} from './chat-kit';
 
 const session = useBrowser();
-
-type Gender = 'male' | 'female';
 
 interface Person {
   id: number;
@@ -15,44 +20,15 @@ interface Person {
   token: string;
 }
 
-/** A registered person of a given gender, made through the API as another client would. */
-async function apiPerson(prefix: string, gender: Gender): Promise<Person> {
-  const nick = uniqueNick(prefix);
-  const response = await apiJson(session.baseUrl, '/api/auth/register', {
-    method: 'POST',
-    body: { nick, password: 'secret-123', password_confirmation: 'secret-123', gender },
-  });
-  if (response.status !== 201)
-    throw new Error(`register failed: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as {
-    data: { user: { id: number; slug: string } };
-    meta?: { token?: string };
-  };
-  if (!body.meta?.token) throw new Error('register answered no token');
-  return { id: body.data.user.id, nick, slug: body.data.user.slug, token: body.meta.token };
-}
-
 async function call(person: Person, path: string, body?: unknown, method = 'POST') {
   const response = await apiJson(session.baseUrl, path, { method, token: person.token, body });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json().catch(() => null)) as { data: Record<string, unknown> } | null;
 }
 
-/** Coins through the test provider: an invoice, then its pay page's own "Pay" form. */
-async function topUp(person: Person, amount: number): Promise<void> {
-  const invoice = await call(person, '/api/invoices', { amount, provider: 'test' });
-  const paid = await fetch(new URL(String(invoice?.data.pay_url), session.baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'action=pay',
-    redirect: 'manual',
-  });
-  if (paid.status !== 303) throw new Error(`pay: ${paid.status}`);
-}
-
 /** A rose from `from` to `to`, paid for first. */
 async function giveRose(from: Person, to: Person): Promise<void> {
-  await topUp(from, 100);
+  await apiTopUp(session.baseUrl, from, 100);
   const gifts = (await (await apiJson(session.baseUrl, '/api/gifts')).json()) as {
     data: { id: number; image: string }[];
   };
@@ -99,9 +75,13 @@ async function bellTexts(page: Page, type: string, count: number): Promise<strin
 
 /** Sees the whole journey in one language; answers the people for the checks. */
 async function journey(page: Page, locale: Locale, room: { id: number; name: string }) {
-  const reader = await apiPerson(locale === 'ru' ? 'Вера' : 'Vera', 'female');
-  const marina = await apiPerson(locale === 'ru' ? 'Марина' : 'Marina', 'female');
-  const bob = await apiPerson('Bob', 'male');
+  const reader = await apiUser(session.baseUrl, locale === 'ru' ? 'Вера' : 'Vera', {
+    gender: 'female',
+  });
+  const marina = await apiUser(session.baseUrl, locale === 'ru' ? 'Марина' : 'Marina', {
+    gender: 'female',
+  });
+  const bob = await apiUser(session.baseUrl, 'Bob', { gender: 'male' });
   for (const person of [marina, bob]) {
     await apiEnterRoom(session.baseUrl, person.token, room.id);
     await call(person, `/api/room/${room.id}/state`, { state_id: 2 });
