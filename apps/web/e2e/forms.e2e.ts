@@ -117,12 +117,19 @@ describe.each([
     const nav = page.getByRole('navigation').first();
     const toggler = nav.locator('.navbar-toggler');
     const people = nav.getByRole('link', { name: words.people });
-    // A phone's menu is folded; a tap made while the navbar is still settling may be lost.
+    // A phone's menu is folded; a tap made while the navbar is still settling may be lost, so
+    // tap again only while the menu is neither open nor opening (a second tap would fold it).
     if (await toggler.isVisible())
       await expect
-        .poll(async () => (await people.isVisible()) || (await toggler.click(), false), {
-          timeout: 10_000,
-        })
+        .poll(
+          async () => {
+            if ((await nav.locator('.navbar-collapse.show').count()) > 0) return true;
+            if ((await nav.locator('.navbar-collapse.collapsing').count()) === 0)
+              await toggler.click();
+            return false;
+          },
+          { timeout: 10_000 },
+        )
         .toBe(true);
     await people.click();
     await expect.poll(loads, { timeout: 15_000 }).toBe(2);
