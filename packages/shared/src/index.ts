@@ -21,3 +21,5 @@ export * from './im';
 export * from './profiles';
 export * from './moderation';
 export * from './economy';
+export * from './forum';
+export * from './search';

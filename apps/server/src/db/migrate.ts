@@ -19,6 +19,7 @@ import * as accountProviders from './migrations/0016-account-providers';
 import * as messageRepliesEdits from './migrations/0017-message-replies-edits';
 import * as roomPresence from './migrations/0018-room-presence';
 import * as roomPresenceSweep from './migrations/0019-room-presence-sweep';
+import * as forum from './migrations/0020-forum';
 
 /** Migrations are listed in code, so they ship inside the build and run at start. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-message-replies-edits': messageRepliesEdits,
   '0018-room-presence': roomPresence,
   '0019-room-presence-sweep': roomPresenceSweep,
+  '0020-forum': forum,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

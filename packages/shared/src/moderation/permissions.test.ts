@@ -13,7 +13,14 @@ import {
   rolesHold,
 } from './permissions';
 
-const REGISTERED = ['room.create', 'quote.add', 'im.send', 'profile.edit', 'complaint.create'];
+const REGISTERED = [
+  'room.create',
+  'quote.add',
+  'im.send',
+  'profile.edit',
+  'forum.post',
+  'complaint.create',
+];
 const MODERATOR = [
   ...REGISTERED,
   'message.delete_any',
@@ -24,6 +31,7 @@ const MODERATOR = [
   'user.troll',
   'banlist.view',
   'content.moderate',
+  'forum.moderate',
   'complaint.handle',
   'moderation.log',
   'room.invisible',

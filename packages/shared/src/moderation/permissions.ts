@@ -11,6 +11,10 @@ export const PERMISSIONS = [
   'quote.add',
   'im.send',
   'profile.edit',
+  /** Start forum threads (where a category lets registered people) and reply in them. */
+  'forum.post',
+  /** Pin, lock, move and delete forum threads, delete and edit any post, read edit histories. */
+  'forum.moderate',
   /** File complaints (guests too: a gagged guest must be able to appeal). */
   'complaint.create',
   /** Delete anyone's message for everyone, hide anyone's message. */
@@ -61,6 +65,7 @@ const REGISTERED: readonly Permission[] = [
   'quote.add',
   'im.send',
   'profile.edit',
+  'forum.post',
   'complaint.create',
 ];
 const MODERATOR: readonly Permission[] = [
@@ -73,6 +78,7 @@ const MODERATOR: readonly Permission[] = [
   'user.troll',
   'banlist.view',
   'content.moderate',
+  'forum.moderate',
   'complaint.handle',
   'moderation.log',
   'room.invisible',
