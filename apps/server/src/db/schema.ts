@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ForumTables } from './forum-schema';
 
 /**
  * Table types. Timestamps are ISO-8601 strings and flags are 0/1 integers on both dialects;
@@ -178,7 +179,7 @@ export interface IgnoresTable {
   created_at: string;
 }
 
-export interface DB {
+export interface DB extends ForumTables {
   users: UsersTable;
   sessions: SessionsTable;
   rooms: RoomsTable;
