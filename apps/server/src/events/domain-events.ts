@@ -17,6 +17,7 @@ import type {
   UserBannedEvent,
   PremiumState,
   WalletWire,
+  ForumPost,
 } from '@chat/shared';
 
 /**
@@ -117,6 +118,36 @@ export interface DomainEventMap {
   'wallet.changed': { userId: number; wallet: WalletWire };
   /** A user's premium began, was extended or ended; `user` is the row as it now is. */
   'premium.changed': { userId: number; premium: PremiumState };
+  /**
+   * A forum post was stored (a new thread's first post included). `post` is as every reader
+   * sees it (no abilities); `public`: false while it is held for review or refused, and then
+   * only its author and moderators may hear of it. `mentions`: users named `@nick` in it.
+   */
+  'forum.post.stored': {
+    post: ForumPost;
+    thread: ForumThreadRef;
+    authorId: number;
+    public: boolean;
+    mentions: number[];
+  };
+  /** Its author or a moderator edited it, or moderation changed its status. */
+  'forum.post.updated': { post: ForumPost; thread: ForumThreadRef; public: boolean };
+  'forum.post.deleted': { postId: number; thread: ForumThreadRef };
+  /** A moderator pinned, locked, moved, renamed or deleted a thread. */
+  'forum.thread.updated': {
+    thread: ForumThreadRef;
+    pinned: boolean;
+    locked: boolean;
+    deleted: boolean;
+  };
+}
+
+/** The thread a forum event is about. */
+export interface ForumThreadRef {
+  id: number;
+  slug: string;
+  subject: string;
+  categoryId: number;
 }
 
 export type DomainEventName = keyof DomainEventMap;
