@@ -2,6 +2,7 @@ import { authModule } from './features/auth/auth.module';
 import { catalogModule } from './features/catalog/catalog.module';
 import { chatModule } from './features/chat/chat.module';
 import { economyModule } from './features/economy/economy.module';
+import { forumModule } from './features/forum/forum.module';
 import { friendsModule } from './features/friends/friends.module';
 import { homeModule } from './features/home/home.module';
 import { gifsModule } from './features/gifs/gifs.module';
@@ -43,6 +44,7 @@ export const MODULES = [
   moderationModule,
   myModule,
   economyModule,
+  forumModule,
 ] as const;
 
 export type ModuleName = (typeof MODULES)[number]['name'];
