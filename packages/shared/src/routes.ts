@@ -37,6 +37,7 @@ export const APP_ROUTES = {
   balance: { path: 'balance/:tab?', title: 'balance' },
   premium: { path: 'premium', title: 'premium' },
   banned: { path: 'banned', title: 'banned' },
+  search: { path: 'search', title: 'search' },
 } as const satisfies Record<string, AppRoute>;
 
 export type AppRouteName = keyof typeof APP_ROUTES;

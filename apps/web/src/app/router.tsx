@@ -188,6 +188,13 @@ const localeChildren: RouteObject[] = [
       })),
   },
   {
+    ...route('search'),
+    lazy: () =>
+      page(import('../pages/search/search-page'), ['search']).then((m) => ({
+        Component: m.SearchPage,
+      })),
+  },
+  {
     path: '*',
     handle: handle({ title: NOT_FOUND_TITLE }),
     lazy: () =>

@@ -19,6 +19,7 @@ import enComplaints from './en/complaints.json';
 import enBalance from './en/balance.json';
 import enPremium from './en/premium.json';
 import enPresents from './en/presents.json';
+import enSearch from './en/search.json';
 import ruAuth from './ru/auth.json';
 import ruChat from './ru/chat.json';
 import ruCommon from './ru/common.json';
@@ -40,6 +41,7 @@ import ruComplaints from './ru/complaints.json';
 import ruBalance from './ru/balance.json';
 import ruPremium from './ru/premium.json';
 import ruPresents from './ru/presents.json';
+import ruSearch from './ru/search.json';
 
 // Every text of both languages at once, for the tests and the key parity check. The app never
 // imports this: i18n.ts fetches one language's namespaces as they are needed.
@@ -66,6 +68,7 @@ export const resources = {
     balance: ruBalance,
     premium: ruPremium,
     presents: ruPresents,
+    search: ruSearch,
   },
   en: {
     common: enCommon,
@@ -89,6 +92,7 @@ export const resources = {
     balance: enBalance,
     premium: enPremium,
     presents: enPresents,
+    search: enSearch,
   },
 } as const;
 

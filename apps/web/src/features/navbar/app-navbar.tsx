@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { useCallback, useState, type MouseEvent } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -7,6 +7,7 @@ import { useLocale } from '../../lib/use-locale';
 import { useAuthDialogStore, type AuthDialog } from '../auth/auth-store';
 import { useSessionStore } from '../session/store';
 import { LanguageSwitch } from './language-switch';
+import { NavSearch, NavSearchToggle } from './nav-search';
 import { profilesPath } from '../profiles/links';
 import { useSignedInNav } from './signed-in-loader';
 import { UnreadNavLink } from './unread-nav-link';
@@ -21,6 +22,8 @@ export function AppNavbar() {
   const { pathname } = useLocation();
   const [openAt, setOpenAt] = useState<string | null>(null);
   const expanded = openAt === pathname;
+  const [searchOpen, setSearchOpen] = useState(false);
+  const openSearch = useCallback(() => setSearchOpen(true), []);
   const showAuth = (dialog: AuthDialog) => {
     setOpenAt(null);
     showDialog(dialog);
@@ -44,6 +47,7 @@ export function AppNavbar() {
           {signedInParts && <signedInParts.BalanceNav />}
           {signedInParts && <signedInParts.NotificationBell />}
           {signedInParts && userData && <signedInParts.UserMenu userData={userData} />}
+          <NavSearchToggle open={searchOpen} onToggle={() => setSearchOpen(!searchOpen)} />
           <button
             type="button"
             className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
@@ -55,6 +59,7 @@ export function AppNavbar() {
             <span className="navbar-toggler-icon" />
           </button>
         </div>
+        <NavSearch open={searchOpen} onOpen={openSearch} onClose={() => setSearchOpen(false)} />
         <div
           id="main-nav"
           className={`navbar-collapse collapse${expanded ? ' show' : ''}`}
@@ -77,6 +82,9 @@ export function AppNavbar() {
               />
             )}
             {signedInParts && <signedInParts.ImNavLink />}
+            <Link to={localePath(locale, '/forum')} className="nav-link" data-testid="nav-forum">
+              {t('common:nav.forum')}
+            </Link>
             <Link to={profilesPath(locale)} className="nav-link" data-testid="nav-people">
               {t('common:nav.people')}
             </Link>
