@@ -2,3 +2,9 @@
 
 /** The main room's id (written by the demo seed, an admin may change it; rooms read it). */
 export const MAIN_ROOM_SETTING = 'main_room_id';
+
+/**
+ * How many of a new account's forum posts wait for a moderator before anyone else sees them:
+ * a post is held while its author has fewer accepted posts than this. Absent or 0: none are.
+ */
+export const FORUM_HOLD_FIRST_POSTS_SETTING = 'forum_hold_first_posts';

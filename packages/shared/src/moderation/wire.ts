@@ -151,7 +151,7 @@ export const roleBody = z.object({ role: z.enum(['user', 'moderator', 'admin']) 
 
 export const MODERATION_STATUSES = ['new', 'accepted', 'refused', 'updated'] as const;
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
-export const CONTENT_SUBJECTS = ['about', 'photo'] as const;
+export const CONTENT_SUBJECTS = ['about', 'photo', 'forum_post'] as const;
 export type ContentSubject = (typeof CONTENT_SUBJECTS)[number];
 
 /** A piece of content under moderation (one row per piece; its id is the queue item's id). */

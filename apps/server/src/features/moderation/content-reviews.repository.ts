@@ -7,7 +7,15 @@ import type {
   ProfilePhotoRow,
   UserRow,
 } from '../../db/schema';
+import type { ForumPostRow } from '../../db/forum-schema';
 import type { ContentSubmissions } from '../my/content-submissions';
+import {
+  mirrorForumPost,
+  shouldHold,
+  writeForumPostState,
+  type ForumPostReview,
+  type ForumPostWrite,
+} from './forum-post-reviews';
 
 /** Statuses that keep a piece in the queue. */
 export const PENDING: readonly ModerationStatus[] = ['new', 'updated'];
@@ -62,6 +70,28 @@ export class ContentReviewsRepository implements ContentSubmissions {
       .execute();
   }
 
+  // ---- the forum's writes --------------------------------------------------------------------
+
+  async forumPostWritten(trx: Kysely<DB>, write: ForumPostWrite): Promise<ForumPostReview> {
+    const subject: Subject = { type: 'forum_post', id: write.postId };
+    const status = await this.resubmit(trx, subject, write.ownerId, write.at);
+    const held = await shouldHold(trx, write.ownerId);
+    await writeForumPostState(trx, write, { status, held });
+    return { status, held };
+  }
+
+  async forumPostEdited(trx: Kysely<DB>, write: ForumPostWrite): Promise<ForumPostReview> {
+    const subject: Subject = { type: 'forum_post', id: write.postId };
+    const status = await this.resubmit(trx, subject, write.ownerId, write.at);
+    await writeForumPostState(trx, write, { status });
+    const post = await trx
+      .selectFrom('forum_posts')
+      .select('held')
+      .where('id', '=', write.postId)
+      .executeTakeFirst();
+    return { status, held: (post?.held ?? 0) === 1 };
+  }
+
   /**
    * New or changed content waits again: `new`, or `updated` when it had been refused (the
    * owner's edit asks for a restore). One statement, so two edits at once cannot both insert.
@@ -97,7 +127,8 @@ export class ContentReviewsRepository implements ContentSubmissions {
 
   /** Copies a review's status onto the content's row, which is what visibility filters on. */
   async mirror(trx: Kysely<DB>, subject: Subject, status: ModerationStatus): Promise<void> {
-    if (subject.type === 'photo')
+    if (subject.type === 'forum_post') await mirrorForumPost(trx, subject.id, status);
+    else if (subject.type === 'photo')
       await trx
         .updateTable('profile_photos')
         .set({ status })
@@ -251,6 +282,18 @@ export class ContentReviewsRepository implements ContentSubmissions {
 
   async photo(id: number): Promise<ProfilePhotoRow | undefined> {
     return this.db.selectFrom('profile_photos').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** A forum post that is not deleted, in a thread that is not deleted. */
+  async forumPost(id: number): Promise<ForumPostRow | undefined> {
+    return this.db
+      .selectFrom('forum_posts')
+      .innerJoin('forum_threads', 'forum_threads.id', 'forum_posts.thread_id')
+      .selectAll('forum_posts')
+      .where('forum_posts.id', '=', id)
+      .where('forum_posts.deleted_at', 'is', null)
+      .where('forum_threads.deleted_at', 'is', null)
+      .executeTakeFirst();
   }
 
   /** The uploads of these photos, by photo id. */

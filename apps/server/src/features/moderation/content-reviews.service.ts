@@ -217,6 +217,11 @@ export class ContentReviewsService {
   private async content(
     subject: Subject,
   ): Promise<{ owner: UserRow; status: ModerationStatus } | null> {
+    if (subject.type === 'forum_post') {
+      const post = await this.repo.forumPost(subject.id);
+      const owner = post?.author_id ? await this.repo.user(post.author_id) : undefined;
+      return post && owner ? { owner, status: statusOf(post.status) } : null;
+    }
     if (subject.type === 'photo') {
       const photo = await this.repo.photo(subject.id);
       const owner = photo ? await this.repo.user(photo.user_id) : undefined;

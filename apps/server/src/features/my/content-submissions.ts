@@ -1,10 +1,29 @@
 import type { Kysely } from 'kysely';
+import type { ModerationStatus } from '@chat/shared';
 import type { DB } from '../../db/schema';
 
+/** A forum post just written or edited, as the forum's write tells moderation of it. */
+export interface ForumPostWrite {
+  postId: number;
+  threadId: number;
+  ownerId: number;
+  /** The thread's first post: the thread's own status and hold follow it. */
+  isFirst: boolean;
+  at: string;
+}
+
+/** What moderation made of it (already written onto the post's and the thread's rows). */
+export interface ForumPostReview {
+  status: ModerationStatus;
+  /** Seen by nobody but its author and moderators until accepted: count it nowhere. */
+  held: boolean;
+}
+
 /**
- * What the profile writes tell content moderation (post-moderation: a piece is visible while it
+ * What the content writes tell content moderation (post-moderation: a piece is visible while it
  * waits). Each call runs inside the transaction of the content write, so the content and its
- * review never disagree. Implemented by features/moderation; `features/my` knows only this.
+ * review never disagree. Implemented by features/moderation; `features/my` and
+ * `features/forum` know only this.
  */
 export interface ContentSubmissions {
   /** The about text changed; null (cleared) takes it out of the queue. */
@@ -13,4 +32,15 @@ export interface ContentSubmissions {
   photoAdded(trx: Kysely<DB>, userId: number, photoId: number, at: string): Promise<void>;
   /** A photo was deleted: nothing is left to review. */
   photoDeleted(trx: Kysely<DB>, photoId: number): Promise<void>;
+  /**
+   * A forum post was inserted (call it right after the insert, before the counters: count the
+   * post only when `held` is false). Queues it as `new`; holds it while its author has fewer
+   * accepted posts than the site setting FORUM_HOLD_FIRST_POSTS_SETTING (moderators never).
+   */
+  forumPostWritten(trx: Kysely<DB>, write: ForumPostWrite): Promise<ForumPostReview>;
+  /**
+   * A forum post's text changed: queued again (`new`, or `updated` when it had been refused and
+   * stays hidden until a moderator decides). Its hold stays as it was; no counter changes.
+   */
+  forumPostEdited(trx: Kysely<DB>, write: ForumPostWrite): Promise<ForumPostReview>;
 }
