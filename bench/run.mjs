@@ -8,6 +8,7 @@ const BENCHES = {
   uploads: () => import('./uploads/index.mjs'),
   im: () => import('./im/index.mjs'),
   profiles: () => import('./profiles/index.mjs'),
+  forum: () => import('./forum/index.mjs'),
   purchases: () => import('./purchases/index.mjs'),
   soak: () => import('./soak/index.mjs'),
   start: () => import('./start/index.mjs'),

@@ -1,0 +1,50 @@
+import { openWriter } from './writers.mjs';
+
+/**
+ * The posting phase's "without the index": the search index's upkeep on a post's write taken
+ * away from the bench's database while ours runs, without touching the product's code.
+ * PostgreSQL: the GIN expression indexes of forum_posts and forum_threads are dropped (a reply
+ * also rewrites its thread's row). SQLite: the triggers that write a post's and a thread's
+ * stems into their FTS5 tables are dropped (ours re-prepares its statements after a schema
+ * change by itself). Answers what was dropped.
+ */
+const TABLES = ['forum_posts', 'forum_threads'];
+
+export async function dropSearchUpkeep(databaseUrl) {
+  const db = await openWriter(databaseUrl);
+  try {
+    if (db.dialect === 'postgres') {
+      const rows = await db.query(
+        `select indexname from pg_indexes where schemaname = current_schema()
+            and tablename = any($1) and indexdef ilike '%using gin%'`,
+        [TABLES],
+      );
+      for (const { indexname } of rows) await db.query(`drop index ${indexname}`);
+      return rows.map((r) => r.indexname);
+    }
+    const rows = await db.query(
+      `select name from sqlite_master where type = 'trigger'
+          and tbl_name in ('forum_posts', 'forum_threads') and sql like '%search_%'`,
+    );
+    for (const { name } of rows) await db.query(`drop trigger ${name}`);
+    return rows.map((r) => r.name);
+  } finally {
+    await db.close();
+  }
+}
+
+/** Threads to post into: `count` of the generated categories' threads, spread over them. */
+export async function postingThreads(databaseUrl, categorySlugs, count) {
+  const db = await openWriter(databaseUrl);
+  try {
+    const rows = await db.query(
+      `select t.slug from forum_threads t join forum_categories c on c.id = t.category_id
+        where c.slug in (${categorySlugs.map((s) => `'${s}'`).join(', ')})
+        order by t.id`,
+    );
+    const step = Math.max(1, Math.floor(rows.length / count));
+    return rows.filter((_, i) => i % step === 0).map((r) => r.slug);
+  } finally {
+    await db.close();
+  }
+}

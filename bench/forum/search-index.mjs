@@ -1,0 +1,94 @@
+import { SEARCH_INDEXES } from '../../apps/server/src/db/migrations/0021-search.ts';
+import { foldWords } from '../../apps/server/src/lib/text-fold.ts';
+import { stemWord } from '../../apps/server/src/lib/search-words.ts';
+import {
+  fts5Match,
+  parseSearchQuery,
+  tsQueryText,
+} from '../../apps/server/src/features/search/search-query.ts';
+
+/**
+ * The search index of the generated data, filled as production fills it
+ * (apps/server/src/db/migrations/0021-search.ts), but once after the load, as a restore would,
+ * instead of row by row during it.
+ *
+ * PostgreSQL: the GIN expression indexes are dropped before the load and made again after it
+ * from their own definitions (pg_indexes).
+ * SQLite: the FTS5 tables hold the stems `search_words(text)` makes. The triggers that keep the
+ * forum's tables are dropped before the load and made again from their own SQL after the
+ * migration's backfill statement has indexed the generated rows; chat messages are indexed by
+ * the same statement and the batch indexer's cursor moved past them, as if it had caught up.
+ */
+const LOADED = SEARCH_INDEXES.map((i) => i.table);
+
+/**
+ * `search_words` for the loading connection: the server's own function (lib/search-words.ts,
+ * searchWordsOf), with each word's stem remembered, as the vocabulary is small.
+ */
+function registerSearchWords(sqlite) {
+  const stems = new Map();
+  const stem = (word) => {
+    let s = stems.get(word);
+    if (s === undefined) stems.set(word, (s = stemWord(word)));
+    return s;
+  };
+  sqlite.function('search_words', { deterministic: true }, (text) =>
+    typeof text === 'string' && text !== '' ? foldWords(text).map(stem).join(' ') : '',
+  );
+}
+
+export async function beforeLoad(db) {
+  const firstIds = {};
+  for (const table of LOADED) {
+    firstIds[table] = Number((await db.query(`select max(id) as m from ${table}`))[0].m ?? 0) + 1;
+  }
+  db.search = { firstIds };
+  if (db.dialect === 'postgres') {
+    db.search.indexes = await db.query(
+      `select indexname, indexdef from pg_indexes
+        where schemaname = current_schema() and tablename = any($1) and indexdef ilike '%using gin%'`,
+      [LOADED],
+    );
+    for (const { indexname } of db.search.indexes) await db.query(`drop index ${indexname}`);
+    return;
+  }
+  registerSearchWords(db.db);
+  db.search.triggers = await db.query(
+    `select name, sql from sqlite_master where type = 'trigger' and sql like '%search_words%'`,
+  );
+  for (const { name } of db.search.triggers) await db.query(`drop trigger ${name}`);
+}
+
+export async function afterLoad(db) {
+  const started = performance.now();
+  if (db.dialect === 'postgres') {
+    await db.query(`set maintenance_work_mem = '512MB'`);
+    for (const { indexdef } of db.search.indexes) await db.query(indexdef);
+    return {
+      ginIndexes: db.search.indexes.map((i) => i.indexname),
+      builtMs: Math.round(performance.now() - started),
+    };
+  }
+  await db.begin();
+  for (const { fts, table, column } of SEARCH_INDEXES) {
+    await db.query(
+      `insert into ${fts}(rowid, words) select id, search_words(${column}) from ${table} where id >= ?`,
+      [db.search.firstIds[table]],
+    );
+  }
+  for (const { sql } of db.search.triggers) await db.query(sql);
+  const cursors = await db.query('select name from search_cursors');
+  await db.query('update search_cursors set last_id = (select max(id) from messages)');
+  await db.commit();
+  return {
+    triggers: db.search.triggers.map((t) => t.name),
+    cursors: cursors.map((c) => c.name),
+    builtMs: Math.round(performance.now() - started),
+  };
+}
+
+/** A query as the search's parser hands it to each engine (features/search/search-query.ts). */
+export function directTerms(q) {
+  const parsed = parseSearchQuery(q);
+  return { fts5: fts5Match(parsed), tsquery: tsQueryText(parsed) };
+}
