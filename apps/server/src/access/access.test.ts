@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as attachment from './attachment.policy';
 import * as complaint from './complaint.policy';
 import * as contentReview from './content-review.policy';
+import * as forumPost from './forum-post.policy';
 import * as gift from './gift.policy';
 import * as message from './message.policy';
 import * as notification from './notification.policy';
@@ -60,6 +61,16 @@ const OTHER_ID = 99;
 const channel = { user_low_id: 3, user_high_id: AUTHOR };
 /** A gift AUTHOR received from the user viewer (id 2). */
 const present = { recipient_id: AUTHOR, sender_id: 2, private: 0, anonymous: 0, hidden: 0 };
+/** A live forum thread and its second post, both by AUTHOR. */
+const thread = { author_id: AUTHOR, status: 'new', held: 0, locked: 0, deleted_at: null };
+const post = {
+  author_id: AUTHOR,
+  status: 'new',
+  held: 0,
+  deleted_at: null,
+  created_at: POSTED,
+  number: 2,
+};
 const placeOf = (kind: Kind, r: { is_public: number } = privateRoom) => ({
   room: r,
   member: member(kind),
@@ -413,6 +424,64 @@ const table: Row[] = [
     (_k, v) => quote.can(v, 'remove', { user_id: AUTHOR }),
     row(0, 0, 0, 1, 0, 0, 0, 0, 0),
   ],
+  // ---- forum posts of AUTHOR (threads everyone reads; writing needs forum.post)
+  [
+    'forum-post: read a live post',
+    (_k, v) => forumPost.canSee(v, post, thread),
+    row(1, 1, 1, 1, 1, 1, 1, 1, 1),
+  ],
+  [
+    'forum-post: read a held post',
+    (_k, v) => forumPost.canSee(v, { ...post, held: 1 }, thread),
+    row(0, 0, 0, 1, 1, 1, 0, 0, 0),
+  ],
+  [
+    "forum-post: read a troll's post",
+    (_k, v) => forumPost.canSee(v, { ...post, authorIsTroll: true }, thread),
+    row(0, 0, 0, 1, 1, 1, 0, 0, 0),
+  ],
+  [
+    'forum-post: open a deleted thread',
+    (_k, v) => forumPost.canSeeThread(v, { ...thread, deleted_at: POSTED }),
+    row(0, 0, 0, 0, 1, 1, 0, 0, 0),
+  ],
+  ['forum-post: reply', (_k, v) => forumPost.canReply(v, thread), row(0, 1, 1, 1, 1, 1, 0, 1, 1)],
+  [
+    'forum-post: reply in a locked thread',
+    (_k, v) => forumPost.canReply(v, { ...thread, locked: 1 }),
+    row(0, 0, 0, 0, 1, 1, 0, 0, 0),
+  ],
+  [
+    'forum-post: start a thread where only staff may',
+    (_k, v) => forumPost.canStart(v, { start_permission: 'forum.moderate' }),
+    row(0, 0, 0, 0, 1, 1, 0, 0, 0),
+  ],
+  [
+    'forum-post: edit',
+    (_k, v) => forumPost.can(v, 'edit', post, thread),
+    row(0, 0, 0, 1, 1, 1, 0, 0, 0),
+  ],
+  [
+    'forum-post: edit after the window',
+    (_k, v) =>
+      forumPost.can(v, 'edit', { ...post, created_at: '2000-01-01T00:00:00.000Z' }, thread),
+    row(0, 0, 0, 0, 1, 1, 0, 0, 0),
+  ],
+  [
+    'forum-post: delete',
+    (_k, v) => forumPost.can(v, 'delete', post, thread),
+    row(0, 0, 0, 1, 1, 1, 0, 0, 0),
+  ],
+  [
+    'forum-post: delete the answered first post',
+    (_k, v) => forumPost.can(v, 'delete', { ...post, number: 1, hasReplies: true }, thread),
+    row(0, 0, 0, 0, 1, 1, 0, 0, 0),
+  ],
+  [
+    'forum-post: read edit histories',
+    (_k, v) => forumPost.can(v, 'history', post, thread),
+    row(0, 0, 0, 0, 1, 1, 0, 0, 0),
+  ],
 ];
 
 describe('the access layer, every kind × every viewer', () => {
@@ -428,6 +497,21 @@ describe('the access layer, every kind × every viewer', () => {
     expect(message.canSee(ANONYMOUS, msg, { room: publicRoom, member: false })).toBe(false);
     expect(notification.canSee(ANONYMOUS, { user_id: AUTHOR })).toBe(false);
     expect(profileContent.canSeeRefused(ANONYMOUS, { id: AUTHOR })).toBe(false);
+    expect(forumPost.canSee(ANONYMOUS, { ...post, status: 'refused' }, thread)).toBe(false);
+    expect(forumPost.canReply(ANONYMOUS, thread)).toBe(false);
+  });
+
+  it('lets visitors without a session read the live forum', () => {
+    expect(forumPost.canSee(ANONYMOUS, post, thread)).toBe(true);
+    expect(forumPost.abilities(ANONYMOUS, post, thread)).toEqual({
+      reply: false,
+      quote: false,
+      react: false,
+      edit: false,
+      delete: false,
+      complain: false,
+      history: false,
+    });
   });
 
   it('lists for every visitor at once (the home page) the public rooms only', () => {
