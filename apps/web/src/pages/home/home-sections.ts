@@ -8,11 +8,13 @@ const section = (load: () => Promise<Section>): Section =>
   lazy(() => load().then((component) => ({ default: component })));
 
 /**
- * The home page's sections below the welcome, in order. The latest forum threads and art join
- * as one entry each when those features land (their data in GET /api/home's answer); a section
- * with nothing to show renders nothing. None is part of the first paint's scripts
+ * The home page's sections below the welcome, in order (art joins as one entry when it lands);
+ * a section with nothing to show renders nothing. None is part of the first paint's scripts
  * (scripts/check-bundle-size.mjs).
  */
 export const HOME_SECTIONS: readonly Section[] = [
   section(() => import('../../features/home/components/busiest-rooms').then((m) => m.BusiestRooms)),
+  section(() =>
+    import('../../features/home/components/latest-threads').then((m) => m.LatestThreads),
+  ),
 ];
