@@ -41,6 +41,7 @@ import type { ContentSubmissions } from './features/my/content-submissions';
 import type { ProfilesRepository } from './features/profiles/profiles.repository';
 import type { SocialPorts } from './features/profiles/social-ports';
 import type { QuotesRepository } from './features/quotes/quotes.repository';
+import type { SearchService } from './features/search/search.service';
 
 /**
  * Everything a route may reach, hung on the Fastify instance: the platform's parts and the
@@ -101,6 +102,8 @@ export interface Deps {
   economy: EconomyServices;
   /** The home page's overview: people online, the busiest public rooms (features/home). */
   home: HomeService;
+  /** One search over the forum, chat history and people (features/search). */
+  search: SearchService;
   /** Which routes each module registered (`METHOD /url`), keyed by module name. */
   moduleRoutes: ReadonlyMap<string, readonly string[]>;
 }
@@ -173,6 +176,7 @@ const DEPS_KEY_SET: Record<keyof Deps, true> = {
   moderation: true,
   economy: true,
   home: true,
+  search: true,
   moduleRoutes: true,
 };
 export const DEPS_KEYS = Object.keys(DEPS_KEY_SET) as (keyof Deps)[];

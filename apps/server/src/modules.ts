@@ -16,6 +16,7 @@ import { pagesModule } from './features/pages/pages.module';
 import { preferencesModule } from './features/preferences/preferences.module';
 import { profilesModule } from './features/profiles/profiles.module';
 import { quotesModule } from './features/quotes/quotes.module';
+import { searchModule } from './features/search/search.module';
 import { uploadsModule } from './features/uploads/uploads.module';
 import { usersModule } from './features/users/users.module';
 
@@ -45,6 +46,7 @@ export const MODULES = [
   myModule,
   economyModule,
   forumModule,
+  searchModule,
 ] as const;
 
 export type ModuleName = (typeof MODULES)[number]['name'];

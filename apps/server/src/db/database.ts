@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { searchWordsOf } from '../lib/search-words';
 import { preparingClient } from './postgres-statements';
 import type { DB } from './schema';
 import { startCheckpointer } from './sqlite-checkpointer';
@@ -41,6 +42,10 @@ function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // The search index's stems, made by the app's Snowball stemmers (features/search, 0021-search).
+  sqlite.function('search_words', { deterministic: true }, (text: unknown) =>
+    searchWordsOf(typeof text === 'string' ? text : null),
+  );
   const stopCheckpoints = onDisk ? moveCheckpointsOffTheEventLoop(sqlite, file) : null;
   const statements = cachingStatements(sqlite);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });

@@ -20,6 +20,7 @@ import * as messageRepliesEdits from './migrations/0017-message-replies-edits';
 import * as roomPresence from './migrations/0018-room-presence';
 import * as roomPresenceSweep from './migrations/0019-room-presence-sweep';
 import * as forum from './migrations/0020-forum';
+import * as search from './migrations/0021-search';
 
 /** Migrations are listed in code, so they ship inside the build and run at start. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-room-presence': roomPresence,
   '0019-room-presence-sweep': roomPresenceSweep,
   '0020-forum': forum,
+  '0021-search': search,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -35,6 +35,16 @@ export const MODULE_CASES: Partial<Record<RouteOwner, ModuleCases>> = {
   realtime: { unsafe: REALTIME_UNSAFE_ROUTES, safe: [] },
   // Operators' GETs (/healthz, /metrics with its own token): no unsafe route, no session.
   ops: { unsafe: [], safe: [] },
+  search: {
+    unsafe: [],
+    safe: [
+      {
+        route: 'GET /api/search',
+        url: () => '/api/search?q=%22NEAR(%20*%20^&in=forum',
+        access: 'public',
+      },
+    ],
+  },
   gifs: {
     unsafe: [],
     safe: [{ route: 'GET /api/gifs', url: () => '/api/gifs?q=hello&page=1', access: 'public' }],

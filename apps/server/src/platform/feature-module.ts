@@ -4,6 +4,7 @@ import type { UserRow } from '../db/schema';
 import type { Services } from '../deps';
 import type { DomainEvents } from '../events/domain-events';
 import type { JobKinds } from '../features/jobs/job-queue';
+import type { SearchRegistry } from '../features/search/search-registry';
 import type { AttachmentLinkKind, VisibilityCheck } from '../features/uploads/attachments.service';
 import type { Broadcaster } from '../realtime/broadcaster';
 import type { ChannelKinds } from '../realtime/channel-registry';
@@ -46,6 +47,11 @@ export interface ModuleContext {
   readonly jobs: JobKinds;
   /** Who may see the pictures linked to the module's things (GET /api/upload/{id}). */
   attachmentKind(kind: AttachmentLinkKind, check: VisibilityCheck): void;
+  /**
+   * Where the module adds what it makes searchable (`ctx.search.register(source)`: a scope's
+   * hits filtered in SQL), with the search driver the platform picked by the database.
+   */
+  readonly search: SearchRegistry;
   /** Work to finish when the site stops, after the job workers and before the database. */
   onStop(stop: () => Promise<void>): void;
 }

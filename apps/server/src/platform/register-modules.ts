@@ -2,6 +2,8 @@ import type { PresenceMemberInfo } from '@chat/shared';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { UserRow } from '../db/schema';
 import type { Services } from '../deps';
+import { searchDriverFor } from '../features/search/search-driver';
+import { SearchRegistry } from '../features/search/search-registry';
 import { Broadcaster } from '../realtime/broadcaster';
 import { ChannelRegistry } from '../realtime/channel-registry';
 import { createRealtime } from '../realtime/create-realtime';
@@ -18,6 +20,8 @@ export interface Registrations {
   memberInfo: ((user: UserRow) => PresenceMemberInfo) | null;
   listeners: RealtimeListener[];
   stops: (() => Promise<void>)[];
+  /** Each scope's search source (`ctx.search`), read by the search feature when asked. */
+  search: SearchRegistry;
 }
 
 /** Runs each module's `register` in order, on one shared set of services. */
@@ -32,6 +36,7 @@ export function registerModules(
     memberInfo: null,
     listeners: [],
     stops: [],
+    search: new SearchRegistry(searchDriverFor(platform.database)),
   };
   for (const module of modules) module.register(contextFor(module.name, platform, done));
   return done;
@@ -62,6 +67,7 @@ function contextFor(name: string, platform: Platform, done: Registrations): Modu
     jobs: platform.jobs,
     attachmentKind: (kind, check) =>
       services.use('attachments', name).registerVisibility(kind, check),
+    search: done.search,
     onStop: (stop) => {
       done.stops.push(stop);
     },

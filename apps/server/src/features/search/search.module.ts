@@ -1,0 +1,32 @@
+import { featureModule } from '../../platform/feature-module';
+import { searchRoutes } from './search.routes';
+import { SearchService } from './search.service';
+import { chatSearchSource } from './sources/chat.source';
+import { forumSearchSource } from './sources/forum.source';
+import { peopleSearchSource } from './sources/people.source';
+import { SqliteMessageIndexer } from './sqlite-message-indexer';
+
+/**
+ * One search over the forum, the chat history and people (docs/search.md). The sources of
+ * the scopes are registered on `ctx.search`; a later kind (art) registers its own the same way.
+ */
+export const searchModule = featureModule({
+  name: 'search',
+  register(ctx) {
+    const { database, events, log, rateLimits } = ctx.platform;
+    ctx.search.register(forumSearchSource);
+    ctx.search.register(chatSearchSource);
+    ctx.search.register(peopleSearchSource(ctx.use('profilesRepository')));
+    let catchUp = async (): Promise<void> => {};
+    // PostgreSQL's expression indexes need no upkeep; SQLite's chat index is kept in batches.
+    if (database.dialect === 'sqlite') {
+      const indexer = new SqliteMessageIndexer(database.db, log);
+      indexer.start();
+      events.on('chat.message.updated', ({ message }) => void indexer.reindex(message.id));
+      ctx.onStop(() => indexer.stop());
+      catchUp = () => indexer.catchUp();
+    }
+    ctx.provide({ search: new SearchService(database.db, ctx.search, rateLimits, catchUp) });
+    ctx.routes(searchRoutes);
+  },
+});

@@ -1,0 +1,95 @@
+import { MESSAGE_TYPE, type SearchHit } from '@chat/shared';
+import { sql } from 'kysely';
+import { messagesFoundBy } from '../../../access/search.policy';
+import { presentPublicUser } from '../../users/user.presenter';
+import type { SearchIndex } from '../search-driver';
+import type { HitRef, SearchSource, SourceRequest } from '../search-registry';
+import { makeSnippet } from '../snippet';
+
+const INDEX: SearchIndex = { fts: 'search_messages', id: 'messages.id', text: 'messages.text' };
+/** Messages with words: said and `/me` actions (system lines and GIFs are not searched). */
+const SEARCHED_TYPES = [MESSAGE_TYPE.message, MESSAGE_TYPE.action];
+
+/** Chat history of the rooms the viewer may read (access/search.policy.ts messagesFoundBy). */
+function matching({ db, driver, viewer, query, room }: SourceRequest) {
+  let q = db
+    .selectFrom('messages')
+    .innerJoin('users', 'users.id', 'messages.user_id')
+    .innerJoin('rooms', 'rooms.id', 'messages.room_id')
+    // Literals: a partial plan of a prepared statement keeps them (no generic-plan surprise).
+    .where(
+      'messages.type_id',
+      'in',
+      SEARCHED_TYPES.map((t) => sql.lit(t)),
+    )
+    .where(driver.matches(INDEX, query))
+    .where(messagesFoundBy(viewer));
+  if (room !== undefined) q = q.where('messages.room_id', '=', room);
+  return q;
+}
+
+export const chatSearchSource: SearchSource = {
+  scope: 'chat',
+
+  async refs(request, { limit, offset }, withText) {
+    if (request.viewer.id === null) return [];
+    const rows = await matching(request)
+      .select(['messages.id', 'messages.created_at', 'messages.text'])
+      .orderBy('messages.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map((r): HitRef => ({
+      type: 'chat_message',
+      id: r.id,
+      created_at: r.created_at,
+      ...(withText ? { text: r.text } : {}),
+    }));
+  },
+
+  async count(request, cap) {
+    if (request.viewer.id === null) return 0;
+    const limited = matching(request).select('messages.id').limit(cap);
+    const row = await request.db
+      .selectFrom(limited.as('m'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  async hits(request, refs) {
+    const ids = refs.map((r) => r.id);
+    if (ids.length === 0) return [];
+    const rows = await request.db
+      .selectFrom('messages')
+      .innerJoin('users', 'users.id', 'messages.user_id')
+      .innerJoin('rooms', 'rooms.id', 'messages.room_id')
+      .selectAll('users')
+      .select([
+        'messages.id as message_id',
+        'messages.text as message_text',
+        'messages.created_at as message_created_at',
+        'messages.room_id as room_id',
+        'rooms.name_ru as room_name_ru',
+        'rooms.name_en as room_name_en',
+      ])
+      .where('messages.id', 'in', ids)
+      .execute();
+    const byId = new Map(rows.map((r) => [r.message_id, r]));
+    return refs.flatMap((ref): SearchHit[] => {
+      const r = byId.get(ref.id);
+      if (!r) return [];
+      return [
+        {
+          type: 'chat_message',
+          id: r.message_id,
+          link: { kind: 'chat', room_id: r.room_id, message_id: r.message_id },
+          title: request.locale === 'en' ? r.room_name_en : r.room_name_ru,
+          snippet: makeSnippet(r.message_text, request.query),
+          author: presentPublicUser(r),
+          created_at: r.message_created_at,
+        },
+      ];
+    });
+  },
+};

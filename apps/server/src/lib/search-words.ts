@@ -1,0 +1,41 @@
+import snowball from 'snowball-stemmers';
+import { foldWords } from './text-fold';
+
+/**
+ * Words as the search index holds them: folded (lib/text-fold.ts: NFKC, Russian lower case,
+ * "ё" as "е"), then stemmed by Snowball, Russian for a word with Cyrillic letters, English for
+ * one with Latin letters; anything else (digits, other scripts) stays as folded. PostgreSQL's
+ * `russian` configuration splits the same way (Russian Snowball for Cyrillic words, English
+ * Snowball for ASCII ones), so both drivers join the same word forms.
+ */
+const russian = snowball.newStemmer('russian');
+const english = snowball.newStemmer('english');
+
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+const LATIN = /\p{Script=Latin}/u;
+
+/** Longer "words" (a pasted hash, a long URL) are cut: no word form is that long. */
+const WORD_MAX = 64;
+
+/** One folded word's stem. */
+export function stemWord(folded: string): string {
+  const word = folded.length > WORD_MAX ? folded.slice(0, WORD_MAX) : folded;
+  if (CYRILLIC.test(word)) return russian.stem(word);
+  if (LATIN.test(word)) return english.stem(word);
+  return word;
+}
+
+/** A text's stems in order (the index's tokens, and what a snippet compares words by). */
+export function stemsOf(text: string): string[] {
+  return foldWords(text).map(stemWord);
+}
+
+/**
+ * The document the SQLite index stores for a text: its stems joined by spaces. Registered as
+ * the SQL function `search_words(text)` on every SQLite connection the site opens
+ * (db/database.ts), so the index triggers and backfills stem in the app's own code.
+ */
+export function searchWordsOf(text: string | null): string {
+  if (text === null || text === '') return '';
+  return stemsOf(text).join(' ');
+}
