@@ -37,6 +37,10 @@ export const APP_ROUTES = {
   balance: { path: 'balance/:tab?', title: 'balance' },
   premium: { path: 'premium', title: 'premium' },
   banned: { path: 'banned', title: 'banned' },
+  // No slug: the categories; with one, its threads. `create` and `thread` are no category's slug.
+  forum: { path: 'forum/:categorySlug?', title: 'forum' },
+  forumCreate: { path: 'forum/create/:categorySlug', title: 'forumCreate' },
+  forumThread: { path: 'forum/thread/:threadSlug', title: 'forumThread' },
   search: { path: 'search', title: 'search' },
 } as const satisfies Record<string, AppRoute>;
 

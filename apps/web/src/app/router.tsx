@@ -46,6 +46,17 @@ const CHAT_NAMESPACES: Namespace[] = [
   'validation',
 ];
 
+// The forum's pages: its texts, and the chat's smileys, reactions and pictures they reuse.
+const FORUM_NAMESPACES: Namespace[] = [
+  'forum',
+  'chat',
+  'auth',
+  'complaints',
+  'sanctions',
+  'uploads',
+  'validation',
+];
+
 // A route is registered only once its feature exists (spec section 2's table grows with them).
 const homeRoute = (): RouteObject => ({
   index: true,
@@ -185,6 +196,27 @@ const localeChildren: RouteObject[] = [
     lazy: () =>
       page(import('../pages/banned/banned-page'), ['sanctions']).then((m) => ({
         Component: m.BannedPage,
+      })),
+  },
+  {
+    ...route('forum'),
+    lazy: () =>
+      page(import('../pages/forum/forum-page'), FORUM_NAMESPACES).then((m) => ({
+        Component: m.ForumPage,
+      })),
+  },
+  {
+    ...route('forumCreate'),
+    lazy: () =>
+      page(import('../pages/forum/forum-create-page'), FORUM_NAMESPACES).then((m) => ({
+        Component: m.ForumCreatePage,
+      })),
+  },
+  {
+    ...route('forumThread'),
+    lazy: () =>
+      page(import('../pages/forum/forum-thread-page'), FORUM_NAMESPACES).then((m) => ({
+        Component: m.ForumThreadPage,
       })),
   },
   {

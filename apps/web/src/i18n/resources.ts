@@ -20,6 +20,7 @@ import enBalance from './en/balance.json';
 import enPremium from './en/premium.json';
 import enPresents from './en/presents.json';
 import enSearch from './en/search.json';
+import enForum from './en/forum.json';
 import ruAuth from './ru/auth.json';
 import ruChat from './ru/chat.json';
 import ruCommon from './ru/common.json';
@@ -42,6 +43,7 @@ import ruBalance from './ru/balance.json';
 import ruPremium from './ru/premium.json';
 import ruPresents from './ru/presents.json';
 import ruSearch from './ru/search.json';
+import ruForum from './ru/forum.json';
 
 // Every text of both languages at once, for the tests and the key parity check. The app never
 // imports this: i18n.ts fetches one language's namespaces as they are needed.
@@ -69,6 +71,7 @@ export const resources = {
     premium: ruPremium,
     presents: ruPresents,
     search: ruSearch,
+    forum: ruForum,
   },
   en: {
     common: enCommon,
@@ -93,6 +96,7 @@ export const resources = {
     premium: enPremium,
     presents: enPresents,
     search: enSearch,
+    forum: enForum,
   },
 } as const;
 

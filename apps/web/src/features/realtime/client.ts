@@ -29,6 +29,8 @@ export interface RealtimeClient {
   setUser(userId: number | null): void;
   /** Be subscribed to exactly these rooms' presence channels. */
   syncRooms(roomIds: readonly number[]): void;
+  /** Be subscribed to exactly these other public channels (an open forum thread). */
+  syncFollowed(names: readonly string[]): void;
   whisper<K extends keyof ClientEventMap>(
     roomId: number,
     event: K,
@@ -53,6 +55,7 @@ export function createRealtimeClient(deps: RealtimeClientDeps): RealtimeClient {
   const channels = new Map<string, PusherChannelLike>();
   let userId: number | null = null;
   let rooms = new Set<number>();
+  let followed = new Set<string>();
   let everConnected = false;
 
   const subscribe = (name: string) => {
@@ -113,6 +116,12 @@ export function createRealtimeClient(deps: RealtimeClientDeps): RealtimeClient {
       for (const id of next) subscribe(roomChannel(id));
       rooms = next;
     },
+    syncFollowed: (names) => {
+      const next = new Set(names);
+      for (const name of followed) if (!next.has(name)) unsubscribe(name);
+      for (const name of next) subscribe(name);
+      followed = next;
+    },
     whisper: (roomId, event, data) => {
       const channel = channels.get(roomChannel(roomId));
       if (channel?.subscribed !== true || pusher.connection.state !== 'connected') return false;
@@ -122,6 +131,7 @@ export function createRealtimeClient(deps: RealtimeClientDeps): RealtimeClient {
     stop: () => {
       for (const name of [...channels.keys()]) unsubscribe(name);
       rooms = new Set();
+      followed = new Set();
       userId = null;
       pusher.disconnect();
     },

@@ -5,9 +5,31 @@ let client: RealtimeClient | null = null;
 /** The rooms the chat wants, kept for a client that starts (or restarts) after the chat asked. */
 let wantedRooms: readonly number[] = [];
 
+/** Other channels pages follow while shown (an open forum thread), counted per channel. */
+const followers = new Map<string, number>();
+
 export function bindRealtimeClient(next: RealtimeClient | null): void {
   client = next;
   next?.syncRooms(wantedRooms);
+  next?.syncFollowed([...followers.keys()]);
+}
+
+/**
+ * Hears a public channel through the site's one connection while a page shows it; the returned
+ * function stops (the channel is left once nobody follows it).
+ */
+export function followChannel(name: string): () => void {
+  followers.set(name, (followers.get(name) ?? 0) + 1);
+  client?.syncFollowed([...followers.keys()]);
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    const left = (followers.get(name) ?? 1) - 1;
+    if (left > 0) followers.set(name, left);
+    else followers.delete(name);
+    client?.syncFollowed([...followers.keys()]);
+  };
 }
 
 /**
