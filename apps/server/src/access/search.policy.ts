@@ -1,17 +1,20 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../db/schema';
+import {
+  HIDDEN_STATUSES,
+  listedFor as postsListedFor,
+  moderates,
+  threadsListedFor,
+} from './forum-post.policy';
 import { canSeeTrolls, listedFor as messagesListedFor } from './message.policy';
 import type { Viewer } from './viewer';
 
 /**
  * What a search may list to a viewer, as where-clauses on the searched rows, so hits are
  * filtered in SQL before paging (features/search). The chat's rule is the room history's own
- * (message.policy.ts) plus the rooms and people around it; the forum's mirrors the forum's
- * lists (H1's access/forum-post.policy.ts is to take it over as its `listedFor`).
+ * (message.policy.ts) plus the rooms and people around it; the forum's is the forum's own
+ * lists' (forum-post.policy.ts) plus the thread around a post.
  */
-
-/** Moderation statuses that hide a forum post or thread from all but its author and moderators. */
-export const FORUM_HIDDEN_STATUSES = ['refused', 'updated'] as const;
 
 /**
  * Chat messages the viewer may find: signed in (visitors without a session read no chat
@@ -49,75 +52,36 @@ export function messagesFoundBy(viewer: Viewer) {
     ]);
 }
 
-/** Whether the viewer moderates the forum (finds refused and held posts). */
-function moderates(viewer: Viewer): boolean {
-  return viewer.can('forum.moderate');
-}
-
-type ForumTables = 'forum_posts' | 'forum_threads' | 'users';
-
 /**
- * Forum posts the viewer may find: never a deleted post or one of a deleted thread; a refused
- * or held post (or any post of a refused or held thread) only by its author and moderators;
- * a troll's post only by the troll and those who see trolls. The query joins the thread as
- * `forum_threads` and the post's author as `users` (a left join: an author may be gone).
+ * Forum posts the viewer may find: listed for them in their thread (forum-post.policy.ts
+ * listedFor: not deleted, refused or held only for author and moderators, trolls' only for
+ * the troll and troll seers), in a live thread, and one everyone may read unless the post is
+ * the viewer's own or they moderate. The query joins the thread as `forum_threads` and the
+ * post's author as `users` (a left join).
  */
 export function forumPostsFoundBy(viewer: Viewer) {
-  return (eb: ExpressionBuilder<DB, ForumTables>) => {
-    const own = ownedBy(eb, 'forum_posts.author_id', viewer);
+  const listed = postsListedFor(viewer);
+  return (eb: ExpressionBuilder<DB, 'forum_posts' | 'forum_threads' | 'users'>) => {
+    const mine = viewer.id === null ? eb.lit(false) : eb('forum_posts.author_id', '=', viewer.id);
     return eb.and([
-      eb('forum_posts.deleted_at', 'is', null),
+      listed(eb as unknown as ExpressionBuilder<DB, 'forum_posts' | 'users'>),
       eb('forum_threads.deleted_at', 'is', null),
       ...(moderates(viewer)
         ? []
         : [
             eb.or([
-              own,
+              mine,
               eb.and([
-                eb('forum_posts.held', '=', 0),
-                eb('forum_posts.status', 'not in', FORUM_HIDDEN_STATUSES),
-                publicThread(eb),
+                eb('forum_threads.held', '=', 0),
+                eb('forum_threads.status', 'not in', HIDDEN_STATUSES),
               ]),
             ]),
           ]),
-      ...(canSeeTrolls(viewer) ? [] : [eb.or([own, notTroll(eb)])]),
     ]);
   };
 }
 
-/**
- * Forum threads (by subject) the viewer may find: live, and refused or held (as its first
- * post) only for its author and moderators; a troll's only for the troll and troll seers. The
- * query joins the thread's author as `users` (a left join).
- */
+/** Forum threads (by subject) the viewer may find: those the forum's lists show them. */
 export function forumThreadsFoundBy(viewer: Viewer) {
-  return (eb: ExpressionBuilder<DB, 'forum_threads' | 'users'>) => {
-    const own = ownedBy(eb, 'forum_threads.author_id', viewer);
-    return eb.and([
-      eb('forum_threads.deleted_at', 'is', null),
-      ...(moderates(viewer) ? [] : [eb.or([own, publicThread(eb)])]),
-      ...(canSeeTrolls(viewer) ? [] : [eb.or([own, notTroll(eb)])]),
-    ]);
-  };
-}
-
-function publicThread(eb: ExpressionBuilder<DB, 'forum_threads'>) {
-  return eb.and([
-    eb('forum_threads.held', '=', 0),
-    eb('forum_threads.status', 'not in', FORUM_HIDDEN_STATUSES),
-  ]);
-}
-
-function ownedBy<T extends ForumTables>(
-  eb: ExpressionBuilder<DB, T>,
-  column: 'forum_posts.author_id' | 'forum_threads.author_id',
-  viewer: Viewer,
-) {
-  const e = eb as unknown as ExpressionBuilder<DB, ForumTables>;
-  return viewer.id === null ? e.lit(false) : e(column, '=', viewer.id);
-}
-
-/** The author (joined as `users`) is no troll, or is gone. */
-function notTroll(eb: ExpressionBuilder<DB, 'users'>) {
-  return eb.or([eb('users.is_troll', 'is', null), eb('users.is_troll', '=', 0)]);
+  return threadsListedFor(viewer);
 }
