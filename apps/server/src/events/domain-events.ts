@@ -132,7 +132,13 @@ export interface DomainEventMap {
   };
   /** Its author or a moderator edited it, or moderation changed its status. */
   'forum.post.updated': { post: ForumPost; thread: ForumThreadRef; public: boolean };
-  'forum.post.deleted': { postId: number; thread: ForumThreadRef };
+  /** `deletedBy`: who deleted it (a moderator's deletion of another's post is logged). */
+  'forum.post.deleted': {
+    postId: number;
+    thread: ForumThreadRef;
+    authorId: number | null;
+    deletedBy: number;
+  };
   /** A moderator pinned, locked, moved, renamed or deleted a thread. */
   'forum.thread.updated': {
     thread: ForumThreadRef;

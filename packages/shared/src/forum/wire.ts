@@ -175,3 +175,23 @@ export const forumReactionBody = z.object({ reaction: z.enum(REACTIONS) });
 
 export const forumPostStoredEventSchema = z.object({ thread_id: id, post: forumPostSchema });
 export type ForumPostStoredEvent = z.infer<typeof forumPostStoredEventSchema>;
+
+/** An edit, or moderation accepting it: the post as everyone now sees it (no abilities). */
+export const forumPostUpdatedEventSchema = forumPostStoredEventSchema;
+export type ForumPostUpdatedEvent = z.infer<typeof forumPostUpdatedEventSchema>;
+
+/** Deleted, or taken from everyone by moderation (refused): readers drop it. */
+export const forumPostDeletedEventSchema = z.object({ thread_id: id, post_id: id });
+export type ForumPostDeletedEvent = z.infer<typeof forumPostDeletedEventSchema>;
+
+/** A moderator pinned, locked, moved, renamed or deleted the thread. */
+export const forumThreadUpdatedEventSchema = z.object({
+  thread_id: id,
+  subject: z.string(),
+  pinned: z.boolean(),
+  locked: z.boolean(),
+  deleted: z.boolean(),
+  /** Where it now is (a move); its name comes from the categories in the reader's language. */
+  category: z.object({ id, slug: z.string() }),
+});
+export type ForumThreadUpdatedEvent = z.infer<typeof forumThreadUpdatedEventSchema>;

@@ -164,9 +164,21 @@ export const contentReviewSchema = z.object({
   /** Why it was refused (shown to the owner). */
   reason: z.string().nullable(),
   moderator: publicUser.nullable(),
-  /** The content as it is now: the text, or the photo. */
+  /** The content as it is now: the text (a forum post's Markdown, cut short), or the photo. */
   text: z.string().nullable(),
   attachment: attachmentSchema.nullable(),
+  /** A forum post's place: its thread (linked as /forum/thread/{slug}?post={post_id}). */
+  forum_post: z
+    .object({
+      post_id: z.number().int(),
+      number: z.number().int(),
+      thread_id: z.number().int(),
+      thread_slug: z.string(),
+      thread_subject: z.string(),
+      /** Held for review: nobody but its author and moderators sees it yet. */
+      held: z.boolean(),
+    })
+    .nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -302,6 +314,16 @@ export const MODERATION_ACTIONS = [
   'role.change',
   /** A gift's text removed (issue 19, point 5). */
   'gift.remove_text',
+  // The forum (issue 21): a moderator's changes to a thread, and deleting someone's post.
+  'forum.pin',
+  'forum.unpin',
+  'forum.lock',
+  'forum.unlock',
+  'forum.move',
+  'forum.rename',
+  'forum.delete',
+  'forum.restore',
+  'forum.delete_post',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

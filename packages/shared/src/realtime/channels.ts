@@ -9,12 +9,20 @@ export type UserChannelName = `private-user.${number}`;
 export type RoomChannelName = `presence-room.${number}`;
 export const userChannel = (userId: number): UserChannelName => `private-user.${userId}`;
 export const roomChannel = (roomId: number): RoomChannelName => `presence-room.${roomId}`;
+export type ForumThreadChannelName = `forum-thread.${number}`;
+/** An open forum thread's live posts: public, like the thread page itself. */
+export const forumThreadChannel = (threadId: number): ForumThreadChannelName =>
+  `forum-thread.${threadId}`;
 
 /** A channel name, typed by its kind so that each kind's events go only to its channels. */
 export type ChannelName =
-  typeof COMMON_CHANNEL | typeof CHAT_CHANNEL | UserChannelName | RoomChannelName;
+  | typeof COMMON_CHANNEL
+  | typeof CHAT_CHANNEL
+  | UserChannelName
+  | RoomChannelName
+  | ForumThreadChannelName;
 
-export type ChannelKindName = 'common' | 'chat' | 'user' | 'room';
+export type ChannelKindName = 'common' | 'chat' | 'user' | 'room' | 'forum';
 
 /** The kind of a typed channel name. */
 export type KindOf<C extends ChannelName> = C extends typeof COMMON_CHANNEL
@@ -23,7 +31,9 @@ export type KindOf<C extends ChannelName> = C extends typeof COMMON_CHANNEL
     ? 'chat'
     : C extends UserChannelName
       ? 'user'
-      : 'room';
+      : C extends ForumThreadChannelName
+        ? 'forum'
+        : 'room';
 
 /** Each kind of channel, declared once: its name pattern, its Pusher type, who may listen. */
 export interface ChannelKindDeclaration {
@@ -50,6 +60,12 @@ export const CHANNEL_KINDS: Record<ChannelKindName, ChannelKindDeclaration> = {
     members:
       'every member but invisible ones, whom only those allowed to see invisible people (admins) and the member see',
   },
+  forum: {
+    pattern: 'forum-thread.{id}',
+    type: 'public',
+    audience:
+      'anyone, no signature, while thread {id} is one everyone may see (not deleted, its first post neither held nor refused)',
+  },
 };
 
 export type ChannelKind =
@@ -57,11 +73,13 @@ export type ChannelKind =
   | { kind: 'chat' }
   | { kind: 'user'; userId: number }
   | { kind: 'room'; roomId: number }
+  | { kind: 'forum'; threadId: number }
   | { kind: 'unknown' };
 
 const ID = '([1-9][0-9]{0,9})';
 const USER = new RegExp(`^private-user\\.${ID}$`);
 const ROOM = new RegExp(`^presence-room\\.${ID}$`);
+const FORUM_THREAD = new RegExp(`^forum-thread\\.${ID}$`);
 
 /** Ids beyond the databases' integer range name nothing. */
 const ID_MAX = 2 ** 31 - 1;
@@ -73,6 +91,8 @@ export function parseChannel(name: string): ChannelKind {
   if (user && Number(user[1]) <= ID_MAX) return { kind: 'user', userId: Number(user[1]) };
   const room = ROOM.exec(name);
   if (room && Number(room[1]) <= ID_MAX) return { kind: 'room', roomId: Number(room[1]) };
+  const thread = FORUM_THREAD.exec(name);
+  if (thread && Number(thread[1]) <= ID_MAX) return { kind: 'forum', threadId: Number(thread[1]) };
   return { kind: 'unknown' };
 }
 

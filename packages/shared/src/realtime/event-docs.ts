@@ -200,6 +200,27 @@ export const EVENT_DOCS: { [K in ChannelKindName]: { [E in keyof EventsOf<K>]: E
       raisedBy: '`POST /api/admin/users/{id}/role` (an admin changing a role)',
     },
   },
+  forum: {
+    'Forum.PostStored': {
+      payload: '`{ thread_id, post }` (the post without `abilities`: the web derives them)',
+      raisedBy:
+        '`POST /api/forum/threads/{slug}/posts` of a post everyone may see; a held post is sent when a moderator accepts it (`Forum.PostUpdated`), a refused one never',
+    },
+    'Forum.PostUpdated': {
+      payload: '`{ thread_id, post }`',
+      raisedBy:
+        '`PATCH /api/forum/posts/{id}`; a moderator accepting a held post (`/api/moderation/queue/{id}`)',
+    },
+    'Forum.PostDeleted': {
+      payload: '`{ thread_id, post_id }`',
+      raisedBy:
+        '`DELETE /api/forum/posts/{id}`; a moderator refusing a post (it stays only for its author and moderators)',
+    },
+    'Forum.ThreadUpdated': {
+      payload: '`{ thread_id, subject, pinned, locked, deleted, category: { id, slug } }`',
+      raisedBy: '`POST /api/forum/threads/{slug}/moderate`',
+    },
+  },
 };
 
 /** Client events the server relays, with the payload it rebuilds from the sender's seat. */

@@ -11,6 +11,12 @@ import type {
 } from '../profiles/wire';
 import type { ComplaintComment, ComplaintWire, UserBannedEvent } from '../moderation/wire';
 import type {
+  ForumPostDeletedEvent,
+  ForumPostStoredEvent,
+  ForumPostUpdatedEvent,
+  ForumThreadUpdatedEvent,
+} from '../forum/wire';
+import type {
   BalanceUpdatedEvent,
   MyPremiumUpdatedEvent,
   PremiumUpdatedEvent,
@@ -132,17 +138,31 @@ export interface UserChannelEvents {
   RolesUpdated: { roles: string[] };
 }
 
+/** Events on `forum-thread.{id}`: whoever has the thread open (anyone who may see it). */
+export interface ForumChannelEvents {
+  /** A reply everyone may see (a held or refused post is never sent). */
+  'Forum.PostStored': ForumPostStoredEvent;
+  /** A post's text changed, or moderation released it: the post as everyone now sees it. */
+  'Forum.PostUpdated': ForumPostUpdatedEvent;
+  /** A post was deleted, or moderation took it from everyone. */
+  'Forum.PostDeleted': ForumPostDeletedEvent;
+  /** A moderator pinned, locked, moved, renamed or deleted the thread. */
+  'Forum.ThreadUpdated': ForumThreadUpdatedEvent;
+}
+
 export interface RealtimeEventsByChannel {
   common: CommonChannelEvents;
   chat: ChatChannelEvents;
   room: RoomChannelEvents;
   user: UserChannelEvents;
+  forum: ForumChannelEvents;
 }
 
 export type RealtimeEventMap = CommonChannelEvents &
   ChatChannelEvents &
   RoomChannelEvents &
-  UserChannelEvents;
+  UserChannelEvents &
+  ForumChannelEvents;
 
 export interface ReactionEvent {
   likeable_id: number;

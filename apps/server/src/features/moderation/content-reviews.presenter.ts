@@ -6,6 +6,7 @@ import {
   type ContentSubject,
   type ModerationStatus,
 } from '@chat/shared';
+import type { ForumPostRow, ForumThreadRow } from '../../db/forum-schema';
 import type { AttachmentRow, ContentReviewRow, UserRow } from '../../db/schema';
 import { presentAttachment } from '../uploads/attachments.presenter';
 import { presentPublicUser } from '../users/user.presenter';
@@ -21,7 +22,15 @@ export interface ReviewContext {
   users: Map<number, UserRow>;
   /** By photo id. */
   attachments: Map<number, AttachmentRow>;
+  /** By forum post id. */
+  forumPosts: Map<number, { post: ForumPostRow; thread: ForumThreadRow }>;
 }
+
+/** How much of a forum post the queue shows (posts run to 20,000 characters). */
+export const FORUM_EXCERPT_LENGTH = 1000;
+
+const excerpt = (text: string): string =>
+  text.length > FORUM_EXCERPT_LENGTH ? `${text.slice(0, FORUM_EXCERPT_LENGTH)}…` : text;
 
 /** A review with its content as it is now (the owner's text, or the photo's upload). */
 export function presentContentReview(row: ContentReviewRow, ctx: ReviewContext): ContentReview {
@@ -30,6 +39,7 @@ export function presentContentReview(row: ContentReviewRow, ctx: ReviewContext):
   const moderator = row.moderator_id !== null ? ctx.users.get(row.moderator_id) : undefined;
   const subject = subjectOf(row.subject_type);
   const attachment = subject === 'photo' ? ctx.attachments.get(row.subject_id) : undefined;
+  const forum = subject === 'forum_post' ? ctx.forumPosts.get(row.subject_id) : undefined;
   return {
     id: row.id,
     subject_type: subject,
@@ -38,8 +48,18 @@ export function presentContentReview(row: ContentReviewRow, ctx: ReviewContext):
     status: statusOf(row.status),
     reason: row.reason,
     moderator: moderator ? presentPublicUser(moderator) : null,
-    text: subject === 'about' ? owner.about : null,
+    text: subject === 'about' ? owner.about : forum ? excerpt(forum.post.text) : null,
     attachment: attachment ? presentAttachment(attachment) : null,
+    forum_post: forum
+      ? {
+          post_id: forum.post.id,
+          number: forum.post.number,
+          thread_id: forum.thread.id,
+          thread_slug: forum.thread.slug,
+          thread_subject: forum.thread.subject,
+          held: forum.post.held === 1,
+        }
+      : null,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

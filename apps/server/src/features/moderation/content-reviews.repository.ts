@@ -7,7 +7,7 @@ import type {
   ProfilePhotoRow,
   UserRow,
 } from '../../db/schema';
-import type { ForumPostRow } from '../../db/forum-schema';
+import type { ForumPostRow, ForumThreadRow } from '../../db/forum-schema';
 import type { ContentSubmissions } from '../my/content-submissions';
 import {
   mirrorForumPost,
@@ -226,6 +226,15 @@ export class ContentReviewsRepository implements ContentSubmissions {
       .leftJoin('profile_photos as p', (join) =>
         join.onRef('p.id', '=', 'r.subject_id').on('r.subject_type', '=', 'photo'),
       )
+      .leftJoin('forum_posts as fp', (join) =>
+        join
+          .onRef('fp.id', '=', 'r.subject_id')
+          .on('r.subject_type', '=', 'forum_post')
+          .on('fp.deleted_at', 'is', null),
+      )
+      .leftJoin('forum_threads as ft', (join) =>
+        join.onRef('ft.id', '=', 'fp.thread_id').on('ft.deleted_at', 'is', null),
+      )
       .where('r.status', 'in', PENDING)
       .where('o.deleted_at', 'is', null)
       // Only what the judge may decide (access/content-review.policy.ts listedFor).
@@ -235,6 +244,7 @@ export class ContentReviewsRepository implements ContentSubmissions {
         eb.or([
           eb.and([eb('r.subject_type', '=', 'photo'), eb('p.id', 'is not', null)]),
           eb.and([eb('r.subject_type', '=', 'about'), eb('o.about', 'is not', null)]),
+          eb.and([eb('r.subject_type', '=', 'forum_post'), eb('ft.id', 'is not', null)]),
         ]),
       );
     const [rows, count] = await Promise.all([
@@ -294,6 +304,31 @@ export class ContentReviewsRepository implements ContentSubmissions {
       .where('forum_posts.deleted_at', 'is', null)
       .where('forum_threads.deleted_at', 'is', null)
       .executeTakeFirst();
+  }
+
+  /** These forum posts with their threads, by post id (the queue shows where they are). */
+  async forumPostsInThreads(
+    postIds: readonly number[],
+  ): Promise<Map<number, { post: ForumPostRow; thread: ForumThreadRow }>> {
+    if (postIds.length === 0) return new Map();
+    const posts = await this.db
+      .selectFrom('forum_posts')
+      .selectAll()
+      .where('id', 'in', [...new Set(postIds)])
+      .execute();
+    if (posts.length === 0) return new Map();
+    const threads = await this.db
+      .selectFrom('forum_threads')
+      .selectAll()
+      .where('id', 'in', [...new Set(posts.map((p) => p.thread_id))])
+      .execute();
+    const byId = new Map(threads.map((t) => [t.id, t]));
+    const found = new Map<number, { post: ForumPostRow; thread: ForumThreadRow }>();
+    for (const post of posts) {
+      const thread = byId.get(post.thread_id);
+      if (thread) found.set(post.id, { post, thread });
+    }
+    return found;
   }
 
   /** The uploads of these photos, by photo id. */

@@ -32,6 +32,12 @@ export interface ContentReviewPorts {
   removeAvatar(user: UserRow): Promise<void>;
 }
 
+/** The forum's side of a decision on a post (features/forum binds it: it registers later). */
+export interface ForumReviewPort {
+  /** A post's status changed: its readers hear it, or lose it. */
+  postDecided(postId: number): Promise<void>;
+}
+
 export interface Decision {
   status: 'accepted' | 'refused';
   comment?: string | undefined;
@@ -63,6 +69,13 @@ export class ContentReviewsService {
     private readonly events: DomainEvents,
     private readonly ports: ContentReviewPorts,
   ) {}
+
+  private forum: ForumReviewPort | null = null;
+
+  /** Called by the forum module, which registers after moderation. */
+  useForum(port: ForumReviewPort): void {
+    this.forum = port;
+  }
 
   async queue(viewer: UserRow, page: number): Promise<{ data: ContentReview[]; meta: PageMeta }> {
     requireModerator(viewer);
@@ -151,6 +164,9 @@ export class ContentReviewsService {
     if (reason === '') throw invalid({ comment: ['reason_required'] });
     const subject = subjectRef(row);
     const restore = row.status === 'updated';
+    // Read before the decision releases it: a held post's acceptance is news to its author.
+    const wasHeld =
+      subject.type === 'forum_post' && (await this.repo.forumPost(subject.id))?.held === 1;
     await this.transition(row, async (trx) => {
       const moved = await this.repo.transition(trx, row.id, row.status, {
         status: decision.status,
@@ -173,7 +189,7 @@ export class ContentReviewsService {
         trx,
       );
     });
-    await this.announce(owner, row, subject, decision.status, reason);
+    await this.announce(owner, row, subject, decision.status, reason, wasHeld);
     return this.presentOne(row.id);
   }
 
@@ -184,15 +200,26 @@ export class ContentReviewsService {
     subject: Subject,
     status: ModerationStatus,
     reason: string | null,
+    wasHeld: boolean,
   ): Promise<void> {
-    // Accepting what was visible anyway changes nothing the owner sees: no need to tell them.
-    if (!(status === 'accepted' && row.status === 'new'))
+    const forum =
+      subject.type === 'forum_post'
+        ? (await this.repo.forumPostsInThreads([subject.id])).get(subject.id)
+        : undefined;
+    // Accepting what was visible anyway changes nothing the owner sees: no need to tell them
+    // (a held post was not visible: its release is news).
+    if (!(status === 'accepted' && row.status === 'new' && !wasHeld))
       await this.ports.notify(owner.id, 'content', {
         subject_type: subject.type,
         subject_id: subject.id,
         status,
         reason,
+        ...(forum ? { thread_slug: forum.thread.slug, thread_subject: forum.thread.subject } : {}),
       });
+    if (subject.type === 'forum_post') {
+      await this.forum?.postDecided(subject.id);
+      return;
+    }
     const fresh = (await this.repo.user(owner.id)) ?? owner;
     if (status === 'refused' && subject.type === 'photo' && fresh.avatar_photo_id === subject.id)
       await this.ports.removeAvatar(fresh);
@@ -245,7 +272,7 @@ export class ContentReviewsService {
   }
 
   private async present(rows: ContentReviewRow[]): Promise<ContentReview[]> {
-    const [users, attachments] = await Promise.all([
+    const [users, attachments, forumPosts] = await Promise.all([
       this.repo.users(
         rows.flatMap((r) =>
           r.moderator_id !== null ? [r.owner_id, r.moderator_id] : [r.owner_id],
@@ -254,8 +281,11 @@ export class ContentReviewsService {
       this.repo.photoAttachments(
         rows.filter((r) => r.subject_type === 'photo').map((r) => r.subject_id),
       ),
+      this.repo.forumPostsInThreads(
+        rows.filter((r) => r.subject_type === 'forum_post').map((r) => r.subject_id),
+      ),
     ]);
-    return rows.map((r) => presentContentReview(r, { users, attachments }));
+    return rows.map((r) => presentContentReview(r, { users, attachments, forumPosts }));
   }
 }
 

@@ -15,6 +15,14 @@ import type { ChatEventActions } from '../chat/events';
 import type { FriendshipEventActions } from '../profiles/friendship-events';
 import type { IdentityEventActions } from './identity-events';
 
+/** An open forum thread's live changes (`forum-thread.{id}`); bound while a thread is shown. */
+export interface ForumEventActions {
+  postStored(payload: RealtimeEventMap['Forum.PostStored']): void;
+  postUpdated(payload: RealtimeEventMap['Forum.PostUpdated']): void;
+  postDeleted(payload: RealtimeEventMap['Forum.PostDeleted']): void;
+  threadUpdated(payload: RealtimeEventMap['Forum.ThreadUpdated']): void;
+}
+
 /** The stores an event can change. Getters, so that the dispatcher never holds stale state. */
 export interface DispatchTargets {
   chat: () => ChatEventActions;
@@ -39,6 +47,8 @@ export interface DispatchTargets {
   requireUpdate: () => void;
   /** A session of this account was signed out; the tab drops its own if it was this one. */
   sessionEnded: (payload: RealtimeEventMap['SessionEnded']) => void;
+  /** The forum thread shown now, if any (null: no page listens). */
+  forum?: () => ForumEventActions | null;
 }
 
 /** One handler per server event: a missing event is a type error here (DESIGN.md rule 6). */
@@ -112,6 +122,10 @@ export function createDispatcher(targets: DispatchTargets): Dispatcher {
     BalanceUpdated: (p) => targets.balance().balanceUpdated(p),
     MyPremiumUpdated: (p) => targets.premium().myPremiumUpdated(p),
     PremiumUpdated: (p) => targets.premium().premiumUpdated(p),
+    'Forum.PostStored': (p) => targets.forum?.()?.postStored(p),
+    'Forum.PostUpdated': (p) => targets.forum?.()?.postUpdated(p),
+    'Forum.PostDeleted': (p) => targets.forum?.()?.postDeleted(p),
+    'Forum.ThreadUpdated': (p) => targets.forum?.()?.threadUpdated(p),
   };
   const client: ClientHandlers = {
     'client-typing': {

@@ -2,6 +2,9 @@ import type { ContentReview } from '@chat/shared';
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocale } from '../../../lib/use-locale';
+import { forumThreadPath } from '../../forum/links';
 import { UserLink } from '../../../shared/ui/user-link';
 import { When } from '../../../shared/ui/when';
 
@@ -25,7 +28,10 @@ export function QueueItem({ review, busy, onDecide }: QueueItemProps) {
     }
     onDecide(review, 'refused', reason);
   };
+  const locale = useLocale();
   const photo = review.attachment?.thumb_url ?? review.attachment?.url ?? null;
+  // Fixtures and older answers may lack it: only a forum post's review carries it.
+  const forum = review.forum_post ?? null;
   return (
     <Card className="border-0 shadow-sm" data-testid={`queue-item-${review.id}`}>
       <Card.Body>
@@ -41,6 +47,18 @@ export function QueueItem({ review, busy, onDecide }: QueueItemProps) {
           </span>
           <When iso={review.updated_at} />
         </div>
+        {forum && (
+          <p className="small mb-1" data-testid="queue-forum-post">
+            <Link to={forumThreadPath(locale, forum.thread_slug, { post: forum.post_id })}>
+              {t('queue.thread', { subject: forum.thread_subject, number: forum.number })}
+            </Link>
+            {forum.held && (
+              <Badge bg="secondary" className="ms-2">
+                {t('queue.held')}
+              </Badge>
+            )}
+          </p>
+        )}
         {review.text !== null && (
           <p className="complaint-user-text mb-2" data-testid="queue-text">
             {review.text}
