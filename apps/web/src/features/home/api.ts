@@ -1,20 +1,7 @@
-import type { ForumThread, HomeOverview } from '@chat/shared';
+import type { HomeOverview } from '@chat/shared';
 import { api } from '../../lib/api';
 
 /** The home page's overview: the same for everyone; a failure leaves the sections out, unsaid. */
 export async function fetchHomeOverview(signal?: AbortSignal): Promise<HomeOverview> {
   return (await api.get<HomeOverview>('/api/home', { silent: true, signal })).data;
-}
-
-/** How many of the forum's newest threads the home page lists. */
-export const HOME_THREADS = 5;
-
-/** The forum's newest threads everyone may see; a failure leaves the section out, unsaid. */
-export async function fetchLatestThreads(signal?: AbortSignal): Promise<ForumThread[]> {
-  const answer = await api.get<ForumThread[]>('/api/forum/latest', {
-    query: { limit: String(HOME_THREADS) },
-    silent: true,
-    signal,
-  });
-  return Array.isArray(answer.data) ? answer.data : [];
 }

@@ -1,4 +1,4 @@
-import { useCallback, useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -23,7 +23,6 @@ export function AppNavbar() {
   const [openAt, setOpenAt] = useState<string | null>(null);
   const expanded = openAt === pathname;
   const [searchOpen, setSearchOpen] = useState(false);
-  const openSearch = useCallback(() => setSearchOpen(true), []);
   const showAuth = (dialog: AuthDialog) => {
     setOpenAt(null);
     showDialog(dialog);
@@ -59,7 +58,7 @@ export function AppNavbar() {
             <span className="navbar-toggler-icon" />
           </button>
         </div>
-        <NavSearch open={searchOpen} onOpen={openSearch} onClose={() => setSearchOpen(false)} />
+        <NavSearch open={searchOpen} onClose={() => setSearchOpen(false)} />
         <div
           id="main-nav"
           className={`navbar-collapse collapse${expanded ? ' show' : ''}`}

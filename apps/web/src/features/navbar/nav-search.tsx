@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Svg } from '../../lib/icons';
 import { useLocale } from '../../lib/use-locale';
-import { searchPath } from '../search/links';
+import { searchPath } from '../search/search-path';
 
 const SearchGlass = ({ size }: { size: number }) => (
   <Svg size={size}>
@@ -12,12 +12,6 @@ const SearchGlass = ({ size }: { size: number }) => (
     <path d="m21 21-4.3-4.3" />
   </Svg>
 );
-
-/** Whether a key press is someone typing (a field, an editor), where "/" is just a slash. */
-function typingIn(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target.closest('input, textarea, select') !== null;
-}
 
 interface ToggleProps {
   open: boolean;
@@ -45,32 +39,20 @@ export function NavSearchToggle({ open, onToggle }: ToggleProps) {
 interface NavSearchProps {
   /** Shown on a phone (wide screens always show it). */
   open: boolean;
-  onOpen: () => void;
   onClose: () => void;
 }
 
 /**
  * The navbar's search field: Enter opens the results page (a chunk of its own, so the field
- * costs the first paint next to nothing); "/" outside a field jumps here, as on many sites.
+ * costs the first paint next to nothing). No "/" shortcut: its listener did not fit the first
+ * paint's budget (scripts/check-bundle-size.mjs).
  */
-export function NavSearch({ open, onOpen, onClose }: NavSearchProps) {
+export function NavSearch({ open, onClose }: NavSearchProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
   const [typed, setTyped] = useState('');
   const field = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.defaultPrevented || typingIn(event.target)) return;
-      event.preventDefault();
-      onOpen();
-      field.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onOpen]);
 
   // A phone's field is display:none until opened: focus it once it is shown.
   useEffect(() => {
@@ -114,7 +96,6 @@ export function NavSearch({ open, onOpen, onClose }: NavSearchProps) {
         placeholder={t('common:nav.searchPlaceholder')}
         enterKeyHint="search"
         autoComplete="off"
-        aria-keyshortcuts="/"
         data-testid="nav-search-field"
       />
     </form>

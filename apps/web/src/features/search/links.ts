@@ -1,21 +1,12 @@
-import {
-  SEARCH_SCOPES,
-  SEARCH_SORTS,
-  type Locale,
-  type SearchLink,
-  type SearchScope,
-  type SearchSort,
-} from '@chat/shared';
+import { SEARCH_SCOPES, SEARCH_SORTS, type Locale, type SearchLink } from '@chat/shared';
 import { localePath } from '../../lib/locale-path';
 import { profilePath } from '../profiles/links';
+import type { SearchParams } from './search-path';
 
-/** What the results page shows, as its address holds it. */
-export interface SearchParams {
-  q: string;
-  in: SearchScope;
-  sort: SearchSort;
-  page: number;
-}
+export { searchPath, searchQueryString, type SearchParams } from './search-path';
+
+/** The API's `page` takes up to six digits; a larger one is page 1, not a refused search. */
+const PAGE_MAX = 999_999;
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null, fallback: T): T =>
   (list as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
@@ -27,24 +18,8 @@ export function readSearchParams(params: URLSearchParams): SearchParams {
     q: (params.get('q') ?? '').trim(),
     in: oneOf(SEARCH_SCOPES, params.get('in'), 'forum'),
     sort: oneOf(SEARCH_SORTS, params.get('sort'), 'best'),
-    page: Number.isInteger(page) && page >= 1 && page < 2 ** 31 ? page : 1,
+    page: Number.isInteger(page) && page >= 1 && page <= PAGE_MAX ? page : 1,
   };
-}
-
-/** The query string of a search, its defaults left out so that the address stays short. */
-export function searchQueryString(params: Partial<SearchParams> & { q: string }): string {
-  const out = new URLSearchParams();
-  if (params.q !== '') out.set('q', params.q);
-  if (params.in && params.in !== 'forum') out.set('in', params.in);
-  if (params.sort && params.sort !== 'best') out.set('sort', params.sort);
-  if (params.page && params.page > 1) out.set('page', String(params.page));
-  return out.toString();
-}
-
-/** `/{locale}/search?q=…` (URLSearchParams escapes the query); no query: the page's hint. */
-export function searchPath(locale: Locale, params: Partial<SearchParams> & { q: string }): string {
-  const query = searchQueryString(params);
-  return `${localePath(locale, '/search')}${query === '' ? '' : `?${query}`}`;
 }
 
 /** Where a hit leads. The chat cannot open at a message yet, so a chat hit opens its room. */

@@ -7,7 +7,7 @@ import { localePath } from '../../../lib/locale-path';
 import { useLocale } from '../../../lib/use-locale';
 import { listTime } from '../../../shared/time-format';
 import { UserLink } from '../../../shared/ui/user-link';
-import { fetchLatestThreads, HOME_THREADS } from '../api';
+import { fetchLatestThreads, HOME_THREADS } from '../latest-threads-api';
 
 const threadPath = (locale: ReturnType<typeof useLocale>, slug: string) =>
   localePath(locale, `/forum/thread/${encodeURIComponent(slug)}`);
