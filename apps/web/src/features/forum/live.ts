@@ -1,4 +1,5 @@
 import type { ForumPost } from '@chat/shared';
+import type { ForumEventActions } from '../realtime/dispatcher';
 
 /** What the open thread hears on `forum-thread.{id}`. */
 export interface ForumThreadListener {
@@ -15,14 +16,6 @@ export interface ForumThreadChange {
   deleted?: boolean;
   category?: unknown;
   subject?: string;
-}
-
-/** The dispatcher's side (features/realtime): the forum's events, by thread. */
-export interface ForumEventActions {
-  postStored(payload: { thread_id: number; post: ForumPost }): void;
-  postUpdated(payload: { thread_id: number; post: ForumPost }): void;
-  postDeleted(payload: { thread_id: number; post_id: number }): void;
-  threadUpdated(payload: ForumThreadChange): void;
 }
 
 const listeners = new Map<number, Set<ForumThreadListener>>();

@@ -1,12 +1,9 @@
-import type { ForumPost, ForumThreadPage } from '@chat/shared';
+import { forumThreadChannel, type ForumPost, type ForumThreadPage } from '@chat/shared';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { followChannel } from '../realtime/port';
 import { listenToThread } from './live';
 import { appendPost, applyThreadChange, removePost, replacePost } from './thread-cache';
-
-/** The thread's public channel (`forum-thread.{id}`, as packages/shared realtime names it). */
-const forumThreadChannel = (threadId: number) => `forum-thread.${threadId}`;
 
 /**
  * While a thread page is open: its channel is followed through the site's one connection, and

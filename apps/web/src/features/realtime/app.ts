@@ -26,6 +26,7 @@ import { applyMyPremium, isPremiumPatch, refreshMyPerks } from '../premium/my-pr
 import { createPremiumEvents } from '../premium/premium-events';
 import { createFriendshipEvents } from '../profiles/friendship-events';
 import { isRolesPatch, refreshMyRoles } from '../session/my-roles';
+import { forumEvents } from '../forum/live';
 
 declare global {
   interface Window {
@@ -162,6 +163,8 @@ export function startRealtime(init: InitData): void {
       rolesUpdated: () => void refreshMyRoles(),
       requireUpdate: () => useSessionStore.getState().requireUpdate(),
       sessionEnded: (p) => void sessionEnded(p),
+      // Heard only while a thread page listens (features/forum/live.ts).
+      forum: () => forumEvents,
     }),
     onState: (state, socketId) => useRealtimeStore.getState().setConnection(state, socketId),
     onConnected: ({ reconnect }) => {
