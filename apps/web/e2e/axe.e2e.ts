@@ -108,6 +108,12 @@ describe('axe-core finds nothing serious or critical', () => {
         await scan(visitor, `/${locale}${path}`, found);
       for (const tab of PROFILE_TABS) await scan(visitor, `/${locale}/profiles/${tab}`, found);
       await scan(visitor, `/${locale}/no-such-page`, found);
+      // Search: its hint, then people found by the talker's nick ("Axe…"), with marked words.
+      await scan(visitor, `/${locale}/search`, found);
+      await scan(visitor, `/${locale}/search?q=axe*&in=people`, found, () =>
+        visitor.getByTestId('search-hit').first().waitFor(),
+      );
+      await shot(visitor, `axe-${locale}-search`);
       await shot(visitor, `axe-${locale}-404`);
 
       // A guest: the chat without a room, and the "my" pages with the tabs a guest lacks.
@@ -129,6 +135,13 @@ describe('axe-core finds nothing serious or critical', () => {
       for (const tab of PROFILE_TABS) await scan(admin, `/${locale}/profiles/${tab}`, found);
       for (const tab of MODERATION_TABS) await scan(admin, `/${locale}/moderation/${tab}`, found);
       for (const tab of BALANCE_PAGE_TABS) await scan(admin, `/${locale}/balance/${tab}`, found);
+      // The chat's history as someone who may read the room (its index may lag: hits or none).
+      await scan(admin, `/${locale}/search?q=axe&in=chat&sort=new`, found, () =>
+        admin
+          .locator('[data-testid="search-hit"], [data-testid="search-no-results"]')
+          .first()
+          .waitFor(),
+      );
 
       // A banned person's page.
       const banned = await apiUser(session.baseUrl, 'AxeBan');
