@@ -63,11 +63,33 @@ export function matcher(query: ParsedQuery): (word: string) => boolean {
     else prefixes.push(t);
   }
   return (original) => {
-    const folded = foldWords(original).join('');
+    const { folded, stem } = indexForm(original);
     if (folded === '') return false;
-    const stem = stemWord(folded);
     return (
       stems.has(stem) || prefixes.some((p) => stem.startsWith(p.stem) || folded.startsWith(p.word))
     );
   };
+}
+
+/**
+ * A word of a text as the index holds it (folded, stemmed), remembered: ranking a search's 200
+ * candidates asks about thousands of words of a far smaller vocabulary, and folding (NFKC,
+ * Russian lower case) and stemming cost microseconds a word (`npm run bench -- forum`).
+ * Bounded: emptied when full; words longer than any stem are not kept.
+ */
+const FORMS_MAX = 50_000;
+const FORM_KEY_MAX = 128;
+const forms = new Map<string, { folded: string; stem: string }>();
+
+function indexForm(original: string): { folded: string; stem: string } {
+  let form = forms.get(original);
+  if (form === undefined) {
+    const folded = foldWords(original).join('');
+    form = { folded, stem: folded === '' ? '' : stemWord(folded) };
+    if (original.length <= FORM_KEY_MAX) {
+      if (forms.size >= FORMS_MAX) forms.clear();
+      forms.set(original, form);
+    }
+  }
+  return form;
 }
