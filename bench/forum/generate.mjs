@@ -17,8 +17,10 @@
  * Prints one JSON line: what it made, how long it took, and the word pairs the search phase
  * asks for (drawn from the texts written, so each pair has hits).
  */
+import { createHash } from 'node:crypto';
 import { DEFAULT_CHAT_SETTINGS, nickKey } from '@chat/shared';
 import { slugBase } from '../../apps/server/src/lib/slug.ts';
+import { hashToken } from '../../apps/server/src/lib/tokens.ts';
 import { optionReader } from '../lib/args.mjs';
 import { afterLoad, beforeLoad, directTerms } from './search-index.mjs';
 import { mulberry32, textMaker } from './texts.mjs';
@@ -36,6 +38,7 @@ function options(argv) {
     bigThread: Number(get('big-thread', Math.min(10_000, Math.round(posts / 10)))),
     seed: Number(get('seed', 21)),
     pairs: Number(get('pairs', 600)),
+    sessions: Number(get('sessions', 5000)),
   };
 }
 
@@ -147,6 +150,23 @@ export async function generate(opts) {
   await db.begin();
   const authors = buildAuthors(opts, firstUserId, now);
   await db.insert('users', authors);
+  // Signed-in readers and writers for the bench's clients: sessions of the first authors, each
+  // token shaped like the server's own (32 bytes, base64url), only its hash stored.
+  const tokens = authors.slice(0, opts.sessions).map((a) => ({
+    user_id: a.id,
+    token: createHash('sha256').update(`forum-bench-${opts.seed}-${a.id}`).digest('base64url'),
+  }));
+  await db.insert(
+    'sessions',
+    tokens.map((t) => ({
+      user_id: t.user_id,
+      token_hash: hashToken(t.token),
+      user_agent: 'bench',
+      ip: '127.0.0.1',
+      created_at: iso(now - DAY),
+      last_active_at: iso(now - DAY),
+    })),
+  );
   const author = () => firstUserId + Math.floor(opts.authors * random() ** 2);
 
   const categoryIds = CATEGORIES.map((_, i) => firstCategoryId + i);
@@ -302,6 +322,7 @@ export async function generate(opts) {
     firstUserId,
     postIds: [firstPostId, firstPostId + opts.posts - 1],
     categorySlugs: CATEGORIES.map(([slug]) => slug),
+    tokens: tokens.map((t) => t.token),
     // Each query as typed, and as the database's own engine takes it (the direct client's).
     queries: {
       forum: pairs.forum.map((q) => ({ q, ...directTerms(q) })),

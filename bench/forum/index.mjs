@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { optionReader } from '../lib/args.mjs';
-import { ROOT, postgresSchema, registerMany, startOurs } from '../lib/ours.mjs';
+import { ROOT, postgresSchema, startOurs } from '../lib/ours.mjs';
 import { freePort } from '../lib/ports.mjs';
 import { cpuMeter, otherLoadMeter, postgresCpuMeter } from '../lib/proc-stats.mjs';
 import {
@@ -56,6 +56,7 @@ function options(argv) {
     phases: String(get('phases', 'read,search,post')).split(','),
     quietWaitMs: Number(get('quiet-wait-ms', 20_000)),
     retries: Number(get('retries', 1)),
+    keepData: argv.includes('--keep-data'),
   };
 }
 
@@ -171,9 +172,11 @@ async function benchDialect(dialect, opts) {
   const schema = dialect === 'postgres' ? await postgresSchema() : null;
   if (dialect === 'postgres' && !schema) return { skipped: 'PostgreSQL did not answer' };
   const dataDir = mkdtempSync(join(tmpdir(), 'forum-bench-'));
-  const forget = onExit(() => rmSync(dataDir, { recursive: true, force: true }));
+  const forget = opts.keepData
+    ? () => {}
+    : onExit(() => rmSync(dataDir, { recursive: true, force: true }));
   const databaseUrl = schema?.url ?? `sqlite:${join(dataDir, 'chat.sqlite')}`;
-  const env = { DATA_DIR: dataDir, FORUM_POST_RATE_LIMIT: '1000000' };
+  const env = { DATA_DIR: dataDir };
   let ours = null;
   let bare = null;
   try {
@@ -181,13 +184,17 @@ async function benchDialect(dialect, opts) {
     await migrated.stop();
     log(`generating ${opts.posts} posts and ${opts.messages} chat messages…`);
     const g = await generate(databaseUrl, opts);
-    const { queries, ...shown } = g;
+    const { queries, tokens, ...shown } = g;
     log(`generated in ${(g.totalMs / 1000).toFixed(1)} s: ${JSON.stringify(shown)}`);
 
     ours = await startOurs({ databaseUrl, cpus: '0', env });
     bare = await startBare(databaseUrl);
     const random = mulberry32(21);
     const pick = (list) => list[Math.floor(random() * list.length)];
+    // Searches are signed in, each by the next of the generated sessions: the search's limit
+    // per visitor (SEARCH_LIMIT) is one person's, and the bench is thousands of people.
+    let turn = 0;
+    const signedIn = () => ({ authorization: `Bearer ${tokens[turn++ % tokens.length]}` });
     const threadPages = Math.ceil(g.bigThread.posts / 20);
     const categoryPages = Math.ceil(g.bigCategory.threads / 50);
     const [firstPost, lastPost] = g.postIds;
@@ -204,8 +211,12 @@ async function benchDialect(dialect, opts) {
       }),
       forum: () => ({
         path: `/api/search?in=forum&q=${encodeURIComponent(pick(queries.forum).q)}`,
+        headers: signedIn(),
       }),
-      chat: () => ({ path: `/api/search?in=chat&q=${encodeURIComponent(pick(queries.chat).q)}` }),
+      chat: () => ({
+        path: `/api/search?in=chat&q=${encodeURIComponent(pick(queries.chat).q)}`,
+        headers: signedIn(),
+      }),
     };
     const port = { bare: bare.port };
     const pid = { bare: bare.child.pid };
@@ -246,14 +257,22 @@ async function benchDialect(dialect, opts) {
   } finally {
     await bare?.stop();
     await ours?.stop();
-    await schema?.drop();
-    forget();
+    if (opts.keepData) {
+      // For bench/forum/explain.mjs; the next run makes its own.
+      log(`kept the data: ${databaseUrl}`);
+    } else {
+      await schema?.drop();
+      forget();
+    }
   }
 }
 
-/** Replies to threads spread over the generated categories, with the index, then without. */
-async function posting(opts, ours, databaseUrl, g, dialect) {
-  const users = await registerMany(ours.port, opts.postConcurrency * 2, 'fb');
+/**
+ * Replies to threads spread over the generated categories, with the index, then without. Each
+ * by the next of the generated sessions: the forum allows one author 10 posts a minute
+ * (FORUM_POST_RULE), and 5,000 authors 50,000.
+ */
+async function posting(opts, ours, databaseUrl, g, tokens, dialect) {
   const slugs = await postingThreads(databaseUrl, g.categorySlugs, 2000);
   const random = mulberry32(7);
   let n = 0;
@@ -262,7 +281,7 @@ async function posting(opts, ours, databaseUrl, g, dialect) {
     return {
       path: `/api/forum/threads/${slugs[Math.floor(random() * slugs.length)]}/posts`,
       method: 'POST',
-      headers: { authorization: `Bearer ${users[n % users.length].token}` },
+      headers: { authorization: `Bearer ${tokens[n % tokens.length]}` },
       body: {
         text: `Ответ ${n}: кошки бегали по крышам, the cats were running home.`,
         client_id: randomBytes(12).toString('base64url'),

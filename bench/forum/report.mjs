@@ -89,7 +89,7 @@ const LABELS = {
   thread: '`GET /api/forum/threads/{slug}?page=` (deep page, 10,000-post thread)',
   category: '`GET /api/forum/categories/{slug}?page=&per_page=50` (random page)',
   forum: '`GET /api/search?in=forum&q=` (two Russian words)',
-  'direct-forum': 'direct: FTS5 MATCH / `@@ to_tsquery` on posts, best 20',
+  'direct-forum': 'direct: FTS5 MATCH / `@@ to_tsquery` on posts, newest 20',
   chat: '`GET /api/search?in=chat&q=` (two Russian words)',
   'direct-chat': 'direct: the same on chat messages',
   'post-indexed': '`POST /api/forum/threads/{slug}/posts`, index kept',

@@ -1,3 +1,4 @@
+import { MESSAGE_TYPE } from '@chat/shared';
 import { SEARCH_INDEXES } from '../../apps/server/src/db/migrations/0021-search.ts';
 import { foldWords } from '../../apps/server/src/lib/text-fold.ts';
 import { stemWord } from '../../apps/server/src/lib/search-words.ts';
@@ -71,18 +72,25 @@ export async function afterLoad(db) {
   }
   await db.begin();
   for (const { fts, table, column } of SEARCH_INDEXES) {
+    // The chat's batch indexer (features/search/sqlite-message-indexer.ts) indexes only these.
+    const only =
+      table === 'messages'
+        ? ` and type_id in (${MESSAGE_TYPE.message}, ${MESSAGE_TYPE.action})`
+        : '';
     await db.query(
-      `insert into ${fts}(rowid, words) select id, search_words(${column}) from ${table} where id >= ?`,
+      `insert into ${fts}(rowid, words) select id, search_words(${column}) from ${table} where id >= ?${only}`,
       [db.search.firstIds[table]],
     );
   }
   for (const { sql } of db.search.triggers) await db.query(sql);
-  const cursors = await db.query('select name from search_cursors');
-  await db.query('update search_cursors set last_id = (select max(id) from messages)');
+  // The batch indexer's cursor, past the generated messages (its own statement).
+  await db.query(
+    `insert into search_cursors(name, last_id) select 'messages', coalesce(max(id), 0) from messages
+     where true on conflict(name) do update set last_id = excluded.last_id`,
+  );
   await db.commit();
   return {
     triggers: db.search.triggers.map((t) => t.name),
-    cursors: cursors.map((c) => c.name),
     builtMs: Math.round(performance.now() - started),
   };
 }

@@ -59,6 +59,14 @@ export const TABLES = {
     created_at: 'timestamptz',
     deleted_at: 'timestamptz',
   },
+  sessions: {
+    user_id: 'int',
+    token_hash: 'text',
+    user_agent: 'text',
+    ip: 'text',
+    created_at: 'timestamptz',
+    last_active_at: 'timestamptz',
+  },
   messages: { id: 'int', room_id: 'int', user_id: 'int', text: 'text', created_at: 'timestamptz' },
 };
 
@@ -151,7 +159,7 @@ class PostgresWriter {
 
   async finish() {
     // Explicit ids were inserted: move the identity sequences past them.
-    for (const table of Object.keys(TABLES)) {
+    for (const table of Object.keys(TABLES).filter((t) => t !== 'sessions')) {
       await this.client.query(
         `select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`,
       );
