@@ -8,6 +8,7 @@ import type { PhoneConfirmationService } from './features/auth/phone-confirmatio
 import type { CatalogService } from './features/catalog/catalog.service';
 import type { RecentSmileys } from './features/catalog/recent-smileys';
 import type { PagesService } from './features/pages/pages.service';
+import type { ForumServices } from './features/forum/forum.services';
 import type { HomeService } from './features/home/home.service';
 import type { UsersRepository } from './features/users/users.repository';
 import type { DomainEvents } from './events/domain-events';
@@ -104,6 +105,8 @@ export interface Deps {
   home: HomeService;
   /** One search over the forum, chat history and people (features/search). */
   search: SearchService;
+  /** The forum: reads, writes, reactions, the latest threads (features/forum). */
+  forum: ForumServices;
   /** Which routes each module registered (`METHOD /url`), keyed by module name. */
   moduleRoutes: ReadonlyMap<string, readonly string[]>;
 }
@@ -176,6 +179,7 @@ const DEPS_KEY_SET: Record<keyof Deps, true> = {
   moderation: true,
   economy: true,
   home: true,
+  forum: true,
   search: true,
   moduleRoutes: true,
 };

@@ -8,6 +8,7 @@ import { MODULES, type ModuleName } from '../modules';
 import { AUTH_UNSAFE_ROUTES } from './auth-routes';
 import { CHAT_SAFE_ROUTES, CHAT_UNSAFE_ROUTES } from './chat-routes';
 import { ECONOMY_SAFE_ROUTES, ECONOMY_UNSAFE_ROUTES } from './economy-world';
+import { FORUM_SAFE_ROUTES, FORUM_UNSAFE_ROUTES } from './forum-world';
 import { IM_PRIVACY_UNSAFE_ROUTES, IM_SAFE_ROUTES, IM_UNSAFE_ROUTES } from './im-world';
 import { MODERATION_SAFE_ROUTES, MODERATION_UNSAFE_ROUTES } from './moderation-world';
 import { MY_SAFE_ROUTES, MY_UNSAFE_ROUTES, PROFILES_SAFE_ROUTES } from './profiles-world';
@@ -78,6 +79,7 @@ export const MODULE_CASES: Partial<Record<RouteOwner, ModuleCases>> = {
   moderation: { unsafe: MODERATION_UNSAFE_ROUTES, safe: MODERATION_SAFE_ROUTES },
   my: { unsafe: [...MY_UNSAFE_ROUTES, ...IM_PRIVACY_UNSAFE_ROUTES], safe: MY_SAFE_ROUTES },
   economy: { unsafe: ECONOMY_UNSAFE_ROUTES, safe: ECONOMY_SAFE_ROUTES },
+  forum: { unsafe: FORUM_UNSAFE_ROUTES, safe: FORUM_SAFE_ROUTES },
 };
 
 /**

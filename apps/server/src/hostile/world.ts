@@ -15,6 +15,7 @@ import type {
   UserGiftRow,
   UserRow,
 } from '../db/schema';
+import type { ForumCategoryRow, ForumPostRow, ForumThreadRow } from '../db/forum-schema';
 import type { Client } from '../test/factories';
 
 export interface World {
@@ -47,6 +48,8 @@ export interface World {
   moderation: ModerationWorld;
   /** Wallets, invoices, gifts the economy routes act on (economy-world.ts). */
   economy: EconomyWorld;
+  /** A category, the owner's thread, the owner's reply and the peer's (forum-world.ts). */
+  forum: ForumWorld;
   /** A socket connected now (the channel auth signs no other), claimed by the owner's calls. */
   socketId: string;
 }
@@ -131,6 +134,15 @@ export interface ImWorld {
   /** Stranger and outsider. */
   strangerChannel: ImChannelRow;
   strangerMessage: ImMessageRow;
+}
+
+export interface ForumWorld {
+  category: ForumCategoryRow;
+  thread: ForumThreadRow;
+  /** The owner's reply (number 2): to edit and delete. */
+  ownPost: ForumPostRow;
+  /** The peer's reply (number 3), which the owner has liked. */
+  peerPost: ForumPostRow;
 }
 
 export interface ModerationWorld {

@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import type { ForumPostRow, ForumThreadRow } from '../../db/forum-schema';
+import type { DB } from '../../db/schema';
+import type { UsersRepository } from '../users/users.repository';
+import { excerptOf } from '../content/markdown';
+import { countsForEveryone } from '../../access/forum-post.policy';
+import type { ForumReactionRow, ForumReactionsRepository } from './forum-reactions.repository';
+import type { LastPostParts, PostParts } from './forum.presenter';
+import type { PostsRepository } from './posts.repository';
+import type { ThreadsRepository } from './threads.repository';
+
+const groupBy = <T>(rows: readonly T[], key: (row: T) => number) => {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = map.get(key(row)) ?? [];
+    list.push(row);
+    map.set(key(row), list);
+  }
+  return map;
+};
+
+/** Reads what the presenters need beside the rows, a few queries per page whatever its size. */
+export class ForumParts {
+  constructor(
+    private readonly posts: PostsRepository,
+    private readonly threads: ThreadsRepository,
+    private readonly reactions: ForumReactionsRepository,
+    private readonly users: Pick<UsersRepository, 'findMany'>,
+  ) {}
+
+  /** The newest posts of these lists (`last_post_id`s), with their threads and authors. */
+  async lastPosts(
+    postIds: readonly (number | null)[],
+    extraUserIds: readonly (number | null)[] = [],
+  ): Promise<LastPostParts> {
+    const ids = [...new Set(postIds.filter((id): id is number => id !== null))];
+    const posts = await this.posts.byIds(ids);
+    const threadIds = [...new Set(posts.map((p) => p.thread_id))];
+    const [threads, users] = await Promise.all([
+      this.threads.byIds(threadIds),
+      this.usersOf([...posts.map((p) => p.author_id), ...extraUserIds]),
+    ]);
+    return {
+      posts: new Map(posts.map((p) => [p.id, p])),
+      threads: new Map(threads.map((t): [number, ForumThreadRow] => [t.id, t])),
+      users,
+    };
+  }
+
+  /** Authors, pictures, reactions and answered posts of a page of posts. */
+  async ofPosts(rows: readonly ForumPostRow[], db?: Kysely<DB>): Promise<PostParts> {
+    const ids = rows.map((r) => r.id);
+    const replyIds = [
+      ...new Set(rows.map((r) => r.reply_to_id).filter((id): id is number => id !== null)),
+    ];
+    const [attachments, reactions, answered] = await Promise.all([
+      this.posts.attachments(ids, db),
+      this.reactions.forPosts(ids, db),
+      this.posts.byIds(replyIds, db),
+    ]);
+    const users = await this.usersOf(
+      [...rows.map((r) => r.author_id), ...answered.map((r) => r.author_id)],
+      db,
+    );
+    return {
+      users,
+      attachments,
+      reactions: groupBy<ForumReactionRow>(reactions, (r) => r.likeable_id),
+      // A quote shows words only of a post everyone may still read.
+      replies: new Map(
+        answered.map((post) => [
+          post.id,
+          { post, excerpt: countsForEveryone(post) ? excerptOf(post.text) : null },
+        ]),
+      ),
+    };
+  }
+
+  /** Users by id; through `db` inside a unit (a unit's reads must use its transaction). */
+  async usersOf(ids: readonly (number | null)[], db?: Kysely<DB>) {
+    const unique = [...new Set(ids.filter((id): id is number => id !== null))];
+    const rows =
+      unique.length === 0
+        ? []
+        : db
+          ? await db.selectFrom('users').selectAll().where('id', 'in', unique).execute()
+          : await this.users.findMany(unique);
+    return new Map(rows.map((u) => [u.id, u]));
+  }
+}

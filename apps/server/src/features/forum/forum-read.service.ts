@@ -1,0 +1,227 @@
+import {
+  FORUM_POSTS_PER_PAGE,
+  type ForumCategory,
+  type ForumCategoryPage,
+  type ForumPost,
+  type ForumThread,
+  type ForumThreadPage,
+  type ForumThreadSort,
+  type Locale,
+  type MessageEdit,
+} from '@chat/shared';
+import type { Kysely } from 'kysely';
+import * as policy from '../../access/forum-post.policy';
+import type { Viewer } from '../../access/viewer';
+import type { ForumPostRow, ForumThreadRow } from '../../db/forum-schema';
+import type { DB } from '../../db/schema';
+import { forbidden, notFound } from '../../http/app-error';
+import { nowIso } from '../../lib/clock';
+import type { CategoriesRepository } from './categories.repository';
+import type { ForumParts } from './forum-parts';
+import { presentCategory, presentPost, presentThread } from './forum.presenter';
+import { postFacts, threadFacts } from './forum-facts';
+import type { PostsRepository } from './posts.repository';
+import type { ReadsRepository } from './reads.repository';
+import type { ThreadsRepository, ThreadWithAuthor } from './threads.repository';
+import type { ViewCounter } from './view-counter';
+
+const pageMeta = (page: number, perPage: number, total: number) => ({
+  current_page: page,
+  last_page: Math.max(1, Math.ceil(total / perPage)),
+  per_page: perPage,
+  total,
+});
+
+/** Reading the forum: the categories, a category's threads, a thread's posts, the latest. */
+export class ForumReads {
+  constructor(
+    private readonly categories: CategoriesRepository,
+    private readonly threads: ThreadsRepository,
+    private readonly posts: PostsRepository,
+    private readonly reads: ReadsRepository,
+    private readonly parts: ForumParts,
+    private readonly views: ViewCounter,
+    private readonly watching: (userId: number, threadId: number) => Promise<boolean>,
+  ) {}
+
+  async categoryList(viewer: Viewer, locale: Locale): Promise<ForumCategory[]> {
+    const rows = await this.categories.all();
+    const parts = await this.parts.lastPosts(rows.map((c) => c.last_post_id));
+    return rows.map((c) => presentCategory(c, locale, parts, policy.canStart(viewer, c)));
+  }
+
+  async categoryPage(
+    viewer: Viewer,
+    locale: Locale,
+    slug: string,
+    q: { page: number; perPage: number; sort: ForumThreadSort },
+  ): Promise<ForumCategoryPage> {
+    const category = await this.categories.bySlug(slug);
+    if (!category) throw notFound();
+    const offset = (q.page - 1) * q.perPage;
+    const { rows, total } = await this.threads.page(category.id, viewer, q.sort, q.perPage, offset);
+    const [parts, forCategory] = await Promise.all([
+      this.parts.lastPosts(
+        rows.map((t) => t.last_post_id),
+        rows.map((t) => t.author_id),
+      ),
+      this.parts.lastPosts([category.last_post_id]),
+    ]);
+    const readers = await this.readersOf(viewer, rows);
+    return {
+      category: presentCategory(category, locale, forCategory, policy.canStart(viewer, category)),
+      data: rows.map((t) => presentThread(t, category, locale, parts, readers(t))),
+      meta: pageMeta(q.page, q.perPage, total),
+    };
+  }
+
+  /** `unread`/`is_new` of each thread for a signed-in reader (nothing for others). */
+  private async readersOf(viewer: Viewer, rows: readonly ForumThreadRow[]) {
+    if (viewer.id === null) return () => ({ unread: 0, isNew: false });
+    const marks = await this.reads.marks(
+      viewer.id,
+      rows.map((t) => t.id),
+    );
+    const unread = await this.posts.unreadCounts(marks);
+    return (t: ForumThreadRow) =>
+      marks.has(t.id)
+        ? { unread: unread.get(t.id) ?? 0, isNew: false }
+        : { unread: t.posts_count, isNew: true };
+  }
+
+  /** The newest threads everyone may see (the home page's; cached by the caller). */
+  async latest(locale: Locale, limit: number, viewer: Viewer): Promise<ForumThread[]> {
+    const rows = await this.threads.latest(viewer, limit);
+    const categories = new Map(
+      (await this.categories.byIds([...new Set(rows.map((t) => t.category_id))])).map((c) => [
+        c.id,
+        c,
+      ]),
+    );
+    const parts = await this.parts.lastPosts(
+      rows.map((t) => t.last_post_id),
+      rows.map((t) => t.author_id),
+    );
+    return rows.map((t) =>
+      presentThread(t, categories.get(t.category_id)!, locale, parts, { unread: 0, isNew: false }),
+    );
+  }
+
+  /** One thread as lists show it, for this viewer (a new thread's answer). */
+  async threadOf(viewer: Viewer, locale: Locale, thread: ForumThreadRow): Promise<ForumThread> {
+    const [category] = await this.categories.byIds([thread.category_id]);
+    const parts = await this.parts.lastPosts([thread.last_post_id], [thread.author_id]);
+    const readers = await this.readersOf(viewer, [thread]);
+    return presentThread(thread, category!, locale, parts, readers(thread));
+  }
+
+  /** One post for this viewer (with abilities), or as every reader gets it (viewer null). */
+  async postOf(viewer: Viewer | null, post: ForumPostRow, db?: Kysely<DB>): Promise<ForumPost> {
+    const parts = await this.parts.ofPosts([post], db);
+    if (!viewer) return presentPost(post, parts);
+    const thread = (await this.threads.byId(post.thread_id, db))!;
+    const full = { ...post, author_is_troll: parts.users.get(post.author_id ?? 0)?.is_troll ?? 0 };
+    return presentPost(post, parts, policy.abilities(viewer, postFacts(full), threadFacts(thread)));
+  }
+
+  /**
+   * A page of a thread: `?post=` opens the page holding it, `?page=` that page, neither the
+   * page of the signed-in reader's first unread post. Reading moves the read mark forward and
+   * counts a view (once per reader and visit; views.ts).
+   */
+  async threadPage(
+    viewer: Viewer,
+    locale: Locale,
+    slug: string,
+    q: { page?: number; post?: number; visitor: string },
+  ): Promise<ForumThreadPage> {
+    const thread = await this.threads.bySlug(slug);
+    if (!thread || !policy.canSeeThread(viewer, threadFacts(thread))) throw notFound();
+    const perPage = FORUM_POSTS_PER_PAGE;
+    const mark = viewer.id === null ? null : await this.reads.mark(viewer.id, thread.id);
+    const firstUnread =
+      viewer.id === null
+        ? undefined
+        : await this.posts.firstListedAfter(thread.id, viewer, mark ?? 0);
+    const page = q.page ?? (await this.pageOf(viewer, thread, q.post, firstUnread));
+    const [rows, total] = await Promise.all([
+      this.posts.page(thread.id, viewer, perPage, (page - 1) * perPage),
+      this.posts.countListed(thread.id, viewer),
+    ]);
+    const parts = await this.parts.ofPosts(rows);
+    const facts = threadFacts(thread);
+    const data = rows.map((p) =>
+      presentPost(p, parts, policy.abilities(viewer, postFacts(p), facts)),
+    );
+    const lastOnPage = rows.at(-1)?.number;
+    await this.sawPage(viewer, thread, lastOnPage, mark, q.visitor);
+    const listed = await this.threadOf(viewer, locale, thread);
+    return {
+      thread: {
+        ...listed,
+        watching: viewer.id !== null && (await this.watching(viewer.id, thread.id)),
+        abilities: {
+          reply: policy.canReply(viewer, facts),
+          moderate: policy.moderates(viewer),
+          watch: viewer.registered,
+        },
+        first_unread_post_id: viewer.id === null ? null : (firstUnread?.id ?? null),
+      },
+      data,
+      meta: pageMeta(page, perPage, total),
+    };
+  }
+
+  private async pageOf(
+    viewer: Viewer,
+    thread: ThreadWithAuthor,
+    postId: number | undefined,
+    firstUnread: ForumPostRow | undefined,
+  ): Promise<number> {
+    let target: ForumPostRow | undefined = firstUnread;
+    if (postId !== undefined) {
+      const post = await this.posts.byId(postId);
+      if (
+        !post ||
+        post.thread_id !== thread.id ||
+        !policy.canSee(viewer, postFacts(post), threadFacts(thread)) ||
+        post.deleted_at !== null
+      )
+        throw notFound();
+      target = post;
+    }
+    if (!target) return 1;
+    const before = await this.posts.countListed(thread.id, viewer, target.number);
+    return Math.floor(before / FORUM_POSTS_PER_PAGE) + 1;
+  }
+
+  /** The read mark moves forward; a view counts when it moves, or once per visitor's visit. */
+  private async sawPage(
+    viewer: Viewer,
+    thread: ForumThreadRow,
+    lastOnPage: number | undefined,
+    mark: number | null,
+    visitor: string,
+  ) {
+    if (viewer.id !== null && lastOnPage !== undefined && lastOnPage > (mark ?? 0)) {
+      const moved = await this.reads.forward(viewer.id, thread.id, lastOnPage, nowIso());
+      if (moved && this.views.fresh(`u${viewer.id}`, thread.id))
+        await this.threads.addView(thread.id);
+      return;
+    }
+    if (this.views.fresh(viewer.id === null ? visitor : `u${viewer.id}`, thread.id))
+      await this.threads.addView(thread.id);
+  }
+
+  /** A post's earlier texts, first first (moderators). */
+  async edits(viewer: Viewer, postId: number): Promise<MessageEdit[]> {
+    if (!policy.moderates(viewer)) throw forbidden();
+    const post = await this.posts.byId(postId);
+    if (!post) throw notFound();
+    return (await this.posts.edits(postId)).map((e) => ({
+      text: e.text,
+      written_at: e.written_at,
+      replaced_at: e.replaced_at,
+    }));
+  }
+}

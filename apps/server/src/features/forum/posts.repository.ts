@@ -1,0 +1,190 @@
+import type { Insertable, Kysely } from 'kysely';
+import { listedFor } from '../../access/forum-post.policy';
+import type { Viewer } from '../../access/viewer';
+import type { ForumPostEditRow, ForumPostRow, ForumPostsTable } from '../../db/forum-schema';
+import type { AttachmentRow, DB } from '../../db/schema';
+import { publicPost } from './forum-visibility.repository';
+
+export const FORUM_POST_LINK = 'forum_post' as const;
+
+/** A post with what its policy asks of its author. */
+export type PostWithAuthor = ForumPostRow & { author_is_troll: number | null };
+
+/** Forum posts: look-ups, thread pages (filtered in SQL), writes, edits and pictures. */
+export class PostsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  private withAuthor(db: Kysely<DB> = this.db) {
+    return db
+      .selectFrom('forum_posts')
+      .leftJoin('users', 'users.id', 'forum_posts.author_id')
+      .selectAll('forum_posts')
+      .select('users.is_troll as author_is_troll');
+  }
+
+  byId(id: number, db: Kysely<DB> = this.db): Promise<PostWithAuthor | undefined> {
+    return this.withAuthor(db).where('forum_posts.id', '=', id).executeTakeFirst();
+  }
+
+  byIds(ids: readonly number[], db: Kysely<DB> = this.db): Promise<ForumPostRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.selectFrom('forum_posts').selectAll().where('id', 'in', ids).execute();
+  }
+
+  byClientId(authorId: number, clientId: string): Promise<PostWithAuthor | undefined> {
+    return this.withAuthor()
+      .where('forum_posts.author_id', '=', authorId)
+      .where('forum_posts.client_id', '=', clientId)
+      .executeTakeFirst();
+  }
+
+  /** The next number in the thread (call with the thread locked: ThreadsRepository.lock). */
+  async nextNumber(db: Kysely<DB>, threadId: number): Promise<number> {
+    const row = await db
+      .selectFrom('forum_posts')
+      .select((eb) => eb.fn.max('number').as('n'))
+      .where('thread_id', '=', threadId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0) + 1;
+  }
+
+  async insert(db: Kysely<DB>, row: Insertable<ForumPostsTable>): Promise<number> {
+    const { id } = await db
+      .insertInto('forum_posts')
+      .values(row)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  private listed(threadId: number, viewer: Viewer) {
+    return this.withAuthor().where('forum_posts.thread_id', '=', threadId).where(listedFor(viewer));
+  }
+
+  page(threadId: number, viewer: Viewer, limit: number, offset: number) {
+    return this.listed(threadId, viewer)
+      .orderBy('forum_posts.number')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  /** Posts of the thread the viewer reads, those before `number` only when given. */
+  async countListed(threadId: number, viewer: Viewer, beforeNumber?: number): Promise<number> {
+    let query = this.listed(threadId, viewer)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number | string>().as('n'));
+    if (beforeNumber !== undefined) query = query.where('forum_posts.number', '<', beforeNumber);
+    const row = await query.executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The first post the viewer reads after `number` (their first unread one). */
+  firstListedAfter(threadId: number, viewer: Viewer, number: number) {
+    return this.listed(threadId, viewer)
+      .where('forum_posts.number', '>', number)
+      .orderBy('forum_posts.number')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** Public posts after each read mark, per thread (a category page's `unread`). */
+  async unreadCounts(marks: ReadonlyMap<number, number>): Promise<Map<number, number>> {
+    if (marks.size === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('forum_posts')
+      .innerJoin('forum_reads', 'forum_reads.thread_id', 'forum_posts.thread_id')
+      .select(['forum_posts.thread_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('forum_posts.thread_id', 'in', [...marks.keys()])
+      .whereRef('forum_posts.number', '>', 'forum_reads.last_read_number')
+      .where(publicPost)
+      .groupBy('forum_posts.thread_id')
+      .execute();
+    return new Map(rows.map((r) => [r.thread_id, Number(r.n)]));
+  }
+
+  async hasReplies(threadId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('forum_posts')
+      .select('id')
+      .where('thread_id', '=', threadId)
+      .where('number', '>', 1)
+      .where('deleted_at', 'is', null)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** A new text, the old one kept for moderators; inside the edit's unit. */
+  async edit(
+    db: Kysely<DB>,
+    post: Pick<ForumPostRow, 'id' | 'text' | 'created_at' | 'edited_at'>,
+    change: { text: string; html: string; at: string },
+  ): Promise<void> {
+    await db
+      .insertInto('forum_post_edits')
+      .values({
+        post_id: post.id,
+        text: post.text,
+        written_at: post.edited_at ?? post.created_at,
+        replaced_at: change.at,
+      })
+      .execute();
+    await db
+      .updateTable('forum_posts')
+      .set({ text: change.text, html: change.html, edited_at: change.at })
+      .where('id', '=', post.id)
+      .execute();
+  }
+
+  edits(postId: number): Promise<ForumPostEditRow[]> {
+    return this.db
+      .selectFrom('forum_post_edits')
+      .selectAll()
+      .where('post_id', '=', postId)
+      .orderBy('id')
+      .execute();
+  }
+
+  async markDeleted(db: Kysely<DB>, postId: number, by: number, at: string): Promise<void> {
+    await db
+      .updateTable('forum_posts')
+      .set({ deleted_at: at, deleted_by: by })
+      .where('id', '=', postId)
+      .execute();
+  }
+
+  /** The pictures of many posts, in the order they were attached. */
+  async attachments(
+    postIds: readonly number[],
+    db: Kysely<DB> = this.db,
+  ): Promise<Map<number, AttachmentRow[]>> {
+    const byPost = new Map<number, AttachmentRow[]>();
+    if (postIds.length === 0) return byPost;
+    const rows = await db
+      .selectFrom('attachment_links')
+      .innerJoin('attachments', 'attachments.id', 'attachment_links.attachment_id')
+      .selectAll('attachments')
+      .select('attachment_links.ref_id')
+      .where('attachment_links.kind', '=', FORUM_POST_LINK)
+      .where('attachment_links.ref_id', 'in', postIds)
+      .orderBy('attachment_links.created_at')
+      .orderBy('attachments.id')
+      .execute();
+    for (const { ref_id, ...row } of rows) {
+      const list = byPost.get(ref_id) ?? [];
+      list.push(row);
+      byPost.set(ref_id, list);
+    }
+    return byPost;
+  }
+
+  /** Takes a post's pictures off it (an edit that sends a new list). */
+  async unlinkAttachments(db: Kysely<DB>, postId: number): Promise<void> {
+    await db
+      .deleteFrom('attachment_links')
+      .where('kind', '=', FORUM_POST_LINK)
+      .where('ref_id', '=', postId)
+      .execute();
+  }
+}

@@ -1,0 +1,152 @@
+import type { ForumThreadSort } from '@chat/shared';
+import type { Insertable, Kysely } from 'kysely';
+import type { ForumThreadRow, ForumThreadsTable } from '../../db/forum-schema';
+import type { DB } from '../../db/schema';
+import type { Viewer } from '../../access/viewer';
+import { threadsListedFor } from '../../access/forum-post.policy';
+
+/** A thread with what its policy asks of its author. */
+export type ThreadWithAuthor = ForumThreadRow & { author_is_troll: number | null };
+
+/** Forum threads: look-ups, the category pages (filtered in SQL), counters and views. */
+export class ThreadsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  private withAuthor(db: Kysely<DB> = this.db) {
+    return db
+      .selectFrom('forum_threads')
+      .leftJoin('users', 'users.id', 'forum_threads.author_id')
+      .selectAll('forum_threads')
+      .select('users.is_troll as author_is_troll');
+  }
+
+  bySlug(slug: string): Promise<ThreadWithAuthor | undefined> {
+    return this.withAuthor().where('forum_threads.slug', '=', slug).executeTakeFirst();
+  }
+
+  byId(id: number, db: Kysely<DB> = this.db): Promise<ThreadWithAuthor | undefined> {
+    return this.withAuthor(db).where('forum_threads.id', '=', id).executeTakeFirst();
+  }
+
+  byIds(ids: readonly number[]): Promise<ForumThreadRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('forum_threads').selectAll().where('id', 'in', ids).execute();
+  }
+
+  /** A retry's thread: the author's earlier thread of this client_id. */
+  byClientId(authorId: number, clientId: string): Promise<ThreadWithAuthor | undefined> {
+    return this.withAuthor()
+      .where('forum_threads.author_id', '=', authorId)
+      .where('forum_threads.client_id', '=', clientId)
+      .executeTakeFirst();
+  }
+
+  /** Slugs already taken that a new slug from `base` could clash with. */
+  async slugsLike(db: Kysely<DB>, base: string): Promise<Set<string>> {
+    const rows = await db
+      .selectFrom('forum_threads')
+      .select('slug')
+      .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+      .execute();
+    return new Set(rows.map((r) => r.slug));
+  }
+
+  async insert(db: Kysely<DB>, row: Insertable<ForumThreadsTable>): Promise<number> {
+    const { id } = await db
+      .insertInto('forum_threads')
+      .values(row)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  /**
+   * Takes the thread's row for the rest of the unit (a no-op update holds its lock on
+   * PostgreSQL; SQLite runs one unit at a time), so two replies never get the same number.
+   */
+  async lock(db: Kysely<DB>, threadId: number): Promise<void> {
+    await db
+      .updateTable('forum_threads')
+      .set((eb) => ({ locked: eb.ref('locked') }))
+      .where('id', '=', threadId)
+      .execute();
+  }
+
+  /** After a post: its first post, and when the post is public, the counters and newest. */
+  async posted(
+    db: Kysely<DB>,
+    threadId: number,
+    post: { id: number; number: number; at: string; counted: boolean },
+  ): Promise<void> {
+    await db
+      .updateTable('forum_threads')
+      .set((eb) => ({
+        ...(post.number === 1 ? { first_post_id: post.id } : {}),
+        ...(post.counted
+          ? {
+              posts_count: eb('posts_count', '+', 1),
+              last_post_id: post.id,
+              last_posted_at: post.at,
+            }
+          : {}),
+      }))
+      .where('id', '=', threadId)
+      .execute();
+  }
+
+  async markDeleted(db: Kysely<DB>, threadId: number, at: string): Promise<void> {
+    await db
+      .updateTable('forum_threads')
+      .set({ deleted_at: at })
+      .where('id', '=', threadId)
+      .execute();
+  }
+
+  async addView(threadId: number): Promise<void> {
+    await this.db
+      .updateTable('forum_threads')
+      .set((eb) => ({ views: eb('views', '+', 1) }))
+      .where('id', '=', threadId)
+      .execute();
+  }
+
+  private listed(viewer: Viewer) {
+    return this.db
+      .selectFrom('forum_threads')
+      .leftJoin('users', 'users.id', 'forum_threads.author_id')
+      .where(threadsListedFor(viewer));
+  }
+
+  /** A category page for the viewer: pinned first, then by the chosen order. */
+  async page(
+    categoryId: number,
+    viewer: Viewer,
+    sort: ForumThreadSort,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: ForumThreadRow[]; total: number }> {
+    let query = this.listed(viewer)
+      .selectAll('forum_threads')
+      .where('forum_threads.category_id', '=', categoryId)
+      .orderBy('forum_threads.pinned', 'desc');
+    if (sort === 'activity') query = query.orderBy('forum_threads.last_posted_at', 'desc');
+    if (sort === 'top') query = query.orderBy('forum_threads.posts_count', 'desc');
+    const [rows, count] = await Promise.all([
+      query.orderBy('forum_threads.id', 'desc').limit(limit).offset(offset).execute(),
+      this.listed(viewer)
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('forum_threads.category_id', '=', categoryId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  /** The newest threads the viewer may see, across categories. */
+  latest(viewer: Viewer, limit: number): Promise<ForumThreadRow[]> {
+    return this.listed(viewer)
+      .selectAll('forum_threads')
+      .orderBy('forum_threads.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+}
