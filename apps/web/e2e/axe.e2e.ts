@@ -84,6 +84,32 @@ async function scan(page: Page, path: string, found: string[], ready?: () => Pro
   }
 }
 
+/** A thread with a reply in the forum's first category, through the API. */
+async function apiForumThread(baseUrl: string, token: string, locale: Locale) {
+  const categories = (await (await apiJson(baseUrl, '/api/forum/categories')).json()) as {
+    data: { slug: string; can_start: boolean }[];
+  };
+  const category = categories.data[0]?.slug;
+  if (category === undefined) throw new Error('no forum category (seeds)');
+  const started = await apiJson(baseUrl, `/api/forum/categories/${category}/threads`, {
+    method: 'POST',
+    token,
+    body: {
+      subject: `Axe <b>${locale}</b> ${Date.now()}`,
+      text: `**axe** ${locale} -smile- [link](https://example.com)`,
+      client_id: `axe-thread-${locale}-${Date.now()}`,
+    },
+  });
+  if (started.status !== 201) throw new Error(`thread: ${started.status} ${await started.text()}`);
+  const thread = ((await started.json()) as { data: { slug: string } }).data.slug;
+  await apiJson(baseUrl, `/api/forum/threads/${thread}/posts`, {
+    method: 'POST',
+    token,
+    body: { text: '> quoted\n\nA reply', client_id: `axe-reply-${locale}-${Date.now()}` },
+  });
+  return { category, thread };
+}
+
 /** Signs the seeded admin in from the login page. */
 async function signInAsAdmin(page: Page, locale: Locale) {
   await signInToChat(page, locale, 'admin', ADMIN_PASSWORD);
@@ -116,6 +142,19 @@ describe('axe-core finds nothing serious or critical', () => {
       await shot(visitor, `axe-${locale}-search`);
       await shot(visitor, `axe-${locale}-404`);
 
+      // The forum: its categories, a category, a thread with a reply (markup and a smiley).
+      const forum = await apiForumThread(session.baseUrl, talker.token, locale);
+      await scan(visitor, `/${locale}/forum`, found, () =>
+        visitor.getByTestId('forum-categories').waitFor(),
+      );
+      await scan(visitor, `/${locale}/forum/${forum.category}`, found, () =>
+        visitor.getByTestId('forum-thread-rows').waitFor(),
+      );
+      await scan(visitor, `/${locale}/forum/thread/${forum.thread}`, found, () =>
+        visitor.getByTestId('forum-reply-guest').waitFor(),
+      );
+      await shot(visitor, `axe-${locale}-forum-thread`);
+
       // A guest: the chat without a room, and the "my" pages with the tabs a guest lacks.
       const guest = await session.newPage();
       await enterAsGuest(guest, locale);
@@ -132,6 +171,14 @@ describe('axe-core finds nothing serious or critical', () => {
       for (const path of ['', '/im', '/complaints', '/premium', '/profile/admin'])
         await scan(admin, `/${locale}${path}`, found);
       for (const tab of MY_TABS) await scan(admin, `/${locale}/my/${tab}`, found);
+      // The forum as a moderator: the reply box with its preview, and a new thread's form.
+      await scan(admin, `/${locale}/forum/thread/${forum.thread}`, found, async () => {
+        await admin.getByTestId('forum-reply-text').fill('**axe** -smile-');
+        await admin.getByTestId('forum-reply-preview').locator('.forum-html').waitFor();
+      });
+      await scan(admin, `/${locale}/forum/create/${forum.category}`, found, () =>
+        admin.getByTestId('forum-create-text').waitFor(),
+      );
       for (const tab of PROFILE_TABS) await scan(admin, `/${locale}/profiles/${tab}`, found);
       for (const tab of MODERATION_TABS) await scan(admin, `/${locale}/moderation/${tab}`, found);
       for (const tab of BALANCE_PAGE_TABS) await scan(admin, `/${locale}/balance/${tab}`, found);
