@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { ensureAdmin, seedDemo } from './db/seed/seed';
+import { FORUM_CONTENT_TOOLS } from './features/content/content-tools';
 import { announceBuild } from './features/ops/build-announcer';
 import { startMemoryTrimming } from './lib/memory-trim';
 
@@ -21,7 +22,8 @@ async function main(): Promise<void> {
 
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database);
-  if (config.seedDemo && (await seedDemo(database))) console.log('Demo content added.');
+  if (config.seedDemo && (await seedDemo(database, FORUM_CONTENT_TOOLS)))
+    console.log('Demo content added.');
   const adminPassword = await ensureAdmin(database, config.adminPassword);
   if (adminPassword) {
     // Printed once, on the start that created the account; it is not stored anywhere in clear.
