@@ -19,7 +19,9 @@ export const forumKeys = {
   category: (query: CategoryQuery) =>
     ['forum', 'category', query.slug, query.sort, query.page, query.perPage] as const,
   threads: ['forum', 'thread'] as const,
-  thread: (slug: string, at: ThreadAt) => ['forum', 'thread', slug, at.page, at.post] as const,
+  /** Per viewer: a page read as a visitor says I may not reply, which stops being true once I sign in. */
+  thread: (slug: string, at: ThreadAt, viewerId: number | null = null) =>
+    ['forum', 'thread', slug, at.page, at.post, viewerId] as const,
   edits: (postId: number) => ['forum', 'edits', postId] as const,
 };
 
@@ -93,9 +95,9 @@ export const categoryQuery = (query: CategoryQuery) =>
   });
 
 /** `GET /api/forum/threads/{slug}?page=` or `?post=`; without either the server picks the page. */
-export const threadQuery = (slug: string, at: ThreadAt) =>
+export const threadQuery = (slug: string, at: ThreadAt, viewerId: number | null = null) =>
   queryOptions({
-    queryKey: forumKeys.thread(slug, at),
+    queryKey: forumKeys.thread(slug, at, viewerId),
     queryFn: async ({ signal }): Promise<ForumThreadPage> => {
       const query: Record<string, string> = {};
       if (at.post !== null) query.post = String(at.post);

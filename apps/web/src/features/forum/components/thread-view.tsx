@@ -48,11 +48,11 @@ export function ThreadView({ slug, Tools, gagNotice }: ThreadViewProps) {
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const at: ThreadAt = { page: positive(params.get('page')), post: positive(params.get('post')) };
-  const queryKey = forumKeys.thread(slug, at);
-  const result = useQuery(threadQuery(slug, at));
+  const me = useSessionStore((s) => s.userData);
+  const queryKey = forumKeys.thread(slug, at, me?.user.id ?? null);
+  const result = useQuery(threadQuery(slug, at, me?.user.id ?? null));
   const page = result.data;
   const thread = page?.thread ?? null;
-  const me = useSessionStore((s) => s.userData);
   const viewer = { id: me?.user.id ?? null, registered: me !== null && isRegistered(me) };
   const replyBox = useRef<HTMLTextAreaElement>(null);
   const [deleting, setDeleting] = useState<ForumPost | null>(null);
