@@ -18,7 +18,7 @@ const comment = commentOf(0);
 
 /** What was reported or sanctioned, as it was at that moment (kept even if deleted later). */
 export const evidenceSchema = z.object({
-  kind: z.enum(['message', 'im_message', 'user', 'photo', 'about', 'ban', 'gift']),
+  kind: z.enum(['message', 'im_message', 'user', 'photo', 'about', 'ban', 'gift', 'forum_post']),
   id: z.number().int(),
   author: publicUser.nullable(),
   text: z.string().nullable(),
@@ -26,6 +26,11 @@ export const evidenceSchema = z.object({
   room_id: z.number().int().nullable(),
   channel_id: z.number().int().nullable(),
   created_at: z.string().nullable(),
+  /** A forum post's thread, to link to it (`/forum/thread/{slug}?post={id}`). */
+  thread: z
+    .object({ id: z.number().int(), slug: z.string(), subject: z.string() })
+    .nullable()
+    .optional(),
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
 
@@ -217,7 +222,15 @@ export type ContentDecision = z.infer<typeof contentDecisionBody>;
 // ---- complaints and appeals ------------------------------------------------------------------
 
 /** `gift`: a received gift's text (its sender is the accused; issue 19, point 5). */
-export const COMPLAINT_TARGETS = ['message', 'im_message', 'user', 'photo', 'gift', 'ban'] as const;
+export const COMPLAINT_TARGETS = [
+  'message',
+  'im_message',
+  'user',
+  'photo',
+  'gift',
+  'forum_post',
+  'ban',
+] as const;
 export type ComplaintTarget = (typeof COMPLAINT_TARGETS)[number];
 export const COMPLAINT_REASONS = [
   'insult',

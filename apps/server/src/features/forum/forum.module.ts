@@ -2,6 +2,7 @@ import * as policy from '../../access/forum-post.policy';
 import { viewerOf } from '../../access/viewer';
 import { featureModule } from '../../platform/feature-module';
 import { postFacts, threadFacts } from './forum-facts';
+import { registerForumCommunity } from './forum-community';
 import { forumWriteRoutes } from './forum-posts.routes';
 import { forumReadRoutes } from './forum.routes';
 import { buildForumServices } from './forum.services';
@@ -26,5 +27,7 @@ export const forumModule = featureModule({
       return policy.canSee(viewer, postFacts(post), threadFacts(thread));
     });
     ctx.routes(forumReadRoutes, forumWriteRoutes);
+    // Moderation, follows, notifications and the live thread channel (H2's forum-community.ts).
+    registerForumCommunity(ctx, forum);
   },
 });

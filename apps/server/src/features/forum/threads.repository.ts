@@ -78,6 +78,8 @@ export class ThreadsRepository {
     threadId: number,
     post: { id: number; number: number; at: string; counted: boolean },
   ): Promise<void> {
+    // A held reply changes nothing here (and an UPDATE without SET is a syntax error).
+    if (post.number !== 1 && !post.counted) return;
     await db
       .updateTable('forum_threads')
       .set((eb) => ({

@@ -2,6 +2,7 @@ import type { Evidence } from '@chat/shared';
 import type { Kysely } from 'kysely';
 import type { DB, ImMessageRow, MessageRow, ProfilePhotoRow, UserGiftRow } from '../../db/schema';
 import {
+  snapshotForumPost,
   snapshotGift,
   snapshotImMessage,
   snapshotMessage,
@@ -66,9 +67,29 @@ export class ComplaintTargetsRepository {
     return this.db.selectFrom('user_gifts').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** A forum post with its thread, each with its author's troll mark (the policy's facts). */
+  async forumPost(id: number) {
+    const post = await this.db
+      .selectFrom('forum_posts')
+      .leftJoin('users', 'users.id', 'forum_posts.author_id')
+      .selectAll('forum_posts')
+      .select('users.is_troll as author_is_troll')
+      .where('forum_posts.id', '=', id)
+      .executeTakeFirst();
+    if (!post) return undefined;
+    const thread = await this.db
+      .selectFrom('forum_threads')
+      .leftJoin('users', 'users.id', 'forum_threads.author_id')
+      .selectAll('forum_threads')
+      .select('users.is_troll as author_is_troll')
+      .where('forum_threads.id', '=', post.thread_id)
+      .executeTakeFirst();
+    return thread ? { post, thread } : undefined;
+  }
+
   /** The thing as it is now, to keep with the complaint (evidence.ts). */
   snapshot(
-    kind: 'message' | 'im_message' | 'user' | 'photo' | 'gift',
+    kind: 'message' | 'im_message' | 'user' | 'photo' | 'gift' | 'forum_post',
     id: number,
   ): Promise<Evidence | null> {
     switch (kind) {
@@ -82,6 +103,8 @@ export class ComplaintTargetsRepository {
         return snapshotPhoto(this.db, id);
       case 'gift':
         return snapshotGift(this.db, id);
+      case 'forum_post':
+        return snapshotForumPost(this.db, id);
     }
   }
 }

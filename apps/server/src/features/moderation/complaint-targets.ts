@@ -1,5 +1,6 @@
 import type { Evidence } from '@chat/shared';
 import * as complaintPolicy from '../../access/complaint.policy';
+import * as forumPostPolicy from '../../access/forum-post.policy';
 import * as giftPolicy from '../../access/gift.policy';
 import * as messagePolicy from '../../access/message.policy';
 import * as privateChannel from '../../access/private-channel.policy';
@@ -20,7 +21,7 @@ export interface Target {
 }
 
 /** The kinds of thing a complaint (not an appeal) is about. */
-export type ThingKind = 'message' | 'im_message' | 'user' | 'photo' | 'gift';
+export type ThingKind = 'message' | 'im_message' | 'user' | 'photo' | 'gift' | 'forum_post';
 
 /**
  * Who may complain about what: only about what the reporter may see, as the access layer says
@@ -80,6 +81,26 @@ export class ComplaintTargets {
         if (gift.text === null) throw invalid({ target_id: ['complaint.gift_text'] });
         accusedId = gift.sender_id;
         if (!giftPolicy.canSeeSender(viewer, gift)) withheld.push('author');
+        break;
+      }
+      case 'forum_post': {
+        const found = await this.things.forumPost(id);
+        const facts = found && {
+          post: { ...found.post, authorIsTroll: found.post.author_is_troll === 1 },
+          thread: { ...found.thread, authorIsTroll: found.thread.author_is_troll === 1 },
+        };
+        // A deleted, refused or held post, or a thread gone, is not there for the reporter.
+        if (
+          !facts ||
+          found.post.deleted_at !== null ||
+          found.thread.deleted_at !== null ||
+          !forumPostPolicy.canSee(viewer, facts.post, facts.thread)
+        )
+          throw notFound();
+        if (found.post.author_id === user.id) throw invalid({ target_id: ['complaint.self'] });
+        // An author whose account is gone leaves nobody to answer for it.
+        if (found.post.author_id === null) throw notFound();
+        accusedId = found.post.author_id;
         break;
       }
     }

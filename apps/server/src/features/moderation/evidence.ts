@@ -104,6 +104,39 @@ export async function snapshotGift(db: Kysely<DB>, giftId: number): Promise<Evid
   };
 }
 
+/** A forum post as written (its Markdown), its pictures and its thread. */
+export async function snapshotForumPost(db: Kysely<DB>, postId: number): Promise<Evidence | null> {
+  const post = await db
+    .selectFrom('forum_posts')
+    .innerJoin('forum_threads', 'forum_threads.id', 'forum_posts.thread_id')
+    .selectAll('forum_posts')
+    .select(['forum_threads.slug as thread_slug', 'forum_threads.subject as thread_subject'])
+    .where('forum_posts.id', '=', postId)
+    .executeTakeFirst();
+  if (!post) return null;
+  const [author, attachments] = await Promise.all([
+    post.author_id === null ? undefined : userRow(db, post.author_id),
+    db
+      .selectFrom('attachment_links')
+      .innerJoin('attachments', 'attachments.id', 'attachment_links.attachment_id')
+      .selectAll('attachments')
+      .where('attachment_links.kind', '=', 'forum_post')
+      .where('attachment_links.ref_id', '=', post.id)
+      .orderBy('attachments.id')
+      .execute(),
+  ]);
+  return {
+    ...empty,
+    kind: 'forum_post',
+    id: post.id,
+    author: author ? presentPublicUser(author) : null,
+    text: post.text,
+    attachments: attachments.map(presentAttachment),
+    created_at: post.created_at,
+    thread: { id: post.thread_id, slug: post.thread_slug, subject: post.thread_subject },
+  };
+}
+
 /** A profile photo: its owner and the picture. */
 export async function snapshotPhoto(db: Kysely<DB>, photoId: number): Promise<Evidence | null> {
   const photo = await db

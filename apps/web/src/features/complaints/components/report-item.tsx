@@ -32,6 +32,7 @@ const LABELS: Record<ComplaintSubject['type'], string> = {
   user: 'report.user',
   photo: 'report.photo',
   gift: 'report.gift',
+  forum_post: 'report.forum_post',
 };
 
 /** "Report" in a menu about someone else's message or person; opens the complaint dialog. */

@@ -1,6 +1,9 @@
 import type { Evidence } from '@chat/shared';
 import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocale } from '../../../lib/use-locale';
+import { forumThreadPath } from '../../forum/links';
 import { AttachmentGrid } from '../../uploads';
 import { UserLink } from '../../../shared/ui/user-link';
 import { When } from '../../../shared/ui/when';
@@ -11,12 +14,22 @@ import { When } from '../../../shared/ui/when';
  */
 export function EvidenceView({ evidence }: { evidence: Evidence }) {
   const { t } = useTranslation('complaints');
+  const locale = useLocale();
+  const thread = evidence.thread ?? null;
   return (
     <Card className="evidence-card border-0 bg-body-tertiary" data-testid="evidence">
       <Card.Body className="py-2">
         <div className="small text-body-secondary mb-1">
           {evidence.author && <UserLink user={evidence.author} />} {t(`targets.${evidence.kind}`)}
           {evidence.room_id !== null && <> · {t('detail.room', { id: evidence.room_id })}</>}
+          {thread && (
+            <>
+              {' · '}
+              <Link to={forumThreadPath(locale, thread.slug, { post: evidence.id })}>
+                {thread.subject}
+              </Link>
+            </>
+          )}
           {evidence.created_at && (
             <>
               {' · '}
