@@ -50,6 +50,7 @@ async function tell(deps: ForumNotificationDeps, event: DomainEventMap['forum.po
   await deps.watches.told(
     thread.id,
     watchers.map((w) => w.id),
+    post.number,
   );
   for (const watcher of watchers)
     await deps.notify(watcher.id, 'new', { type: 'forum_reply', ...about });

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/schema';
-import { publicPost } from './forum-visibility.repository';
 
 /** A watcher to tell of a new post, with what the post's policy asks of them. */
 export type Watcher = Pick<
@@ -9,9 +8,10 @@ export type Watcher = Pick<
 >;
 
 /**
- * Who follows which thread (`forum_watches`), and whether a `new` notification is out for it.
- * "Out" ends when the watcher has read everything public before the next post: then that post
- * is news again, so the read marks (forum_reads) need not tell this table anything.
+ * Who follows which thread (`forum_watches`), and whether a `new` notification is out for it:
+ * `notified` holds the number of the post it told of (0: none out). It stops being out once
+ * the watcher's read mark (forum_reads) reaches that post, so the reads need not tell this
+ * table anything.
  */
 export class ForumWatchesRepository {
   constructor(private readonly db: Kysely<DB>) {}
@@ -43,9 +43,9 @@ export class ForumWatchesRepository {
   }
 
   /**
-   * The watchers of a thread who have no unread notification of it for post number `number`:
-   * not its author, not ignoring the author, and either never told or caught up (no public
-   * post between their read mark and this one). Live accounts only.
+   * The watchers of a thread to tell of post number `number`: not its author, not ignoring
+   * the author, and with no notification of it out (never told, or read up to what they were
+   * told of). Live accounts only.
    */
   async toTell(threadId: number, post: { number: number; authorId: number }): Promise<Watcher[]> {
     return this.db
@@ -72,29 +72,18 @@ export class ForumWatchesRepository {
       .where((eb) =>
         eb.or([
           eb('w.notified', '=', 0),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('forum_posts')
-                .select('forum_posts.id')
-                .where('forum_posts.thread_id', '=', threadId)
-                .where('forum_posts.number', '<', post.number)
-                .where('forum_posts.number', '>', eb.fn.coalesce('r.last_read_number', eb.lit(0)))
-                .where('forum_posts.author_id', '!=', eb.ref('w.user_id'))
-                .where(publicPost),
-            ),
-          ),
+          eb(eb.fn.coalesce('r.last_read_number', eb.lit(0)), '>=', eb.ref('w.notified')),
         ]),
       )
       .execute();
   }
 
-  /** Marks these watchers told of the thread. */
-  async told(threadId: number, userIds: readonly number[]): Promise<void> {
+  /** Marks these watchers told of the thread, up to post number `number`. */
+  async told(threadId: number, userIds: readonly number[], number: number): Promise<void> {
     if (userIds.length === 0) return;
     await this.db
       .updateTable('forum_watches')
-      .set({ notified: 1 })
+      .set({ notified: number })
       .where('thread_id', '=', threadId)
       .where('user_id', 'in', [...userIds])
       .execute();
