@@ -154,6 +154,24 @@ describe('quoting', () => {
     expect(screen.getByTestId('forum-replying').textContent).toContain('Quoting post #2');
   });
 
+  it('offers a Quote button beside a selection inside a post', async () => {
+    await open(makeThreadPage(posts));
+    const textNode = screen.getByTestId('forum-post-body-3').querySelector('p')!.firstChild!;
+    const range = document.createRange();
+    range.setStart(textNode, 0);
+    range.setEnd(textNode, 4);
+    act(() => {
+      window.getSelection()!.removeAllRanges();
+      window.getSelection()!.addRange(range);
+      document.dispatchEvent(new Event('selectionchange'));
+    });
+    expect(screen.queryByTestId('forum-quote-selection-2')).toBeNull();
+    fireEvent.click(await screen.findByTestId('forum-quote-selection-3'));
+    expect(screen.getByTestId<HTMLTextAreaElement>('forum-reply-text').value).toBe(
+      '> Алиса wrote:\n> Text\n\n',
+    );
+  });
+
   it('quotes the whole post without a selection, and sends reply_to with a client id', async () => {
     await open(makeThreadPage(posts));
     fireEvent.click(screen.getByTestId('forum-quote-1'));

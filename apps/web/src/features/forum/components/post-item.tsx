@@ -11,6 +11,7 @@ import { selectionInside } from '../quote';
 import { ForumAuthor } from './forum-author';
 import { PostEditor } from './post-editor';
 import { PostReactions } from './post-reactions';
+import { SelectionQuote } from './selection-quote';
 import { ServerHtml } from './server-html';
 
 /** What a post's buttons do; the thread page wires them to the API and the reply box. */
@@ -125,6 +126,13 @@ export function PostItem({
         <div ref={body} className="forum-post-body" data-testid={`forum-post-body-${post.id}`}>
           <ServerHtml html={post.html} />
         </div>
+      )}
+      {abilities.quote && !editing && (
+        <SelectionQuote
+          body={body}
+          onQuote={(text) => handlers.quote(post, text)}
+          testId={`forum-quote-selection-${post.id}`}
+        />
       )}
       <AttachmentGrid attachments={post.attachments} />
       <footer className="forum-post-actions">
