@@ -57,6 +57,7 @@ function options(argv) {
     quietWaitMs: Number(get('quiet-wait-ms', 20_000)),
     retries: Number(get('retries', 1)),
     keepData: argv.includes('--keep-data'),
+    results: String(get('results', 'forum')).replace(/[^\w-]/g, ''),
   };
 }
 
@@ -252,7 +253,7 @@ async function benchDialect(dialect, opts) {
       }
     }
     if (opts.phases.includes('post'))
-      rows.push(...(await posting(opts, ours, databaseUrl, g, dialect)));
+      rows.push(...(await posting(opts, ours, databaseUrl, g, tokens, dialect)));
     return { generated: shown, rows };
   } finally {
     await bare?.stop();
@@ -328,8 +329,9 @@ export async function run(argv) {
   }
   console.log(`\n${markdown(results)}\n`);
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-  writeFileSync(join(ROOT, 'bench/results/forum.json'), JSON.stringify(results, null, 2));
-  console.log('results: bench/results/forum.json');
+  const file = `bench/results/${opts.results}.json`;
+  writeFileSync(join(ROOT, file), JSON.stringify(results, null, 2));
+  console.log(`results: ${file}`);
   const all = Object.values(results.verdicts).flatMap((v) => v.map((x) => x.verdict));
   if (all.includes('FAIL')) process.exitCode = 1;
 }
