@@ -3,7 +3,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../session/store';
-import { openComplaintDialog, type ComplaintSubject } from '../complaints/dialog-store';
+import { openComplaintDialog } from '../complaints/dialog-store';
 import { forumApi, forumKeys } from './api';
 import { draftOf, patchDraft } from './drafts';
 import { markdownNick, quoteMarkdown, withQuote } from './quote';
@@ -71,7 +71,6 @@ export function usePostHandlers(wiring: Wiring): PostHandlers {
     },
     remove: (post) => wiring.confirmDelete(post),
     history: (post, from) => wiring.showHistory(post, from),
-    report: (post) =>
-      openComplaintDialog({ type: 'forum_post', id: post.id } as unknown as ComplaintSubject),
+    report: (post) => openComplaintDialog({ type: 'forum_post', id: post.id }),
   };
 }
