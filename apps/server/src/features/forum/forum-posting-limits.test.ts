@@ -100,5 +100,9 @@ describe.each(dialects)('forum posting under load and abuse on %s', (dialect) =>
     expect(objects.statusCode).toBe(422);
     const page = await t.app.inject({ method: 'GET', url: '/api/forum/threads/x?page=1000000000' });
     expect([404, 422]).toContain(page.statusCode);
+    // A NUL byte in a slug is refused before any database sees it.
+    for (const url of ['/api/forum/threads/a%00b', '/api/forum/categories/%00'])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(422);
+    expect((await replyIn(author, '%00')).statusCode).toBe(422);
   });
 });

@@ -11,8 +11,9 @@ import {
 } from '@chat/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { forumSlugParam } from './forum.routes';
 
-const slug = z.string().min(1).max(191);
+const slug = forumSlugParam;
 const thread = z.object({ data: forumThreadSchema });
 const post = z.object({ data: forumPostSchema });
 const noContent = { 204: z.null() };

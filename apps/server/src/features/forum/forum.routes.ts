@@ -12,7 +12,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-const slug = z.string().min(1).max(191);
+/**
+ * A category's or thread's slug in a path: letters, digits, `_` and `-` only, so a NUL byte or
+ * another control character is a 422 here, never a database error (the forum's other routes
+ * take their slugs through it too).
+ */
+export const forumSlugParam = z
+  .string()
+  .regex(/^[\p{L}\p{N}_-]{1,191}$/u, { message: 'invalid_value' });
+const slug = forumSlugParam;
 const perPage = z
   .enum(FORUM_PAGE_SIZES.map(String) as [string, ...string[]])
   .transform(Number)
