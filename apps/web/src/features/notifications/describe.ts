@@ -45,8 +45,23 @@ export type NotificationView =
       appeal: boolean;
       comment: boolean;
     }
-  /** My profile text or photo was refused or accepted. */
-  | { type: 'content'; subject: 'about' | 'photo'; status: string; reason: string }
+  /** My profile text, photo or forum post was refused or accepted (a post: where it is). */
+  | {
+      type: 'content';
+      subject: 'about' | 'photo' | 'forum_post';
+      status: string;
+      reason: string;
+      threadSlug: string | null;
+      postId: number | null;
+    }
+  /** A reply in a thread I follow, or my `@nick` in a forum post. */
+  | (Actor & {
+      type: 'forum_reply' | 'forum_mention';
+      threadSlug: string | null;
+      postId: number | null;
+      subject: string;
+      excerpt: string;
+    })
   | { type: 'generic'; text: string };
 
 export type NotificationIcon =
@@ -67,6 +82,8 @@ export const VIEW_ICONS: Record<NotificationView['type'], NotificationIcon> = {
   warning: 'shield',
   complaint: 'shield',
   content: 'shield',
+  forum_reply: 'bell',
+  forum_mention: 'mention',
   generic: 'bell',
 };
 
@@ -173,6 +190,18 @@ export function describeNotification(
         };
       case 'sign_in_locked':
         return { type: 'sign_in_locked', minutes: int(data.minutes) };
+      case 'forum_reply':
+      case 'forum_mention': {
+        const thread = isRecord(data.thread) ? data.thread : {};
+        return {
+          type: data.type,
+          ...actor,
+          threadSlug: str(thread.slug) || null,
+          postId: int(data.post_id),
+          subject: str(thread.subject),
+          excerpt: str(data.text).slice(0, 140),
+        };
+      }
       default:
         break;
     }
@@ -204,9 +233,14 @@ export function describeNotification(
     case 'content':
       return {
         type: 'content',
-        subject: data.subject_type === 'photo' ? 'photo' : 'about',
+        subject:
+          data.subject_type === 'photo' || data.subject_type === 'forum_post'
+            ? data.subject_type
+            : 'about',
         status: str(data.status),
         reason: str(data.reason),
+        threadSlug: str(data.thread_slug) || null,
+        postId: data.subject_type === 'forum_post' ? int(data.subject_id) : null,
       };
     default:
       return { type: 'generic', text: str(data.text) || str(data.message) || str(data.title) };

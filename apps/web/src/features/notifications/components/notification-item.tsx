@@ -13,6 +13,13 @@ import { NotificationIcon } from './notification-icon';
 import { notificationText } from './notification-text';
 import { useNotificationActions, useNotifications } from './store-context';
 
+/** A forum post's place in its thread (a path without the locale). */
+function forumPostPath(slug: string | null, postId: number | null): string | null {
+  if (slug === null) return null;
+  const at = postId === null ? '' : `?post=${postId}`;
+  return `/forum/thread/${encodeURIComponent(slug)}${at}`;
+}
+
 /** Where a click on the notification leads (a path without the locale), if anywhere. */
 function destination(view: NotificationView): string | null {
   switch (view.type) {
@@ -31,7 +38,11 @@ function destination(view: NotificationView): string | null {
     case 'complaint':
       return view.complaintId === null ? null : `/complaints/${view.complaintId}`;
     case 'content':
+      if (view.subject === 'forum_post') return forumPostPath(view.threadSlug, view.postId);
       return view.subject === 'photo' ? '/my/photos' : '/my/profile';
+    case 'forum_reply':
+    case 'forum_mention':
+      return forumPostPath(view.threadSlug, view.postId);
     case 'invoice':
       return '/balance/invoices';
     case 'bonus':
@@ -93,9 +104,10 @@ export function NotificationItem({ notification, onNavigate }: NotificationItemP
           data-testid="notification-open"
         >
           {notificationText(view, t)}
-          {view.type === 'mention' && view.excerpt && (
-            <span className="notification-excerpt">{view.excerpt}</span>
-          )}
+          {(view.type === 'mention' ||
+            view.type === 'forum_reply' ||
+            view.type === 'forum_mention') &&
+            view.excerpt && <span className="notification-excerpt">{view.excerpt}</span>}
         </button>
         {view.type === 'friend_request' && view.userId !== null && (
           <div className="notification-actions">

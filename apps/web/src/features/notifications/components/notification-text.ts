@@ -22,6 +22,9 @@ export function notificationText(view: NotificationView, t: TFunction<'notificat
       return view.room
         ? t('text.mention', { ...who(view), room: view.room })
         : t('text.mentionChat', who(view));
+    case 'forum_reply':
+    case 'forum_mention':
+      return t(`text.${view.type}`, { ...who(view), subject: view.subject });
     case 'new_device': {
       const device =
         (view.parts && deviceLabel(view.parts, t)) || view.device || t('text.unknownDevice');
