@@ -44,6 +44,9 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     rolldownOptions: {
       output: {
+        // Every lazy chunk's file name is listed in the entry (the preload map of its route):
+        // a bare hash keeps that list, part of the home page's first paint, short.
+        chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
           // React's scheduler otherwise lands in whichever shared chunk the splitter picks (once
           // one with zod), and every page then loads that chunk whole.
