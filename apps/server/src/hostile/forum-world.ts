@@ -156,6 +156,35 @@ export const FORUM_UNSAFE_ROUTES: RouteCase[] = [
     actor: (w) => w.owner,
     call: () => ({ method: 'POST', url: '/api/forum/preview', payload: { text: '*hi*' } }),
   },
+  // H2's: a moderator's changes to a thread, following one.
+  {
+    route: 'POST /api/forum/threads/:slug/moderate',
+    access: 'registered',
+    body: true,
+    realPost: true,
+    actor: (w) => w.moderator,
+    call: (w) => ({
+      method: 'POST',
+      url: `/api/forum/threads/${w.forum.thread.slug}/moderate`,
+      payload: { pinned: true },
+    }),
+  },
+  {
+    route: 'POST /api/forum/threads/:slug/watch',
+    access: 'registered',
+    body: false,
+    realPost: true,
+    actor: (w) => w.owner,
+    call: (w) => ({ method: 'POST', url: `/api/forum/threads/${w.forum.thread.slug}/watch` }),
+  },
+  {
+    route: 'DELETE /api/forum/threads/:slug/watch',
+    access: 'registered',
+    body: false,
+    realPost: false,
+    actor: (w) => w.owner,
+    call: (w) => ({ method: 'DELETE', url: `/api/forum/threads/${w.forum.thread.slug}/watch` }),
+  },
 ];
 
 export const FORUM_SAFE_ROUTES: SafeRouteCase[] = [
