@@ -55,14 +55,16 @@ export function messagesFoundBy(viewer: Viewer) {
 /**
  * Forum posts the viewer may find: listed for them in their thread (forum-post.policy.ts
  * listedFor: not deleted, refused or held only for author and moderators, trolls' only for
- * the troll and troll seers), in a live thread, and one everyone may read unless the post is
- * the viewer's own or they moderate. The query joins the thread as `forum_threads` and the
+ * the troll and troll seers), in a live thread the viewer may open (canSeeThread: public, or
+ * theirs, or they moderate; no troll's but theirs unless they see trolls). The query joins the thread as `forum_threads` and the
  * post's author as `users` (a left join).
  */
 export function forumPostsFoundBy(viewer: Viewer) {
   const listed = postsListedFor(viewer);
   return (eb: ExpressionBuilder<DB, 'forum_posts' | 'forum_threads' | 'users'>) => {
-    const mine = viewer.id === null ? eb.lit(false) : eb('forum_posts.author_id', '=', viewer.id);
+    // The thread is opened as canSeeThread opens it: by its own author's rights, not the post's.
+    const threadMine =
+      viewer.id === null ? eb.lit(false) : eb('forum_threads.author_id', '=', viewer.id);
     return eb.and([
       listed(eb as unknown as ExpressionBuilder<DB, 'forum_posts' | 'users'>),
       eb('forum_threads.deleted_at', 'is', null),
@@ -70,11 +72,28 @@ export function forumPostsFoundBy(viewer: Viewer) {
         ? []
         : [
             eb.or([
-              mine,
+              threadMine,
               eb.and([
                 eb('forum_threads.held', '=', 0),
                 eb('forum_threads.status', 'not in', HIDDEN_STATUSES),
               ]),
+            ]),
+          ]),
+      // A troll's thread is hidden whole (canSeeThread): no reply in it is found either.
+      ...(canSeeTrolls(viewer)
+        ? []
+        : [
+            eb.or([
+              threadMine,
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom('users as thread_author')
+                    .select('thread_author.id')
+                    .whereRef('thread_author.id', '=', 'forum_threads.author_id')
+                    .where('thread_author.is_troll', '=', 1),
+                ),
+              ),
             ]),
           ]),
     ]);

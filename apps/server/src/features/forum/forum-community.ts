@@ -4,7 +4,7 @@ import { CategoriesRepository } from './categories.repository';
 import { forumCommunityRoutes } from './forum-moderation.routes';
 import { ForumModerationService } from './forum-moderation.service';
 import { wireForumNotifications } from './forum-notifications';
-import { publicThread } from './forum-visibility.repository';
+import { FORUM_HIDDEN_STATUSES } from './forum-visibility.repository';
 import { ForumWatchService } from './forum-watch.service';
 import { ForumWatchesRepository } from './forum-watches.repository';
 import { forumRealtime } from './forum.realtime';
@@ -44,13 +44,26 @@ export function registerForumCommunity(ctx: ModuleContext, forum: ForumServices)
   });
   ctx.realtime(
     forumRealtime({
-      threadIsPublic: async (threadId) =>
-        (await db
+      threadIsPublic: async (threadId, evenDeleted = false) => {
+        const row = await db
           .selectFrom('forum_threads')
-          .select('id')
-          .where('id', '=', threadId)
-          .where(publicThread)
-          .executeTakeFirst()) !== undefined,
+          .leftJoin('users', 'users.id', 'forum_threads.author_id')
+          .select('users.is_troll')
+          .where('forum_threads.id', '=', threadId)
+          .where('forum_threads.held', '=', 0)
+          .where('forum_threads.status', 'not in', FORUM_HIDDEN_STATUSES)
+          .$if(!evenDeleted, (q) => q.where('forum_threads.deleted_at', 'is', null))
+          .executeTakeFirst();
+        return row !== undefined && row.is_troll !== 1;
+      },
+      isTroll: async (userId) =>
+        (
+          await db
+            .selectFrom('users')
+            .select('is_troll')
+            .where('id', '=', userId)
+            .executeTakeFirst()
+        )?.is_troll === 1,
       threadState: (threadId) => moderation.threadState(threadId),
     }),
   );

@@ -3,7 +3,8 @@ import type { ForumPostRow, ForumThreadRow } from '../../db/forum-schema';
 import type { DB } from '../../db/schema';
 import type { UsersRepository } from '../users/users.repository';
 import { excerptOf } from '../content/markdown';
-import { countsForEveryone } from '../../access/forum-post.policy';
+import { canSee, countsForEveryone } from '../../access/forum-post.policy';
+import type { Viewer } from '../../access/viewer';
 import type { ForumReactionRow, ForumReactionsRepository } from './forum-reactions.repository';
 import type { LastPostParts, PostParts } from './forum.presenter';
 import type { PostsRepository } from './posts.repository';
@@ -28,18 +29,38 @@ export class ForumParts {
     private readonly users: Pick<UsersRepository, 'findMany'>,
   ) {}
 
-  /** The newest posts of these lists (`last_post_id`s), with their threads and authors. */
+  /**
+   * The newest posts of these lists (`last_post_id`s), with their threads and authors: only
+   * those the viewer may read (the counters count a troll's posts and threads as public, so a
+   * list would else name them), the others left out (the list shows no newest post).
+   */
   async lastPosts(
+    viewer: Viewer,
     postIds: readonly (number | null)[],
     extraUserIds: readonly (number | null)[] = [],
   ): Promise<LastPostParts> {
     const ids = [...new Set(postIds.filter((id): id is number => id !== null))];
-    const posts = await this.posts.byIds(ids);
-    const threadIds = [...new Set(posts.map((p) => p.thread_id))];
-    const [threads, users] = await Promise.all([
-      this.threads.byIds(threadIds),
-      this.usersOf([...posts.map((p) => p.author_id), ...extraUserIds]),
+    const all = await this.posts.byIds(ids);
+    const threadIds = [...new Set(all.map((p) => p.thread_id))];
+    const threads = await this.threads.byIds(threadIds);
+    const users = await this.usersOf([
+      ...all.map((p) => p.author_id),
+      ...threads.map((t) => t.author_id),
+      ...extraUserIds,
     ]);
+    const trollish = (id: number | null) => users.get(id ?? 0)?.is_troll === 1;
+    const threadById = new Map(threads.map((t): [number, ForumThreadRow] => [t.id, t]));
+    const posts = all.filter((p) => {
+      const thread = threadById.get(p.thread_id);
+      return (
+        thread !== undefined &&
+        canSee(
+          viewer,
+          { ...p, authorIsTroll: trollish(p.author_id) },
+          { ...thread, authorIsTroll: trollish(thread.author_id) },
+        )
+      );
+    });
     return {
       posts: new Map(posts.map((p) => [p.id, p])),
       threads: new Map(threads.map((t): [number, ForumThreadRow] => [t.id, t])),

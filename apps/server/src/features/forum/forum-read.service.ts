@@ -46,7 +46,10 @@ export class ForumReads {
 
   async categoryList(viewer: Viewer, locale: Locale): Promise<ForumCategory[]> {
     const rows = await this.categories.all();
-    const parts = await this.parts.lastPosts(rows.map((c) => c.last_post_id));
+    const parts = await this.parts.lastPosts(
+      viewer,
+      rows.map((c) => c.last_post_id),
+    );
     return rows.map((c) => presentCategory(c, locale, parts, policy.canStart(viewer, c)));
   }
 
@@ -62,10 +65,11 @@ export class ForumReads {
     const { rows, total } = await this.threads.page(category.id, viewer, q.sort, q.perPage, offset);
     const [parts, forCategory] = await Promise.all([
       this.parts.lastPosts(
+        viewer,
         rows.map((t) => t.last_post_id),
         rows.map((t) => t.author_id),
       ),
-      this.parts.lastPosts([category.last_post_id]),
+      this.parts.lastPosts(viewer, [category.last_post_id]),
     ]);
     const readers = await this.readersOf(viewer, rows);
     return {
@@ -99,6 +103,7 @@ export class ForumReads {
       ]),
     );
     const parts = await this.parts.lastPosts(
+      viewer,
       rows.map((t) => t.last_post_id),
       rows.map((t) => t.author_id),
     );
@@ -110,7 +115,7 @@ export class ForumReads {
   /** One thread as lists show it, for this viewer (a new thread's answer). */
   async threadOf(viewer: Viewer, locale: Locale, thread: ForumThreadRow): Promise<ForumThread> {
     const [category] = await this.categories.byIds([thread.category_id]);
-    const parts = await this.parts.lastPosts([thread.last_post_id], [thread.author_id]);
+    const parts = await this.parts.lastPosts(viewer, [thread.last_post_id], [thread.author_id]);
     const readers = await this.readersOf(viewer, [thread]);
     return presentThread(thread, category!, locale, parts, readers(thread));
   }

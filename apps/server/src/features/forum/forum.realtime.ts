@@ -1,10 +1,15 @@
-import { forumThreadChannel, type ForumThreadUpdatedEvent } from '@chat/shared';
+import { forumThreadChannel, type ForumPost, type ForumThreadUpdatedEvent } from '@chat/shared';
 import type { RealtimeListener } from '../../platform/feature-module';
 
 /** What the forum's realtime needs to know of a thread when an event arrives. */
 export interface ForumRealtimeDeps {
-  /** Whether everyone may see the thread now (live, its first post neither held nor refused). */
-  threadIsPublic(threadId: number): Promise<boolean>;
+  /**
+   * Whether everyone may see the thread now (live, its first post neither held nor refused, no
+   * troll's); `evenDeleted`: all that but live (a deletion is news only of a thread people saw).
+   */
+  threadIsPublic(threadId: number, evenDeleted?: boolean): Promise<boolean>;
+  /** Whether the person is marked a troll (their posts reach only troll seers). */
+  isTroll(userId: number): Promise<boolean>;
   threadState(threadId: number): Promise<ForumThreadUpdatedEvent>;
 }
 
@@ -16,14 +21,18 @@ export interface ForumRealtimeDeps {
  */
 export function forumRealtime(deps: ForumRealtimeDeps): RealtimeListener {
   return (events, rt) => {
-    events.on('forum.post.stored', ({ post, thread, public: everyone }) => {
-      if (everyone)
-        rt.send(forumThreadChannel(thread.id), 'Forum.PostStored', { thread_id: thread.id, post });
+    // A troll's post (or any post of a troll's thread) is public by status but not to everyone.
+    const trolls = async (post: ForumPost) =>
+      post.author !== null && (await deps.isTroll(post.author.id));
+    events.on('forum.post.stored', async ({ post, thread, public: everyone }) => {
+      if (!everyone || (await trolls(post)) || !(await deps.threadIsPublic(thread.id))) return;
+      rt.send(forumThreadChannel(thread.id), 'Forum.PostStored', { thread_id: thread.id, post });
     });
     events.on('forum.post.updated', async ({ post, thread, public: everyone }) => {
       if (!(await deps.threadIsPublic(thread.id))) return;
       const channel = forumThreadChannel(thread.id);
-      if (everyone) rt.send(channel, 'Forum.PostUpdated', { thread_id: thread.id, post });
+      if (everyone && !(await trolls(post)))
+        rt.send(channel, 'Forum.PostUpdated', { thread_id: thread.id, post });
       else rt.send(channel, 'Forum.PostDeleted', { thread_id: thread.id, post_id: post.id });
     });
     events.on('forum.post.deleted', ({ postId, thread }) => {
@@ -34,7 +43,7 @@ export function forumRealtime(deps: ForumRealtimeDeps): RealtimeListener {
     });
     events.on('forum.thread.updated', async ({ thread, deleted }) => {
       // A deleted thread's readers learn it is gone; a hidden one's subject stays unsaid.
-      if (!deleted && !(await deps.threadIsPublic(thread.id))) return;
+      if (!(await deps.threadIsPublic(thread.id, deleted))) return;
       rt.send(
         forumThreadChannel(thread.id),
         'Forum.ThreadUpdated',

@@ -1,0 +1,101 @@
+import type { ForumCategory, ForumPostStoredEvent, ForumThreadPage } from '@chat/shared';
+import { forumThreadChannel } from '@chat/shared';
+import type Pusher from 'pusher-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { testDialects } from '../../test/databases';
+import { forumPostsFoundBy } from '../../access/search.policy';
+import { viewerOf } from '../../access/viewer';
+import { json, type Client } from '../../test/factories';
+import {
+  collect,
+  connected,
+  listen,
+  pusherClient,
+  sleep,
+  subscribed,
+} from '../../test/pusher-clients';
+import { category, person, reply, thread } from './forum.test-kit';
+
+const dialects = await testDialects();
+
+/** Hidden forum content must not come back through another route (H8's review). */
+describe.each(dialects)('forum content hidden from others on %s', (dialect) => {
+  let t: TestApp;
+  let port: number;
+  const clients: Pusher[] = [];
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    port = (await listen(t.app)).port;
+  });
+  afterAll(async () => {
+    for (const c of clients) c.disconnect();
+    await t.close();
+  });
+
+  const troll = async () => {
+    const who = await person(t.app);
+    await t.app.deps.database.db
+      .updateTable('users')
+      .set({ is_troll: 1 })
+      .where('id', '=', who.user.id)
+      .execute();
+    return who;
+  };
+  /** The posts a search may list to the viewer (the search policy's clause, no words). */
+  const findable = async (who: Client | null, threadId: number) =>
+    (
+      await t.app.deps.database.db
+        .selectFrom('forum_posts')
+        .innerJoin('forum_threads', 'forum_threads.id', 'forum_posts.thread_id')
+        .leftJoin('users', 'users.id', 'forum_posts.author_id')
+        .select('forum_posts.id')
+        .where('forum_posts.thread_id', '=', threadId)
+        .where(forumPostsFoundBy(viewerOf(who?.user ?? null)))
+        .execute()
+    ).map((r) => r.id);
+
+  it("keeps a troll's thread out of search, replies in it included", async () => {
+    const cat = await category(t.app);
+    const author = await troll();
+    const started = await thread(author, cat.slug, { subject: 'Секретная тема тролля' });
+    // A troll seer (a moderator) answers in it: the reply is no troll's, the thread is.
+    const moderator = await person(t.app, 'moderator');
+    const answer = await reply(moderator, started.slug, { text: 'Ответ про жирафов' });
+    expect(await findable(await person(t.app), started.id)).toEqual([]);
+    expect(await findable(null, started.id)).toEqual([]);
+    expect((await findable(author, started.id)).sort()).toContain(answer.id);
+    expect(await findable(moderator, started.id)).toContain(answer.id);
+  });
+
+  it("never names a troll's thread as a category's newest post", async () => {
+    const cat = await category(t.app);
+    await thread(await troll(), cat.slug, { subject: 'Тролль в списке' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/forum/categories' });
+    const listed = json<{ data: ForumCategory[] }>(res).data.find((c) => c.slug === cat.slug)!;
+    expect(listed.last_post).toBeNull();
+  });
+
+  it("sends a troll's reply to nobody on the public thread channel", async () => {
+    const cat = await category(t.app);
+    const started = await thread(await person(t.app), cat.slug);
+    const pusher = pusherClient(t.app.deps.config.secrets.pusherKey, port);
+    clients.push(pusher);
+    await connected(pusher);
+    const channel = await subscribed(pusher, forumThreadChannel(started.id));
+    const stored = collect<ForumPostStoredEvent>(channel, 'Forum.PostStored');
+    await reply(await troll(), started.slug, { text: 'Невидимый ответ' });
+    // Nor a moderator's reply in a troll's thread (its id is all a listener needs).
+    const hidden = await thread(await troll(), cat.slug);
+    const other = await subscribed(pusher, forumThreadChannel(hidden.id));
+    const storedHidden = collect<ForumPostStoredEvent>(other, 'Forum.PostStored');
+    await reply(await person(t.app, 'moderator'), hidden.slug, { text: 'Ответ тролльей теме' });
+    await sleep(300);
+    expect(stored).toEqual([]);
+    expect(storedHidden).toEqual([]);
+    const page = json<ForumThreadPage>(
+      await t.app.inject({ method: 'GET', url: `/api/forum/threads/${started.slug}` }),
+    );
+    expect(page.data).toHaveLength(1);
+  });
+});
