@@ -83,7 +83,10 @@ export interface ForumReadsTable {
 export interface ForumWatchesTable {
   user_id: number;
   thread_id: number;
-  /** 1 while a `new` notification for this thread is out and unread. */
+  /**
+   * The number of the post the last `new` notification of this thread told of (0: none); one is
+   * out until the watcher's read mark reaches it (features/forum/forum-watches.repository.ts).
+   */
   notified: Generated<number>;
   created_at: string;
 }
