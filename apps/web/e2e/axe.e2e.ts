@@ -154,6 +154,13 @@ describe('axe-core finds nothing serious or critical', () => {
         visitor.getByTestId('forum-reply-guest').waitFor(),
       );
       await shot(visitor, `axe-${locale}-forum-thread`);
+      // The forum's hits: the thread's subject and posts, with marked words (the index may lag).
+      await scan(visitor, `/${locale}/search?q=axe&in=forum`, found, () =>
+        visitor
+          .locator('[data-testid="search-hit"], [data-testid="search-no-results"]')
+          .first()
+          .waitFor(),
+      );
 
       // A guest: the chat without a room, and the "my" pages with the tabs a guest lacks.
       const guest = await session.newPage();
