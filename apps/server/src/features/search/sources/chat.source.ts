@@ -2,18 +2,24 @@ import { MESSAGE_TYPE, type SearchHit } from '@chat/shared';
 import { sql } from 'kysely';
 import { messagesFoundBy } from '../../../access/search.policy';
 import { presentPublicUser } from '../../users/user.presenter';
-import type { SearchIndex } from '../search-driver';
+import {
+  countMatching,
+  newestMatching,
+  rowsCounted,
+  type IdSlice,
+  type SearchIndex,
+} from '../search-driver';
 import type { HitRef, SearchSource, SourceRequest } from '../search-registry';
 import { makeSnippet } from '../snippet';
 
-const INDEX: SearchIndex = { fts: 'search_messages', id: 'messages.id', text: 'messages.text' };
+const INDEX: SearchIndex<'messages'> = { fts: 'search_messages', table: 'messages', text: 'text' };
 /** Messages with words: said and `/me` actions (system lines and GIFs are not searched). */
 const SEARCHED_TYPES = [MESSAGE_TYPE.message, MESSAGE_TYPE.action];
 
 /** Chat history of the rooms the viewer may read (access/search.policy.ts messagesFoundBy). */
-function matching({ db, driver, viewer, query, room }: SourceRequest) {
-  let q = db
-    .selectFrom('messages')
+function matching({ db, driver, viewer, query, room }: SourceRequest, slice: IdSlice) {
+  let q = driver
+    .from(db, INDEX, query, slice)
     .innerJoin('users', 'users.id', 'messages.user_id')
     .innerJoin('rooms', 'rooms.id', 'messages.room_id')
     // Literals: a partial plan of a prepared statement keeps them (no generic-plan surprise).
@@ -22,7 +28,6 @@ function matching({ db, driver, viewer, query, room }: SourceRequest) {
       'in',
       SEARCHED_TYPES.map((t) => sql.lit(t)),
     )
-    .where(driver.matches(INDEX, query))
     .where(messagesFoundBy(viewer));
   if (room !== undefined) q = q.where('messages.room_id', '=', room);
   return q;
@@ -33,13 +38,16 @@ export const chatSearchSource: SearchSource = {
 
   async refs(request, { limit, offset }, withText) {
     if (request.viewer.id === null) return [];
-    const rows = await matching(request)
-      .select(['messages.id', 'messages.created_at', 'messages.text'])
-      .orderBy('messages.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return rows.map((r): HitRef => ({
+    const { db, driver } = request;
+    const rows = await newestMatching(driver, db, INDEX, offset + limit, (slice, n) =>
+      matching(request, slice)
+        .select(['messages.id', 'messages.created_at'])
+        .$if(withText, (q) => q.select('messages.text'))
+        .orderBy(driver.newest(INDEX), 'desc')
+        .limit(n)
+        .execute(),
+    );
+    return rows.slice(offset).map((r): HitRef => ({
       type: 'chat_message',
       id: r.id,
       created_at: r.created_at,
@@ -49,12 +57,10 @@ export const chatSearchSource: SearchSource = {
 
   async count(request, cap) {
     if (request.viewer.id === null) return 0;
-    const limited = matching(request).select('messages.id').limit(cap);
-    const row = await request.db
-      .selectFrom(limited.as('m'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    const { db, driver } = request;
+    return countMatching(driver, db, INDEX, cap, (slice, n) =>
+      rowsCounted(db, matching(request, slice).select(sql.lit(1).as('one')).limit(n)),
+    );
   },
 
   async hits(request, refs) {

@@ -3,75 +3,101 @@ import { sql } from 'kysely';
 import { forumPostsFoundBy, forumThreadsFoundBy } from '../../../access/search.policy';
 import type { UserRow } from '../../../db/schema';
 import { presentPublicUser } from '../../users/user.presenter';
-import type { SearchIndex } from '../search-driver';
+import {
+  countMatching,
+  newestMatching,
+  rowsCounted,
+  type IdSlice,
+  type SearchIndex,
+} from '../search-driver';
 import type { HitRef, SearchSource, SourceRequest } from '../search-registry';
 import { makeSnippet } from '../snippet';
 
-const THREADS: SearchIndex = {
+const THREADS: SearchIndex<'forum_threads'> = {
   fts: 'search_forum_threads',
-  id: 'forum_threads.id',
-  text: 'forum_threads.subject',
+  table: 'forum_threads',
+  text: 'subject',
 };
-const POSTS: SearchIndex = {
+const POSTS: SearchIndex<'forum_posts'> = {
   fts: 'search_forum_posts',
-  id: 'forum_posts.id',
-  text: 'forum_posts.text',
+  table: 'forum_posts',
+  text: 'text',
 };
 
-/** Threads by subject and posts by text, each filtered by access/search.policy.ts, as one list. */
-function matching({ db, driver, viewer, query }: SourceRequest) {
-  const threads = db
-    .selectFrom('forum_threads')
+/** Threads found by subject in one id slice, filtered by access/search.policy.ts. */
+function threadsIn({ db, driver, viewer, query }: SourceRequest, slice: IdSlice) {
+  return driver
+    .from(db, THREADS, query, slice)
     .leftJoin('users', 'users.id', 'forum_threads.author_id')
-    .where(driver.matches(THREADS, query))
-    .where(forumThreadsFoundBy(viewer))
-    .select([
-      sql<string>`'forum_thread'`.as('type'),
-      'forum_threads.id as id',
-      'forum_threads.created_at as created_at',
-      'forum_threads.subject as text',
-    ]);
-  const posts = db
-    .selectFrom('forum_posts')
-    .innerJoin('forum_threads', 'forum_threads.id', 'forum_posts.thread_id')
-    .leftJoin('users', 'users.id', 'forum_posts.author_id')
-    .where(driver.matches(POSTS, query))
-    .where(forumPostsFoundBy(viewer))
-    .select([
-      sql<string>`'forum_post'`.as('type'),
-      'forum_posts.id as id',
-      'forum_posts.created_at as created_at',
-      'forum_posts.text as text',
-    ]);
-  return db.selectFrom(threads.unionAll(posts).as('hits'));
+    .where(forumThreadsFoundBy(viewer));
 }
 
+/** Posts found by text in one id slice, filtered by access/search.policy.ts. */
+function postsIn({ db, driver, viewer, query }: SourceRequest, slice: IdSlice) {
+  return driver
+    .from(db, POSTS, query, slice)
+    .innerJoin('forum_threads', 'forum_threads.id', 'forum_posts.thread_id')
+    .leftJoin('users', 'users.id', 'forum_posts.author_id')
+    .where(forumPostsFoundBy(viewer));
+}
+
+/** Newest first: by time, then id (the order each table's ids already have). */
+function newestFirst(a: HitRef, b: HitRef): number {
+  return b.created_at.localeCompare(a.created_at) || b.id - a.id || a.type.localeCompare(b.type);
+}
+
+/**
+ * Threads and posts are two indexes: each gives its newest `offset + limit` (ids grow with
+ * time, so each is read newest first by id and stops there) and the page is cut from the two
+ * merged by date. Counts are capped the same way, threads first.
+ */
 export const forumSearchSource: SearchSource = {
   scope: 'forum',
 
   async refs(request, { limit, offset }, withText) {
-    const rows = await matching(request)
-      .select(['hits.type', 'hits.id', 'hits.created_at', 'hits.text'])
-      .orderBy('hits.created_at', 'desc')
-      .orderBy('hits.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return rows.map((r): HitRef => ({
-      type: r.type === 'forum_thread' ? 'forum_thread' : 'forum_post',
-      id: r.id,
-      created_at: r.created_at,
-      ...(withText ? { text: r.text } : {}),
-    }));
+    const { db, driver } = request;
+    const need = offset + limit;
+    const threads = await newestMatching(driver, db, THREADS, need, (slice, n) =>
+      threadsIn(request, slice)
+        .select(['forum_threads.id', 'forum_threads.created_at', 'forum_threads.subject as text'])
+        .orderBy(driver.newest(THREADS), 'desc')
+        .limit(n)
+        .execute(),
+    );
+    const posts = await newestMatching(driver, db, POSTS, need, (slice, n) =>
+      postsIn(request, slice)
+        .select(['forum_posts.id', 'forum_posts.created_at'])
+        .$if(withText, (q) => q.select('forum_posts.text'))
+        .orderBy(driver.newest(POSTS), 'desc')
+        .limit(n)
+        .execute(),
+    );
+    const refs = [
+      ...threads.map((r): HitRef => ({
+        type: 'forum_thread',
+        id: r.id,
+        created_at: r.created_at,
+        ...(withText ? { text: r.text } : {}),
+      })),
+      ...posts.map((r): HitRef => ({
+        type: 'forum_post',
+        id: r.id,
+        created_at: r.created_at,
+        ...(withText ? { text: r.text } : {}),
+      })),
+    ];
+    return refs.sort(newestFirst).slice(offset, need);
   },
 
   async count(request, cap) {
-    const limited = matching(request).select('hits.id').limit(cap);
-    const row = await request.db
-      .selectFrom(limited.as('m'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    const { db, driver } = request;
+    const threads = await countMatching(driver, db, THREADS, cap, (slice, n) =>
+      rowsCounted(db, threadsIn(request, slice).select(sql.lit(1).as('one')).limit(n)),
+    );
+    const posts = await countMatching(driver, db, POSTS, cap - threads, (slice, n) =>
+      rowsCounted(db, postsIn(request, slice).select(sql.lit(1).as('one')).limit(n)),
+    );
+    return threads + posts;
   },
 
   async hits(request, refs) {
