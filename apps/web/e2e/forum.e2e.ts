@@ -211,9 +211,10 @@ describe('the forum', () => {
         `[data-testid="search-hit"][data-hit-type="forum_post"]:has(a[href$="/forum/thread/${slug}?post=${opening.id}"])`,
       );
       await hit.waitFor();
-      expect(
-        await hit.getByTestId('search-hit-snippet').locator('mark').allTextContents(),
-      ).toContain(words.written);
+      const snippet = hit.getByTestId('search-hit-snippet');
+      expect(await snippet.locator('mark').allTextContents()).toContain(words.written);
+      // The post's words as it shows them, not its Markdown.
+      expect(await snippet.textContent()).not.toContain('**');
       await fitsWidth(first);
       await shot(first, `forum-${locale}-${size}-search`);
       await hit.getByTestId('search-hit-link').click();

@@ -84,11 +84,16 @@ export function renderMarkdown(text: string, env: RenderEnv): string {
   return sanitizeHtml(md.render(text, { ...env }), SANITIZE).trim();
 }
 
-/** A plain-text excerpt of a post's Markdown (a reply's quote, a notification), at most `max`. */
-export function excerptOf(text: string, max = 140): string {
-  const flat = text
+/** A post's Markdown as plain words, its markup characters gone (a search hit's snippet). */
+export function markdownAsText(text: string): string {
+  return text
     .replace(/[*_`>#~[\]()]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** A plain-text excerpt of a post's Markdown (a reply's quote, a notification), at most `max`. */
+export function excerptOf(text: string, max = 140): string {
+  const flat = markdownAsText(text);
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }

@@ -2,6 +2,7 @@ import type { SearchHit } from '@chat/shared';
 import { sql } from 'kysely';
 import { forumPostsFoundBy, forumThreadsFoundBy } from '../../../access/search.policy';
 import type { UserRow } from '../../../db/schema';
+import { markdownAsText } from '../../content/markdown';
 import { presentPublicUser } from '../../users/user.presenter';
 import {
   countMatching,
@@ -170,7 +171,8 @@ export const forumSearchSource: SearchSource = {
           id: p.id,
           link: { kind: 'forum', thread_slug: p.slug, post_id: p.id },
           title: p.subject,
-          snippet: makeSnippet(p.text, request.query),
+          // The words as the post shows them, without its Markdown's `**` and `>`.
+          snippet: makeSnippet(markdownAsText(p.text), request.query),
           author: author(p.author_id),
           created_at: p.created_at,
         },
