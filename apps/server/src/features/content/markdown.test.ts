@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerptOf, renderMarkdown } from './markdown';
+import { excerptOf, renderMarkdown, renderedAsText } from './markdown';
 
 const smileys = new Map([['smile', { file: '/assets/static/smileys/smile.gif' }]]);
 const render = (text: string) => renderMarkdown(text, { smileys });
@@ -83,5 +83,11 @@ describe('content Markdown', () => {
   it('makes short plain excerpts', () => {
     expect(excerptOf('> **Hello** _there_')).toBe('Hello there');
     expect(excerptOf('a'.repeat(200), 10)).toBe(`${'a'.repeat(9)}…`);
+  });
+
+  it('reads a rendered post back as the words it shows, markup typed as text staying text', () => {
+    const text =
+      '> **Hi** <script>alert(1)</script>\n\n[a > b](https://x.example/?q=>") -smile- &#65;';
+    expect(renderedAsText(render(text))).toBe('Hi <script>alert(1)</script> a > b A');
   });
 });

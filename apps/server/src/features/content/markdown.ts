@@ -84,16 +84,40 @@ export function renderMarkdown(text: string, env: RenderEnv): string {
   return sanitizeHtml(md.render(text, { ...env }), SANITIZE).trim();
 }
 
-/** A post's Markdown as plain words, its markup characters gone (a search hit's snippet). */
-export function markdownAsText(text: string): string {
-  return text
+/** A plain-text excerpt of a post's Markdown (a reply's quote, a notification), at most `max`. */
+export function excerptOf(text: string, max = 140): string {
+  const flat = text
     .replace(/[*_`>#~[\]()]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
 
-/** A plain-text excerpt of a post's Markdown (a reply's quote, a notification), at most `max`. */
-export function excerptOf(text: string, max = 140): string {
-  const flat = markdownAsText(text);
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+/**
+ * The words a post's rendered HTML shows, as plain text (a search hit's snippet): its Markdown's
+ * `**` and `>` gone, while a `<script>` the person typed stays the text it was. Only for the
+ * HTML this module made, whose tags never hold a `>` inside an attribute.
+ */
+export function renderedAsText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
+      if (!body.startsWith('#')) return NAMED_ENTITIES[body.toLowerCase()] ?? entity;
+      const hex = body[1] === 'x' || body[1] === 'X';
+      const code = Number.parseInt(body.slice(hex ? 2 : 1), hex ? 16 : 10);
+      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff)
+        ? String.fromCodePoint(code)
+        : entity;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
 }

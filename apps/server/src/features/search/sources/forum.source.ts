@@ -2,7 +2,7 @@ import type { SearchHit } from '@chat/shared';
 import { sql } from 'kysely';
 import { forumPostsFoundBy, forumThreadsFoundBy } from '../../../access/search.policy';
 import type { UserRow } from '../../../db/schema';
-import { markdownAsText } from '../../content/markdown';
+import { renderedAsText } from '../../content/markdown';
 import { presentPublicUser } from '../../users/user.presenter';
 import {
   countMatching,
@@ -120,7 +120,7 @@ export const forumSearchSource: SearchSource = {
             .innerJoin('forum_threads', 'forum_threads.id', 'forum_posts.thread_id')
             .select([
               'forum_posts.id',
-              'forum_posts.text',
+              'forum_posts.html',
               'forum_posts.author_id',
               'forum_posts.created_at',
               'forum_threads.slug',
@@ -172,7 +172,7 @@ export const forumSearchSource: SearchSource = {
           link: { kind: 'forum', thread_slug: p.slug, post_id: p.id },
           title: p.subject,
           // The words as the post shows them, without its Markdown's `**` and `>`.
-          snippet: makeSnippet(markdownAsText(p.text), request.query),
+          snippet: makeSnippet(renderedAsText(p.html), request.query),
           author: author(p.author_id),
           created_at: p.created_at,
         },
