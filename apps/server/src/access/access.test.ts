@@ -62,9 +62,17 @@ const channel = { user_low_id: 3, user_high_id: AUTHOR };
 /** A gift AUTHOR received from the user viewer (id 2). */
 const present = { recipient_id: AUTHOR, sender_id: 2, private: 0, anonymous: 0, hidden: 0 };
 /** A live forum thread and its second post, both by AUTHOR. */
-const thread = { author_id: AUTHOR, status: 'new', held: 0, locked: 0, deleted_at: null };
+const thread = {
+  author_id: AUTHOR,
+  authorRole: 'user',
+  status: 'new',
+  held: 0,
+  locked: 0,
+  deleted_at: null,
+};
 const post = {
   author_id: AUTHOR,
+  authorRole: 'user',
   status: 'new',
   held: 0,
   deleted_at: null,
@@ -475,6 +483,24 @@ const table: Row[] = [
   [
     'forum-post: delete the answered first post',
     (_k, v) => forumPost.can(v, 'delete', { ...post, number: 1, hasReplies: true }, thread),
+    row(0, 0, 0, 0, 1, 1, 0, 0, 0),
+  ],
+  [
+    "forum-post: edit or delete another moderator's post (rank)",
+    (_k, v) =>
+      forumPost.can(v, 'edit', { ...post, author_id: OTHER_ID, authorRole: 'moderator' }, thread) ||
+      forumPost.can(v, 'delete', { ...post, author_id: OTHER_ID, authorRole: 'moderator' }, thread),
+    row(0, 0, 0, 0, 0, 1, 0, 0, 0),
+  ],
+  [
+    "forum-post: moderate another moderator's thread (rank)",
+    (_k, v) =>
+      forumPost.canModerateThread(v, { ...thread, author_id: OTHER_ID, authorRole: 'moderator' }),
+    row(0, 0, 0, 0, 0, 1, 0, 0, 0),
+  ],
+  [
+    "forum-post: moderate the author's thread",
+    (_k, v) => forumPost.canModerateThread(v, thread),
     row(0, 0, 0, 0, 1, 1, 0, 0, 0),
   ],
   [

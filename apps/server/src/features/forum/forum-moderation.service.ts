@@ -5,7 +5,7 @@ import type {
   ModerationAction,
 } from '@chat/shared';
 import type { Kysely } from 'kysely';
-import { countsForEveryone, moderates } from '../../access/forum-post.policy';
+import { canModerateThread, countsForEveryone, moderates } from '../../access/forum-post.policy';
 import { viewerOf } from '../../access/viewer';
 import type { ForumPostRow, ForumThreadRow } from '../../db/forum-schema';
 import type { DB, UserRow } from '../../db/schema';
@@ -15,6 +15,7 @@ import { forbidden, invalid, notFound } from '../../http/app-error';
 import { nowIso } from '../../lib/clock';
 import type { ModerationLogRepository } from '../moderation/moderation-log.repository';
 import type { CategoriesRepository } from './categories.repository';
+import { threadFacts } from './forum-facts';
 import { ForumVisibilityRepository } from './forum-visibility.repository';
 import type { PostsRepository } from './posts.repository';
 import type { ThreadsRepository } from './threads.repository';
@@ -54,9 +55,12 @@ export class ForumModerationService {
     slug: string,
     body: ModerateThreadBody,
   ): Promise<ForumThreadUpdatedEvent> {
-    if (!moderates(viewerOf(user))) throw forbidden();
+    const viewer = viewerOf(user);
+    if (!moderates(viewer)) throw forbidden();
     const thread = await this.deps.threads.bySlug(slug);
     if (!thread) throw notFound();
+    // Rank: a moderator leaves an admin's or another moderator's thread alone.
+    if (!canModerateThread(viewer, threadFacts(thread))) throw forbidden();
     const target =
       body.category === undefined ? undefined : await this.deps.categories.bySlug(body.category);
     if (body.category !== undefined && !target)

@@ -99,3 +99,62 @@ describe.each(dialects)('forum content hidden from others on %s', (dialect) => {
     expect(page.data).toHaveLength(1);
   });
 });
+
+/** Staff act on the forum things of people they outrank only (access/rank.ts). */
+describe.each(dialects)('forum staff rank on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  it("refuses a moderator editing or deleting an admin's post, or another moderator's", async () => {
+    const cat = await category(t.app);
+    const admin = await person(t.app, 'admin');
+    const moderator = await person(t.app, 'moderator');
+    const started = await thread(admin, cat.slug, { text: 'Правила форума' });
+    const first = json<ForumThreadPage>(
+      await t.app.inject({ method: 'GET', url: `/api/forum/threads/${started.slug}` }),
+    ).data[0]!;
+    const peer = await reply(await person(t.app, 'moderator'), started.slug);
+    for (const id of [first.id, peer.id]) {
+      const edit = await moderator.asBrowser({
+        method: 'PATCH',
+        url: `/api/forum/posts/${id}`,
+        payload: { text: 'Подменено' },
+      });
+      expect(edit.statusCode, edit.body).toBe(403);
+      const del = await moderator.asBrowser({ method: 'DELETE', url: `/api/forum/posts/${id}` });
+      expect(del.statusCode, del.body).toBe(403);
+    }
+    const page = json<ForumThreadPage>(
+      await moderator.asBrowser({ method: 'GET', url: `/api/forum/threads/${started.slug}` }),
+    );
+    expect(page.data.map((p) => [p.text, p.abilities?.edit, p.abilities?.delete])).toEqual([
+      ['Правила форума', false, false],
+      ['Ответ', false, false],
+    ]);
+    // An admin still acts on a moderator's post.
+    const ok = await admin.asBrowser({ method: 'DELETE', url: `/api/forum/posts/${peer.id}` });
+    expect(ok.statusCode, ok.body).toBe(204);
+  });
+
+  it("refuses a moderator renaming, moving or deleting an admin's thread", async () => {
+    const cat = await category(t.app);
+    const admin = await person(t.app, 'admin');
+    const moderator = await person(t.app, 'moderator');
+    const started = await thread(admin, cat.slug, { subject: 'Объявление' });
+    for (const payload of [{ subject: 'Взломано' }, { deleted: true }]) {
+      const res = await moderator.asBrowser({
+        method: 'POST',
+        url: `/api/forum/threads/${started.slug}/moderate`,
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(403);
+    }
+    const page = json<ForumThreadPage>(
+      await t.app.inject({ method: 'GET', url: `/api/forum/threads/${started.slug}` }),
+    );
+    expect(page.thread.subject).toBe('Объявление');
+  });
+});
