@@ -1,9 +1,8 @@
 import { FORUM_EDIT_WINDOW_MS, type ForumPostAbilities, type Permission } from '@chat/shared';
-import type { ExpressionBuilder } from 'kysely';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { ForumCategoryRow, ForumPostRow, ForumThreadRow } from '../db/forum-schema';
-import type { DB, UserRow } from '../db/schema';
+import type { DB } from '../db/schema';
 import { canSeeTrolls } from './message.policy';
-import { outranksPerson } from './rank';
 import { isSelf, type Viewer } from './viewer';
 
 /**
@@ -28,16 +27,12 @@ export type ThreadFacts = Pick<
 > & {
   /** The thread's author is marked a troll (false when unknown or gone). */
   authorIsTroll?: boolean;
-  /** The author's role, when read (staff act only on those they outrank: rank.ts). */
-  authorRole?: UserRow['role'] | null;
 };
 export type PostFacts = Pick<
   ForumPostRow,
   'author_id' | 'status' | 'held' | 'deleted_at' | 'created_at' | 'number'
 > & {
   authorIsTroll?: boolean;
-  /** The author's role, when read (staff act only on those they outrank: rank.ts). */
-  authorRole?: UserRow['role'] | null;
   /** Replies after it exist (the first post of a thread with replies stays). */
   hasReplies?: boolean;
 };
@@ -70,29 +65,6 @@ export function canSee(viewer: Viewer, post: PostFacts, thread: ThreadFacts): bo
   if (post.deleted_at !== null) return false;
   if (post.authorIsTroll && !own(viewer, post.author_id) && !canSeeTrolls(viewer)) return false;
   return isPublic(post) || own(viewer, post.author_id);
-}
-
-/**
- * A moderator's power over a post or thread: their own, those of people they outrank (rank.ts:
- * a moderator never over an admin or another moderator), and what a gone account left; never
- * when the author's role was not read.
- */
-function staffOver(
-  viewer: Viewer,
-  item: { author_id: number | null; authorRole?: UserRow['role'] | null },
-) {
-  if (!moderates(viewer)) return false;
-  if (item.author_id === null || own(viewer, item.author_id)) return true;
-  return (
-    item.authorRole !== undefined &&
-    item.authorRole !== null &&
-    outranksPerson(viewer, { id: item.author_id, role: item.authorRole })
-  );
-}
-
-/** Moderating a thread (pin, lock, move, rename, delete): staff over its author. */
-export function canModerateThread(viewer: Viewer, thread: ThreadFacts): boolean {
-  return staffOver(viewer, thread);
 }
 
 /** Free to write in the forum: registered, with `forum.post`, neither gagged nor banned. */
@@ -138,7 +110,7 @@ export function can(
       return live && writes(viewer);
     case 'edit':
       if (!live) return false;
-      if (staffOver(viewer, post)) return true;
+      if (moderates(viewer)) return true;
       return (
         writes(viewer) &&
         own(viewer, post.author_id) &&
@@ -147,7 +119,7 @@ export function can(
       );
     case 'delete':
       if (!live) return false;
-      if (staffOver(viewer, post)) return true;
+      if (moderates(viewer)) return true;
       // The first post of a thread is the thread: once answered, only staff take it away.
       return (
         writes(viewer) &&
@@ -181,6 +153,76 @@ export function abilities(
 }
 
 type PostTables = 'forum_posts' | 'users';
+type Bool = Expression<SqlBool>;
+
+/**
+ * The listing rule of posts and threads, once: live, hidden ones (held, refused) only for
+ * their author and staff, trolls' only for the troll and troll seers. `notTroll` says "the
+ * author is no troll" in the query's own terms (a joined author, or the troll list).
+ */
+function listing(
+  viewer: Viewer,
+  row: { live: Bool; publicOrMine: Bool },
+  notTroll: () => Bool,
+): Bool[] {
+  return [
+    row.live,
+    ...(moderates(viewer) ? [] : [row.publicOrMine]),
+    ...(canSeeTrolls(viewer) ? [] : [notTroll()]),
+  ];
+}
+
+/** The people marked trolls (a partial index holds them: a few entries, not `users`). */
+function trolls(
+  within: ExpressionBuilder<DB, 'forum_posts'> | ExpressionBuilder<DB, 'forum_threads'>,
+) {
+  const eb = within as unknown as ExpressionBuilder<DB, never>;
+  return eb.selectFrom('users as trolls').select('trolls.id').where('trolls.is_troll', '=', 1);
+}
+
+function postRule(viewer: Viewer, eb: ExpressionBuilder<DB, 'forum_posts'>, notTroll: () => Bool) {
+  const mine = viewer.id === null ? eb.lit(false) : eb('forum_posts.author_id', '=', viewer.id);
+  return eb.and(
+    listing(
+      viewer,
+      {
+        live: eb('forum_posts.deleted_at', 'is', null),
+        publicOrMine: eb.or([
+          mine,
+          eb.and([
+            eb('forum_posts.held', '=', 0),
+            eb('forum_posts.status', 'not in', HIDDEN_STATUSES),
+          ]),
+        ]),
+      },
+      () => eb.or([mine, notTroll()]),
+    ),
+  );
+}
+
+function threadRule(
+  viewer: Viewer,
+  eb: ExpressionBuilder<DB, 'forum_threads'>,
+  notTroll: () => Bool,
+) {
+  const mine = viewer.id === null ? eb.lit(false) : eb('forum_threads.author_id', '=', viewer.id);
+  return eb.and(
+    listing(
+      viewer,
+      {
+        live: eb('forum_threads.deleted_at', 'is', null),
+        publicOrMine: eb.or([
+          mine,
+          eb.and([
+            eb('forum_threads.held', '=', 0),
+            eb('forum_threads.status', 'not in', HIDDEN_STATUSES),
+          ]),
+        ]),
+      },
+      () => eb.or([mine, notTroll()]),
+    ),
+  );
+}
 
 /**
  * The posts of a thread page the viewer reads, in SQL (the query joins the post's author as
@@ -189,26 +231,25 @@ type PostTables = 'forum_posts' | 'users';
  * moderate, and trolls' but their own unless they see trolls.
  */
 export function listedFor(viewer: Viewer) {
-  return (eb: ExpressionBuilder<DB, PostTables>) => {
-    const mine = viewer.id === null ? eb.lit(false) : eb('forum_posts.author_id', '=', viewer.id);
-    return eb.and([
-      eb('forum_posts.deleted_at', 'is', null),
-      ...(moderates(viewer)
-        ? []
-        : [
-            eb.or([
-              mine,
-              eb.and([
-                eb('forum_posts.held', '=', 0),
-                eb('forum_posts.status', 'not in', HIDDEN_STATUSES),
-              ]),
-            ]),
-          ]),
-      ...(canSeeTrolls(viewer)
-        ? []
-        : [eb.or([mine, eb('users.is_troll', 'is', null), eb('users.is_troll', '=', 0)])]),
-    ]);
-  };
+  return (eb: ExpressionBuilder<DB, PostTables>) =>
+    postRule(viewer, eb, () =>
+      eb.or([eb('users.is_troll', 'is', null), eb('users.is_troll', '=', 0)]),
+    );
+}
+
+/**
+ * listedFor without the author's join: "no troll's" asked of the troll list, so the rule reads
+ * only the post's own columns, all held by the index `forum_posts_thread_listed` (a page's
+ * ids are found in the index, 0022-forum-page-indexes.ts).
+ */
+export function postsListedInIndex(viewer: Viewer) {
+  return (eb: ExpressionBuilder<DB, 'forum_posts'>) =>
+    postRule(viewer, eb, () =>
+      eb.or([
+        eb('forum_posts.author_id', 'is', null),
+        eb('forum_posts.author_id', 'not in', trolls(eb)),
+      ]),
+    );
 }
 
 /**
@@ -217,26 +258,59 @@ export function listedFor(viewer: Viewer) {
  * trolls' only for the troll and troll seers.
  */
 export function threadsListedFor(viewer: Viewer) {
-  return (eb: ExpressionBuilder<DB, 'forum_threads' | 'users'>) => {
-    const mine = viewer.id === null ? eb.lit(false) : eb('forum_threads.author_id', '=', viewer.id);
-    return eb.and([
-      eb('forum_threads.deleted_at', 'is', null),
-      ...(moderates(viewer)
-        ? []
-        : [
-            eb.or([
-              mine,
-              eb.and([
-                eb('forum_threads.held', '=', 0),
-                eb('forum_threads.status', 'not in', HIDDEN_STATUSES),
-              ]),
-            ]),
-          ]),
-      ...(canSeeTrolls(viewer)
-        ? []
-        : [eb.or([mine, eb('users.is_troll', 'is', null), eb('users.is_troll', '=', 0)])]),
-    ]);
+  return (eb: ExpressionBuilder<DB, 'forum_threads' | 'users'>) =>
+    threadRule(viewer, eb, () =>
+      eb.or([eb('users.is_troll', 'is', null), eb('users.is_troll', '=', 0)]),
+    );
+}
+
+/** threadsListedFor without the author's join (the category indexes hold what it reads). */
+export function threadsListedInIndex(viewer: Viewer) {
+  return (eb: ExpressionBuilder<DB, 'forum_threads'>) =>
+    threadRule(viewer, eb, () =>
+      eb.or([
+        eb('forum_threads.author_id', 'is', null),
+        eb('forum_threads.author_id', 'not in', trolls(eb)),
+      ]),
+    );
+}
+
+/**
+ * How a listed total follows from the public counters (`posts_count`, `threads_count`: what
+ * everyone may see, trolls' included), instead of counting a long list on every page:
+ * `count` for moderators (they see all that is not deleted: counted, in the index); else the
+ * counter, less the public items of trolls other than the viewer (unless they see trolls),
+ * plus the viewer's own hidden items.
+ */
+export type ListedTotal =
+  | { count: true }
+  | { count: false; lessTrollsBut: number | null | false; plusHiddenOf: number | null };
+
+export function listedTotal(viewer: Viewer): ListedTotal {
+  if (moderates(viewer)) return { count: true };
+  return {
+    count: false,
+    lessTrollsBut: canSeeTrolls(viewer) ? false : viewer.id,
+    plusHiddenOf: viewer.id,
   };
+}
+
+/** Posts by trolls other than `but` (what ListedTotal's `lessTrollsBut` takes off). */
+export function postsByTrollsBut(but: number | null) {
+  return (eb: ExpressionBuilder<DB, 'forum_posts'>) =>
+    eb.and([
+      eb('forum_posts.author_id', 'in', trolls(eb)),
+      ...(but === null ? [] : [eb('forum_posts.author_id', '!=', but)]),
+    ]);
+}
+
+/** Threads by trolls other than `but` (as postsByTrollsBut). */
+export function threadsByTrollsBut(but: number | null) {
+  return (eb: ExpressionBuilder<DB, 'forum_threads'>) =>
+    eb.and([
+      eb('forum_threads.author_id', 'in', trolls(eb)),
+      ...(but === null ? [] : [eb('forum_threads.author_id', '!=', but)]),
+    ]);
 }
 
 /** What counts on the category and thread counters: posts everyone may see. */

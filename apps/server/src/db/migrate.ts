@@ -21,6 +21,7 @@ import * as roomPresence from './migrations/0018-room-presence';
 import * as roomPresenceSweep from './migrations/0019-room-presence-sweep';
 import * as forum from './migrations/0020-forum';
 import * as search from './migrations/0021-search';
+import * as forumPageIndexes from './migrations/0022-forum-page-indexes';
 
 /** Migrations are listed in code, so they ship inside the build and run at start. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-room-presence-sweep': roomPresenceSweep,
   '0020-forum': forum,
   '0021-search': search,
+  '0022-forum-page-indexes': forumPageIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -62,7 +62,7 @@ export class ForumReads {
     const category = await this.categories.bySlug(slug);
     if (!category) throw notFound();
     const offset = (q.page - 1) * q.perPage;
-    const { rows, total } = await this.threads.page(category.id, viewer, q.sort, q.perPage, offset);
+    const { rows, total } = await this.threads.page(category, viewer, q.sort, q.perPage, offset);
     const [parts, forCategory] = await Promise.all([
       this.parts.lastPosts(
         viewer,
@@ -86,7 +86,7 @@ export class ForumReads {
       viewer.id,
       rows.map((t) => t.id),
     );
-    const unread = await this.posts.unreadCounts(marks);
+    const unread = await this.posts.unreadCounts(viewer, marks);
     return (t: ForumThreadRow) =>
       marks.has(t.id)
         ? { unread: unread.get(t.id) ?? 0, isNew: false }
@@ -125,12 +125,7 @@ export class ForumReads {
     const parts = await this.parts.ofPosts([post], db);
     if (!viewer) return presentPost(post, parts);
     const thread = (await this.threads.byId(post.thread_id, db))!;
-    const author = parts.users.get(post.author_id ?? 0);
-    const full = {
-      ...post,
-      author_is_troll: author?.is_troll ?? 0,
-      author_role: author?.role ?? null,
-    };
+    const full = { ...post, author_is_troll: parts.users.get(post.author_id ?? 0)?.is_troll ?? 0 };
     return presentPost(post, parts, policy.abilities(viewer, postFacts(full), threadFacts(thread)));
   }
 
@@ -156,7 +151,7 @@ export class ForumReads {
     const page = q.page ?? (await this.pageOf(viewer, thread, q.post, firstUnread));
     const [rows, total] = await Promise.all([
       this.posts.page(thread.id, viewer, perPage, (page - 1) * perPage),
-      this.posts.countListed(thread.id, viewer),
+      this.posts.totalListed(thread, viewer),
     ]);
     const parts = await this.parts.ofPosts(rows);
     const facts = threadFacts(thread);

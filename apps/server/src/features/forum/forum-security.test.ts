@@ -158,3 +158,64 @@ describe.each(dialects)('forum staff rank on %s', (dialect) => {
     expect(page.thread.subject).toBe('Объявление');
   });
 });
+
+/** An edit by someone else than the author brings no picture of the author's own. */
+describe.each(dialects)("forum edits and the author's uploads on %s", (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  it("refuses a moderator putting the author's other uploads on the author's post", async () => {
+    const db = t.app.deps.database.db;
+    const cat = await category(t.app);
+    const author = await person(t.app);
+    const moderator = await person(t.app, 'moderator');
+    const started = await thread(author, cat.slug);
+    const answer = await reply(author, started.slug, { text: 'Мой ответ' });
+    // A picture the author sent elsewhere (a private message, say): not on the post.
+    const at = new Date().toISOString();
+    const privatePicture = await db
+      .insertInto('attachments')
+      .values({
+        user_id: author.user.id,
+        purpose: 'message',
+        status: 'complete',
+        mime: 'image/jpeg',
+        width: 10,
+        height: 10,
+        size: 100,
+        adult: 0,
+        adult_marked: 0,
+        original_key: null,
+        file_key: `files/h8-${answer.id}.jpg`,
+        thumb_key: null,
+        error: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await moderator.asBrowser({
+      method: 'PATCH',
+      url: `/api/forum/posts/${answer.id}`,
+      payload: { text: 'Поправлено', attachments: [String(privatePicture.id)] },
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    const links = await db
+      .selectFrom('attachment_links')
+      .select('attachment_id')
+      .where('kind', '=', 'forum_post')
+      .where('ref_id', '=', answer.id)
+      .execute();
+    expect(links).toEqual([]);
+    // Taking pictures off, or keeping none, stays the moderator's to do.
+    const cleared = await moderator.asBrowser({
+      method: 'PATCH',
+      url: `/api/forum/posts/${answer.id}`,
+      payload: { text: 'Поправлено', attachments: [] },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+  });
+});

@@ -180,6 +180,15 @@ export class ForumWriteService {
       const own = viewer.id !== null && post.author_id === viewer.id;
       throw own && !policy.withinEditWindow(post) ? forbidden('forum.edit_window') : forbidden();
     }
+    // Staff editing someone's post keep or drop its pictures, never add another upload of the
+    // author's (a picture sent in a private message would become public).
+    if (body.attachments !== undefined && post.author_id !== viewer.id) {
+      const onPost = new Set(
+        ((await this.posts.attachments([post.id])).get(post.id) ?? []).map((a) => a.id),
+      );
+      if (body.attachments.some((id) => !onPost.has(id)))
+        throw invalid({ attachments: ['attachments.invalid'] });
+    }
     const [html, attachments] = await Promise.all([
       this.render(body.text),
       body.attachments === undefined

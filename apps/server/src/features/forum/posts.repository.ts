@@ -1,17 +1,19 @@
-import type { Insertable, Kysely } from 'kysely';
-import { listedFor } from '../../access/forum-post.policy';
+import type { ExpressionBuilder, Insertable, Kysely } from 'kysely';
+import { listedTotal, postsByTrollsBut, postsListedInIndex } from '../../access/forum-post.policy';
 import type { Viewer } from '../../access/viewer';
-import type { ForumPostEditRow, ForumPostRow, ForumPostsTable } from '../../db/forum-schema';
-import type { AttachmentRow, DB, UserRow } from '../../db/schema';
+import type {
+  ForumPostEditRow,
+  ForumPostRow,
+  ForumPostsTable,
+  ForumThreadRow,
+} from '../../db/forum-schema';
+import type { AttachmentRow, DB } from '../../db/schema';
 import { publicPost } from './forum-visibility.repository';
 
 export const FORUM_POST_LINK = 'forum_post' as const;
 
 /** A post with what its policy asks of its author. */
-export type PostWithAuthor = ForumPostRow & {
-  author_is_troll: number | null;
-  author_role: UserRow['role'] | null;
-};
+export type PostWithAuthor = ForumPostRow & { author_is_troll: number | null };
 
 /** Forum posts: look-ups, thread pages (filtered in SQL), writes, edits and pictures. */
 export class PostsRepository {
@@ -22,7 +24,7 @@ export class PostsRepository {
       .selectFrom('forum_posts')
       .leftJoin('users', 'users.id', 'forum_posts.author_id')
       .selectAll('forum_posts')
-      .select(['users.is_troll as author_is_troll', 'users.role as author_role']);
+      .select('users.is_troll as author_is_troll');
   }
 
   byId(id: number, db: Kysely<DB> = this.db): Promise<PostWithAuthor | undefined> {
@@ -60,47 +62,118 @@ export class PostsRepository {
     return id;
   }
 
-  private listed(threadId: number, viewer: Viewer) {
-    return this.withAuthor().where('forum_posts.thread_id', '=', threadId).where(listedFor(viewer));
+  /** The ids of the thread's posts the viewer reads, in number order (found in the index). */
+  private listedIds(threadId: number, viewer: Viewer) {
+    return this.db
+      .selectFrom('forum_posts')
+      .select('forum_posts.id')
+      .where('forum_posts.thread_id', '=', threadId)
+      .where(postsListedInIndex(viewer))
+      .orderBy('forum_posts.number');
   }
 
-  page(threadId: number, viewer: Viewer, limit: number, offset: number) {
-    return this.listed(threadId, viewer)
+  /**
+   * A page of the thread as the viewer reads it: its ids found by walking the index that holds
+   * the listing rule's columns (`forum_posts_thread_listed`: skipped posts are index entries,
+   * not table rows), then only the page's rows and their authors read.
+   */
+  async page(threadId: number, viewer: Viewer, limit: number, offset: number) {
+    const ids = await this.listedIds(threadId, viewer).limit(limit).offset(offset).execute();
+    if (ids.length === 0) return [];
+    return this.withAuthor()
+      .where(
+        'forum_posts.id',
+        'in',
+        ids.map((r) => r.id),
+      )
       .orderBy('forum_posts.number')
-      .limit(limit)
-      .offset(offset)
       .execute();
   }
 
-  /** Posts of the thread the viewer reads, those before `number` only when given. */
+  /** Posts of the thread the viewer reads, those before `number` only when given (the index). */
   async countListed(threadId: number, viewer: Viewer, beforeNumber?: number): Promise<number> {
-    let query = this.listed(threadId, viewer)
+    let query = this.listedIds(threadId, viewer)
       .clearSelect()
+      .clearOrderBy()
       .select((eb) => eb.fn.countAll<number | string>().as('n'));
     if (beforeNumber !== undefined) query = query.where('forum_posts.number', '<', beforeNumber);
     const row = await query.executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
-  /** The first post the viewer reads after `number` (their first unread one). */
-  firstListedAfter(threadId: number, viewer: Viewer, number: number) {
-    return this.listed(threadId, viewer)
-      .where('forum_posts.number', '>', number)
-      .orderBy('forum_posts.number')
-      .limit(1)
-      .executeTakeFirst();
+  /**
+   * All the posts of the thread the viewer reads, from the thread's public counter as the
+   * policy says (listedTotal): trolls' public posts taken off, the viewer's own hidden ones
+   * added; both are look-ups of a few authors' posts, not a count of the thread.
+   */
+  async totalListed(
+    thread: Pick<ForumThreadRow, 'id' | 'posts_count'>,
+    viewer: Viewer,
+  ): Promise<number> {
+    const plan = listedTotal(viewer);
+    if (plan.count) return this.countListed(thread.id, viewer);
+    let total = Number(thread.posts_count);
+    const { lessTrollsBut, plusHiddenOf } = plan;
+    if (lessTrollsBut !== false)
+      total -= await this.countOf(thread.id, (eb) =>
+        eb.and([publicPost(eb), postsByTrollsBut(lessTrollsBut)(eb)]),
+      );
+    if (plusHiddenOf !== null)
+      total += await this.countOf(thread.id, (eb) =>
+        eb.and([
+          eb('forum_posts.author_id', '=', plusHiddenOf),
+          eb('forum_posts.deleted_at', 'is', null),
+          eb.not(publicPost(eb)),
+        ]),
+      );
+    return total;
   }
 
-  /** Public posts after each read mark, per thread (a category page's `unread`). */
-  async unreadCounts(marks: ReadonlyMap<number, number>): Promise<Map<number, number>> {
+  private async countOf(
+    threadId: number,
+    which: (eb: ExpressionBuilder<DB, 'forum_posts'>) => ReturnType<typeof publicPost>,
+  ): Promise<number> {
+    const row = await this.db
+      .selectFrom('forum_posts')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('forum_posts.thread_id', '=', threadId)
+      .where(which)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The first post the viewer reads after `number` (their first unread one). */
+  async firstListedAfter(threadId: number, viewer: Viewer, number: number) {
+    const first = await this.listedIds(threadId, viewer)
+      .where('forum_posts.number', '>', number)
+      .limit(1)
+      .executeTakeFirst();
+    return first && this.byId(first.id);
+  }
+
+  /**
+   * Posts the viewer reads after each of their read marks, per thread (a category page's
+   * `unread`): one grouped query over the index, each thread's range from its mark on.
+   */
+  async unreadCounts(
+    viewer: Viewer,
+    marks: ReadonlyMap<number, number>,
+  ): Promise<Map<number, number>> {
     if (marks.size === 0) return new Map();
     const rows = await this.db
       .selectFrom('forum_posts')
-      .innerJoin('forum_reads', 'forum_reads.thread_id', 'forum_posts.thread_id')
       .select(['forum_posts.thread_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-      .where('forum_posts.thread_id', 'in', [...marks.keys()])
-      .whereRef('forum_posts.number', '>', 'forum_reads.last_read_number')
-      .where(publicPost)
+      .where((eb) =>
+        eb.or(
+          [...marks].map(([threadId, number]) =>
+            eb.and([
+              eb('forum_posts.thread_id', '=', threadId),
+              eb('forum_posts.number', '>', number),
+            ]),
+          ),
+        ),
+      )
+      .where(postsListedInIndex(viewer))
       .groupBy('forum_posts.thread_id')
       .execute();
     return new Map(rows.map((r) => [r.thread_id, Number(r.n)]));

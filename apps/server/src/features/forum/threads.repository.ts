@@ -1,15 +1,18 @@
 import type { ForumThreadSort } from '@chat/shared';
-import type { Insertable, Kysely } from 'kysely';
-import type { ForumThreadRow, ForumThreadsTable } from '../../db/forum-schema';
-import type { DB, UserRow } from '../../db/schema';
+import type { ExpressionBuilder, Insertable, Kysely } from 'kysely';
+import type { ForumCategoryRow, ForumThreadRow, ForumThreadsTable } from '../../db/forum-schema';
+import type { DB } from '../../db/schema';
 import type { Viewer } from '../../access/viewer';
-import { threadsListedFor } from '../../access/forum-post.policy';
+import {
+  listedTotal,
+  threadsByTrollsBut,
+  threadsListedFor,
+  threadsListedInIndex,
+} from '../../access/forum-post.policy';
+import { publicThread } from './forum-visibility.repository';
 
 /** A thread with what its policy asks of its author. */
-export type ThreadWithAuthor = ForumThreadRow & {
-  author_is_troll: number | null;
-  author_role: UserRow['role'] | null;
-};
+export type ThreadWithAuthor = ForumThreadRow & { author_is_troll: number | null };
 
 /** Forum threads: look-ups, the category pages (filtered in SQL), counters and views. */
 export class ThreadsRepository {
@@ -20,7 +23,7 @@ export class ThreadsRepository {
       .selectFrom('forum_threads')
       .leftJoin('users', 'users.id', 'forum_threads.author_id')
       .selectAll('forum_threads')
-      .select(['users.is_troll as author_is_troll', 'users.role as author_role']);
+      .select('users.is_troll as author_is_troll');
   }
 
   bySlug(slug: string): Promise<ThreadWithAuthor | undefined> {
@@ -122,28 +125,73 @@ export class ThreadsRepository {
       .where(threadsListedFor(viewer));
   }
 
-  /** A category page for the viewer: pinned first, then by the chosen order. */
+  /**
+   * A category page for the viewer: pinned first, then by the chosen order, the newest first
+   * among equals. The ORDER BY is exactly one of the category indexes (0022), which hold the
+   * listing rule's columns: the page's ids are found by walking index entries, then only its
+   * rows are read. The total comes from the category's counter (totalListed).
+   */
   async page(
-    categoryId: number,
+    category: Pick<ForumCategoryRow, 'id' | 'threads_count'>,
     viewer: Viewer,
     sort: ForumThreadSort,
     limit: number,
     offset: number,
   ): Promise<{ rows: ForumThreadRow[]; total: number }> {
-    let query = this.listed(viewer)
-      .selectAll('forum_threads')
-      .where('forum_threads.category_id', '=', categoryId)
+    let query = this.db
+      .selectFrom('forum_threads')
+      .select('forum_threads.id')
+      .where('forum_threads.category_id', '=', category.id)
+      .where(threadsListedInIndex(viewer))
       .orderBy('forum_threads.pinned', 'desc');
     if (sort === 'activity') query = query.orderBy('forum_threads.last_posted_at', 'desc');
     if (sort === 'top') query = query.orderBy('forum_threads.posts_count', 'desc');
-    const [rows, count] = await Promise.all([
-      query.orderBy('forum_threads.id', 'desc').limit(limit).offset(offset).execute(),
-      this.listed(viewer)
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('forum_threads.category_id', '=', categoryId)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    const ids = (
+      await query.orderBy('forum_threads.id', 'desc').limit(limit).offset(offset).execute()
+    ).map((r) => r.id);
+    const [found, total] = await Promise.all([this.byIds(ids), this.totalListed(category, viewer)]);
+    const byId = new Map(found.map((t) => [t.id, t]));
+    return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
+  }
+
+  /**
+   * The category's threads the viewer reads: its public counter as the policy says
+   * (listedTotal), or counted in the index for moderators.
+   */
+  private async totalListed(
+    category: Pick<ForumCategoryRow, 'id' | 'threads_count'>,
+    viewer: Viewer,
+  ): Promise<number> {
+    const plan = listedTotal(viewer);
+    if (plan.count) return this.countOf(category.id, threadsListedInIndex(viewer));
+    let total = Number(category.threads_count);
+    const { lessTrollsBut, plusHiddenOf } = plan;
+    if (lessTrollsBut !== false)
+      total -= await this.countOf(category.id, (eb) =>
+        eb.and([publicThread(eb), threadsByTrollsBut(lessTrollsBut)(eb)]),
+      );
+    if (plusHiddenOf !== null)
+      total += await this.countOf(category.id, (eb) =>
+        eb.and([
+          eb('forum_threads.author_id', '=', plusHiddenOf),
+          eb('forum_threads.deleted_at', 'is', null),
+          eb.not(publicThread(eb)),
+        ]),
+      );
+    return total;
+  }
+
+  private async countOf(
+    categoryId: number,
+    which: (eb: ExpressionBuilder<DB, 'forum_threads'>) => ReturnType<typeof publicThread>,
+  ): Promise<number> {
+    const row = await this.db
+      .selectFrom('forum_threads')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('forum_threads.category_id', '=', categoryId)
+      .where(which)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /** The newest threads the viewer may see, across categories. */
