@@ -1,8 +1,9 @@
 import { FORUM_EDIT_WINDOW_MS, type ForumPostAbilities, type Permission } from '@chat/shared';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { ForumCategoryRow, ForumPostRow, ForumThreadRow } from '../db/forum-schema';
-import type { DB } from '../db/schema';
+import type { DB, UserRow } from '../db/schema';
 import { canSeeTrolls } from './message.policy';
+import { outranksPerson } from './rank';
 import { isSelf, type Viewer } from './viewer';
 
 /**
@@ -27,12 +28,16 @@ export type ThreadFacts = Pick<
 > & {
   /** The thread's author is marked a troll (false when unknown or gone). */
   authorIsTroll?: boolean;
+  /** The author's role, when read (staff act only on those they outrank: rank.ts). */
+  authorRole?: UserRow['role'] | null;
 };
 export type PostFacts = Pick<
   ForumPostRow,
   'author_id' | 'status' | 'held' | 'deleted_at' | 'created_at' | 'number'
 > & {
   authorIsTroll?: boolean;
+  /** The author's role, when read (staff act only on those they outrank: rank.ts). */
+  authorRole?: UserRow['role'] | null;
   /** Replies after it exist (the first post of a thread with replies stays). */
   hasReplies?: boolean;
 };
@@ -65,6 +70,29 @@ export function canSee(viewer: Viewer, post: PostFacts, thread: ThreadFacts): bo
   if (post.deleted_at !== null) return false;
   if (post.authorIsTroll && !own(viewer, post.author_id) && !canSeeTrolls(viewer)) return false;
   return isPublic(post) || own(viewer, post.author_id);
+}
+
+/**
+ * A moderator's power over a post or thread: their own, those of people they outrank (rank.ts:
+ * a moderator never over an admin or another moderator), and what a gone account left; never
+ * when the author's role was not read.
+ */
+function staffOver(
+  viewer: Viewer,
+  item: { author_id: number | null; authorRole?: UserRow['role'] | null },
+) {
+  if (!moderates(viewer)) return false;
+  if (item.author_id === null || own(viewer, item.author_id)) return true;
+  return (
+    item.authorRole !== undefined &&
+    item.authorRole !== null &&
+    outranksPerson(viewer, { id: item.author_id, role: item.authorRole })
+  );
+}
+
+/** Moderating a thread (pin, lock, move, rename, delete): staff over its author. */
+export function canModerateThread(viewer: Viewer, thread: ThreadFacts): boolean {
+  return staffOver(viewer, thread);
 }
 
 /** Free to write in the forum: registered, with `forum.post`, neither gagged nor banned. */
@@ -110,7 +138,7 @@ export function can(
       return live && writes(viewer);
     case 'edit':
       if (!live) return false;
-      if (moderates(viewer)) return true;
+      if (staffOver(viewer, post)) return true;
       return (
         writes(viewer) &&
         own(viewer, post.author_id) &&
@@ -119,7 +147,7 @@ export function can(
       );
     case 'delete':
       if (!live) return false;
-      if (moderates(viewer)) return true;
+      if (staffOver(viewer, post)) return true;
       // The first post of a thread is the thread: once answered, only staff take it away.
       return (
         writes(viewer) &&

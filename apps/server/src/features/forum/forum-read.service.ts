@@ -125,7 +125,12 @@ export class ForumReads {
     const parts = await this.parts.ofPosts([post], db);
     if (!viewer) return presentPost(post, parts);
     const thread = (await this.threads.byId(post.thread_id, db))!;
-    const full = { ...post, author_is_troll: parts.users.get(post.author_id ?? 0)?.is_troll ?? 0 };
+    const author = parts.users.get(post.author_id ?? 0);
+    const full = {
+      ...post,
+      author_is_troll: author?.is_troll ?? 0,
+      author_role: author?.role ?? null,
+    };
     return presentPost(post, parts, policy.abilities(viewer, postFacts(full), threadFacts(thread)));
   }
 

@@ -7,13 +7,16 @@ import type {
   ForumPostsTable,
   ForumThreadRow,
 } from '../../db/forum-schema';
-import type { AttachmentRow, DB } from '../../db/schema';
+import type { AttachmentRow, DB, UserRow } from '../../db/schema';
 import { publicPost } from './forum-visibility.repository';
 
 export const FORUM_POST_LINK = 'forum_post' as const;
 
 /** A post with what its policy asks of its author. */
-export type PostWithAuthor = ForumPostRow & { author_is_troll: number | null };
+export type PostWithAuthor = ForumPostRow & {
+  author_is_troll: number | null;
+  author_role: UserRow['role'] | null;
+};
 
 /** Forum posts: look-ups, thread pages (filtered in SQL), writes, edits and pictures. */
 export class PostsRepository {
@@ -24,7 +27,7 @@ export class PostsRepository {
       .selectFrom('forum_posts')
       .leftJoin('users', 'users.id', 'forum_posts.author_id')
       .selectAll('forum_posts')
-      .select('users.is_troll as author_is_troll');
+      .select(['users.is_troll as author_is_troll', 'users.role as author_role']);
   }
 
   byId(id: number, db: Kysely<DB> = this.db): Promise<PostWithAuthor | undefined> {

@@ -1,7 +1,7 @@
 import type { ForumThreadSort } from '@chat/shared';
 import type { ExpressionBuilder, Insertable, Kysely } from 'kysely';
 import type { ForumCategoryRow, ForumThreadRow, ForumThreadsTable } from '../../db/forum-schema';
-import type { DB } from '../../db/schema';
+import type { DB, UserRow } from '../../db/schema';
 import type { Viewer } from '../../access/viewer';
 import {
   listedTotal,
@@ -12,7 +12,10 @@ import {
 import { publicThread } from './forum-visibility.repository';
 
 /** A thread with what its policy asks of its author. */
-export type ThreadWithAuthor = ForumThreadRow & { author_is_troll: number | null };
+export type ThreadWithAuthor = ForumThreadRow & {
+  author_is_troll: number | null;
+  author_role: UserRow['role'] | null;
+};
 
 /** Forum threads: look-ups, the category pages (filtered in SQL), counters and views. */
 export class ThreadsRepository {
@@ -23,7 +26,7 @@ export class ThreadsRepository {
       .selectFrom('forum_threads')
       .leftJoin('users', 'users.id', 'forum_threads.author_id')
       .selectAll('forum_threads')
-      .select('users.is_troll as author_is_troll');
+      .select(['users.is_troll as author_is_troll', 'users.role as author_role']);
   }
 
   bySlug(slug: string): Promise<ThreadWithAuthor | undefined> {
