@@ -144,8 +144,9 @@ describe('the forum', () => {
       await expect.poll(() => box.inputValue()).toContain(`> ${firstNick} ${words.wrote}:`);
       expect(await box.inputValue()).toContain(`> ${words.text}`);
       await other.getByTestId('forum-replying').waitFor();
+      // A selection inside the post brings its own Quote button beside it.
       await selectText(other, `forum-post-body-${opening.id}`, words.selected);
-      await other.getByTestId(`forum-quote-${opening.id}`).click();
+      await other.getByTestId(`forum-quote-selection-${opening.id}`).click();
       await expect.poll(() => box.inputValue()).toMatch(new RegExp(`\n> ${words.selected}\n`));
       await box.fill(`${await box.inputValue()}${words.reply}`);
       await shot(other, `forum-${locale}-${phone ? 1280 : 375}-quoting`);
