@@ -87,12 +87,16 @@ export class ForumParts {
       users,
       attachments,
       reactions: groupBy<ForumReactionRow>(reactions, (r) => r.likeable_id),
-      // A quote shows words only of a post everyone may still read.
+      // A quote shows words and author only of a post everyone may still read: the payload is
+      // one for every reader (and the live channel), so a troll's post quoted by someone who
+      // sees trolls stays unnamed.
       replies: new Map(
-        answered.map((post) => [
-          post.id,
-          { post, excerpt: countsForEveryone(post) ? excerptOf(post.text) : null },
-        ]),
+        answered.map((post) => {
+          const shown =
+            countsForEveryone(post) &&
+            !(post.author_id !== null && users.get(post.author_id)?.is_troll === 1);
+          return [post.id, { post, excerpt: shown ? excerptOf(post.text) : null }];
+        }),
       ),
     };
   }

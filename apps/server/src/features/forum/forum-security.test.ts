@@ -98,6 +98,21 @@ describe.each(dialects)('forum content hidden from others on %s', (dialect) => {
     );
     expect(page.data).toHaveLength(1);
   });
+
+  it("quotes a troll's post to others without its words or its author", async () => {
+    const cat = await category(t.app);
+    const started = await thread(await person(t.app), cat.slug);
+    const trolled = await reply(await troll(), started.slug, { text: 'Слова тролля' });
+    // A moderator (who sees trolls) answers the troll's post with a quote of it.
+    const moderator = await person(t.app, 'moderator');
+    await reply(moderator, started.slug, { text: 'Не надо так', reply_to: trolled.id });
+    const page = json<ForumThreadPage>(
+      await t.app.inject({ method: 'GET', url: `/api/forum/threads/${started.slug}` }),
+    );
+    const answer = page.data.find((p) => p.reply_to?.id === trolled.id)!;
+    expect(answer.reply_to).toMatchObject({ excerpt: null, author: null });
+    expect(JSON.stringify(page)).not.toContain('Слова тролля');
+  });
 });
 
 /** Staff act on the forum things of people they outrank only (access/rank.ts). */

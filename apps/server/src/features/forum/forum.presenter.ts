@@ -116,7 +116,8 @@ export function presentPost(
       ? {
           id: answered.post.id,
           number: answered.post.number,
-          author: author(parts.users, answered.post.author_id),
+          // Whose words they were is shown only with the words.
+          author: answered.excerpt === null ? null : author(parts.users, answered.post.author_id),
           excerpt: answered.excerpt,
         }
       : null,
