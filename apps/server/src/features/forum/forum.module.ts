@@ -5,7 +5,7 @@ import { postFacts, threadFacts } from './forum-facts';
 import { registerForumCommunity } from './forum-community';
 import { forumWriteRoutes } from './forum-posts.routes';
 import { forumReadRoutes } from './forum.routes';
-import { buildForumServices } from './forum.services';
+import { buildForumServices } from './build-forum';
 
 /**
  * The forum (issue 21): categories, threads, posts, read marks, reactions and previews.
