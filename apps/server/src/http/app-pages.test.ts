@@ -84,7 +84,7 @@ describe('the app pages the server sends', () => {
     ['/ru/no-such-page', 'ru', 'Страница не найдена — Чатик'],
     ['/ru/chat/1/2', 'ru', 'Страница не найдена — Чатик'],
     // The pages of features still to come are not there yet.
-    ['/ru/forum', 'ru', 'Страница не найдена — Чатик'],
+    ['/ru/quotes', 'ru', 'Страница не найдена — Чатик'],
     ['/en/art/1', 'en', 'Page not found — Chatik'],
   ])('answers 404 at %s with the app in %s, titled %s', async (url, lang, title) => {
     const page = await get(url);

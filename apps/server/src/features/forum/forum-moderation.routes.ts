@@ -3,8 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ForumModerationService } from './forum-moderation.service';
 import type { ForumWatchService } from './forum-watch.service';
+import { forumSlugParam } from './forum.routes';
 
-const params = z.object({ slug: z.string().min(1).max(191) });
+// Slugs as the forum's read routes take them: a NUL byte never reaches PostgreSQL.
+const params = z.object({ slug: forumSlugParam });
 const watchAnswer = z.object({ data: z.object({ watching: z.boolean() }) });
 
 /** Moderating a thread and following one (API.md "Forum"). */
