@@ -28,7 +28,8 @@ describe('resolveAppAddress', () => {
     ['/en//chat', 'en'],
     ['//en/chat', 'ru'],
     // Pages of features still to come are not there yet.
-    ['/ru/forum', 'ru'],
+    ['/ru/quotes', 'ru'],
+    ['/en/forum/thread/a/b', 'en'],
     ['/en/art/1', 'en'],
   ])('%s is no page (%s)', (path, locale) => {
     expect(resolveAppAddress(path)).toEqual({ kind: 'notFound', locale });
