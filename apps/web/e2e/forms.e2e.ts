@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerUser, uniqueNick } from './api';
 import { shot, useBrowser } from './browser';
+import { builtChunkOf } from './built-chunks';
 import { apiEnterRoom, apiUser, enterAsGuest, enterAsUser, signInToChat } from './chat-kit';
 import { ADMIN_PASSWORD } from './global-setup';
 
@@ -111,7 +112,7 @@ describe.each([
     await page.getByTestId('splash').waitFor({ state: 'detached' });
     // The page's code is refused while this page lives, as an old build's chunk would be after a
     // deployment; the page, reloaded, gets it.
-    await page.route('**/assets/profiles-page-*.js', (route) =>
+    await page.route(`**/${builtChunkOf('src/pages/profiles/profiles-page.tsx')}`, (route) =>
       loads() < 2 ? route.fulfill({ status: 404, body: 'gone' }) : route.continue(),
     );
     const nav = page.getByRole('navigation').first();
@@ -139,7 +140,7 @@ describe.each([
     // Never to be had (a network that refuses it): one reload, then the error with a button.
     const stuck = await session.newPage({ viewport });
     const stuckLoads = countDocumentLoads(stuck);
-    await stuck.route('**/assets/profiles-page-*.js', (route) =>
+    await stuck.route(`**/${builtChunkOf('src/pages/profiles/profiles-page.tsx')}`, (route) =>
       route.fulfill({ status: 404, body: 'gone' }),
     );
     await stuck.goto(`/${locale}/profiles/online`);

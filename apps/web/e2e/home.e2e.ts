@@ -186,8 +186,13 @@ describe('the server before any script runs', () => {
       lang: 'en',
       title: 'Page not found — Chatik',
     });
-    // The forum and art are not there yet: their addresses are no pages until they land.
     expect(await html('/ru/forum')).toMatchObject({
+      status: 200,
+      lang: 'ru',
+      title: 'Форум — Чатик',
+    });
+    // Art and quotes are not there yet: their addresses are no pages until they land.
+    expect(await html('/ru/quotes')).toMatchObject({
       status: 404,
       lang: 'ru',
       title: 'Страница не найдена — Чатик',
