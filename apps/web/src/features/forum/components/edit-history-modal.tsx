@@ -1,9 +1,9 @@
 import type { ForumPost } from '@chat/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Alert, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale';
+import { useFadingRequest } from '../../../shared/hooks/use-fading-request';
 import { formatWhen } from '../../../shared/ui/when';
 import { forumApi, forumKeys } from '../api';
 
@@ -25,9 +25,7 @@ export function EditHistoryModal({
 }) {
   const { t } = useTranslation('forum');
   const locale = useLocale();
-  // Kept while the dialog fades out, so its content does not vanish before it does.
-  const [shown, setShown] = useState<HistoryRequest | null>(request);
-  if (request !== null && request !== shown) setShown(request);
+  const { shown, onExited } = useFadingRequest(request);
   const post = shown?.post ?? null;
   const edits = useQuery({
     queryKey: forumKeys.edits(post?.id ?? 0),
@@ -39,11 +37,7 @@ export function EditHistoryModal({
     <Modal
       show={request !== null}
       onHide={onHide}
-      onExited={() => {
-        const from = shown?.from;
-        setShown(null);
-        if (from?.isConnected) from.focus();
-      }}
+      onExited={onExited}
       restoreFocus={false}
       centered
       scrollable

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../../lib/use-locale';
+import { useFadingRequest } from '../../../../shared/hooks/use-fading-request';
 import { clockTime, dayKey, dayLabel } from '../../../../shared/time-format';
 import { MessageText } from '../../../../shared/ui/message-text';
 import { useSmileyDictionary } from '../../hooks/use-smileys';
@@ -84,9 +85,7 @@ export function EditHistoryModal({ request, onHide }: EditHistoryModalProps) {
   const { t } = useTranslation('chat');
   const locale = useLocale();
   const dictionary = useSmileyDictionary();
-  // Kept while the dialog fades out, so that its content does not vanish before it does.
-  const [shown, setShown] = useState<EditHistoryRequest | null>(request);
-  if (request !== null && request !== shown) setShown(request);
+  const { shown, onExited } = useFadingRequest(request);
   const target = shown?.message ?? null;
   // The message as the room has it now: an edit heard live shows at once.
   const live = useChat((s) =>
@@ -105,11 +104,7 @@ export function EditHistoryModal({ request, onHide }: EditHistoryModalProps) {
     <Modal
       show={request !== null}
       onHide={onHide}
-      onExited={() => {
-        const from = shown?.from;
-        setShown(null);
-        if (from?.isConnected) from.focus();
-      }}
+      onExited={onExited}
       restoreFocus={false}
       centered
       scrollable
