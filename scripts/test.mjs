@@ -14,9 +14,13 @@ const reports = mkdtempSync(join(tmpdir(), 'chat-tests-'));
 let passed = 0;
 let failed = 0;
 
+const timings = [];
+
 function run(title, command, args) {
   console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  timings.push(`${title} ${Math.round((Date.now() - started) / 1000)} s`);
   return result.status === 0;
 }
 
@@ -52,5 +56,6 @@ for (const step of steps) {
     break;
   }
 }
-console.log(`\ntests: ${passed} passed, ${failed} failed`);
+console.log(`\nsteps: ${timings.join(', ')}`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);

@@ -121,13 +121,15 @@ describe('talking as people expect', () => {
     await onDesktop.hover();
     await annPage.getByTestId(`message-react-${id}`).click();
     await annPage.getByTestId(`pick-reaction-${id}-like`).click();
+    // Ann's like is stored before Carl's, so the tooltip's order is known.
+    const annLike = annPage.getByTestId(`reaction-${id}-like`);
+    await expect.poll(() => annLike.getAttribute('aria-pressed')).toBe('true');
     const liked = await apiJson(session.baseUrl, `/api/chat/message/${id}/reactions`, {
       method: 'POST',
       token: carl.token,
       body: { reaction: 'like' },
     });
     expect(liked.status).toBe(201);
-    const annLike = annPage.getByTestId(`reaction-${id}-like`);
     await expect.poll(() => annLike.locator('.chat-reaction-count').textContent()).toBe('2');
 
     // On the desktop, hovering names them.
