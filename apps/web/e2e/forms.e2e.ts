@@ -119,17 +119,17 @@ describe.each([
     const toggler = nav.locator('.navbar-toggler');
     const people = nav.getByRole('link', { name: words.people });
     // A phone's menu is folded; a tap made while the navbar is still settling may be lost, so
-    // tap again only while the menu is neither open nor opening (a second tap would fold it).
+    // tap again only while the toggler does not say the menu is open (a second tap would fold
+    // it: between its opening and open classes the menu shows neither).
     if (await toggler.isVisible())
       await expect
         .poll(
           async () => {
             if ((await nav.locator('.navbar-collapse.show').count()) > 0) return true;
-            if ((await nav.locator('.navbar-collapse.collapsing').count()) === 0)
-              await toggler.click();
+            if ((await toggler.getAttribute('aria-expanded')) !== 'true') await toggler.click();
             return false;
           },
-          { timeout: 10_000 },
+          { timeout: 10_000, intervals: [300] },
         )
         .toBe(true);
     await people.click();

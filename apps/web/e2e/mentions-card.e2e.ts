@@ -179,6 +179,8 @@ describe('mentions and the nick card', () => {
     await dialog.waitFor();
     await modPage.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    // The card closed for the dialog; a click on the nick while it still fades would close it.
+    await modCard.waitFor({ state: 'detached' });
 
     // Ignore from the card: the card says so the next time it opens.
     await thanks.getByTestId('message-nick').click();
