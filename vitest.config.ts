@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner for every tier: pure rules, server integration, web components, browser journeys.
 export default defineConfig({
   test: {
+    // Vitest leaves a core to itself (one worker on CI's two); the server's files mostly wait on
+    // PostgreSQL and timers, so two at once finish the run sooner even there.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       'packages/shared/vitest.config.ts',
       'apps/server/vitest.config.ts',

@@ -43,9 +43,20 @@ export async function testDialects(): Promise<TestDialect[]> {
   return ['sqlite'];
 }
 
-/** A fresh schema in the test database; dropped again by the returned function. */
+/**
+ * Set by global-setup.ts for a whole run: its schemas are named with it and dropped together
+ * when the run ends. A schema dropped while another file migrates breaks that file: Kysely's
+ * migrator lists every schema's tables, and a table dropped mid-listing is an error.
+ */
+export const TEST_SCHEMA_RUN = 'TEST_SCHEMA_RUN';
+
+/**
+ * A fresh schema in the test database; dropped by the returned function, or with the rest of
+ * the run's at its end when the run names them (TEST_SCHEMA_RUN).
+ */
 export async function createPostgresSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const run = process.env[TEST_SCHEMA_RUN];
+  const schema = `${run ?? 't'}_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await client.connect();
   await client.query(`create schema ${schema}`);
@@ -55,6 +66,7 @@ export async function createPostgresSchema(): Promise<{ url: string; drop: () =>
   return {
     url: url.toString(),
     drop: async () => {
+      if (run !== undefined) return;
       const c = new pg.Client({ connectionString: TEST_POSTGRES_URL });
       await c.connect();
       await c.query(`drop schema if exists ${schema} cascade`);
