@@ -58,6 +58,8 @@ export function buildForumServices(ctx: ModuleContext): ForumServices {
     attachments,
     rateLimits,
   );
-  const reactions = new ForumReactionsService(reactionsRepo, write, rateLimits);
+  const reactions = new ForumReactionsService(reactionsRepo, write, rateLimits, (threadId) =>
+    reads.forgetGuestPages(threadId),
+  );
   return new ForumServices(reads, write, reactions, posts, threads);
 }

@@ -33,6 +33,18 @@ export function registerForumCommunity(ctx: ModuleContext, forum: ForumServices)
   const watches = new ForumWatchService(watchesRepo, forum.threads);
 
   ctx.use('moderation').content.useForum(moderation);
+  // Whatever this process changes in a thread, visitors get rebuilt pages of it at once.
+  const forget = ({ thread }: { thread: { id: number } }) =>
+    forum.reads.forgetGuestPages(thread.id);
+  events.on('forum.post.stored', forget);
+  events.on('forum.post.updated', forget);
+  events.on('forum.post.deleted', forget);
+  events.on('forum.thread.updated', forget);
+  const forgetAll = () => forum.reads.forgetAllGuestPages();
+  events.on('user.troll', forgetAll);
+  events.on('user.nick', forgetAll);
+  events.on('user.avatar', forgetAll);
+  events.on('user.deleted', forgetAll);
   events.on('forum.post.deleted', (event) => moderation.postDeleted(event));
   const notifications = ctx.use('notifications');
   wireForumNotifications({

@@ -17,21 +17,25 @@ export class ForumReactionsService {
     private readonly reactions: ForumReactionsRepository,
     private readonly write: Pick<ForumWriteService, 'find'>,
     private readonly rateLimits: RateLimits,
+    /** A reaction changes the thread's pages as visitors see them (ForumReads). */
+    private readonly changed: (threadId: number) => void,
   ) {}
 
   async add(viewer: Viewer, postId: number, reaction: Reaction): Promise<void> {
-    await this.check(viewer, postId);
+    const threadId = await this.check(viewer, postId);
     await this.rateLimits.hit(RULE, String(viewer.id));
-    await this.reactions.add(postId, viewer.id!, reaction, nowIso());
+    if (await this.reactions.add(postId, viewer.id!, reaction, nowIso())) this.changed(threadId);
   }
 
   async remove(viewer: Viewer, postId: number, reaction: Reaction): Promise<void> {
-    await this.check(viewer, postId);
-    await this.reactions.remove(postId, viewer.id!, reaction);
+    const threadId = await this.check(viewer, postId);
+    if (await this.reactions.remove(postId, viewer.id!, reaction)) this.changed(threadId);
   }
 
-  private async check(viewer: Viewer, postId: number) {
+  /** The post's thread, when the viewer may react to the post. */
+  private async check(viewer: Viewer, postId: number): Promise<number> {
     const { post, thread } = await this.write.find(viewer, postId);
     if (!policy.can(viewer, 'react', postFacts(post), threadFacts(thread))) throw forbidden();
+    return thread.id;
   }
 }

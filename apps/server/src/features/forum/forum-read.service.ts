@@ -12,12 +12,13 @@ import {
 import type { Kysely } from 'kysely';
 import * as policy from '../../access/forum-post.policy';
 import type { Viewer } from '../../access/viewer';
-import type { ForumPostRow, ForumThreadRow } from '../../db/forum-schema';
+import type { ForumCategoryRow, ForumPostRow, ForumThreadRow } from '../../db/forum-schema';
 import type { DB } from '../../db/schema';
 import { forbidden, notFound } from '../../http/app-error';
 import { nowIso } from '../../lib/clock';
 import type { CategoriesRepository } from './categories.repository';
 import type { ForumParts } from './forum-parts';
+import { GuestPages } from './guest-pages';
 import { presentCategory, presentPost, presentThread } from './forum.presenter';
 import { postFacts, threadFacts } from './forum-facts';
 import type { PostsRepository } from './posts.repository';
@@ -34,6 +35,10 @@ const pageMeta = (page: number, perPage: number, total: number) => ({
 
 /** Reading the forum: the categories, a category's threads, a thread's posts, the latest. */
 export class ForumReads {
+  /** Pages as visitors who are not signed in read them (guest-pages.ts). */
+  private readonly guestThreadPages = new GuestPages<ForumThreadPage>();
+  private readonly guestCategoryPages = new GuestPages<ForumCategoryPage>();
+
   constructor(
     private readonly categories: CategoriesRepository,
     private readonly threads: ThreadsRepository,
@@ -61,6 +66,33 @@ export class ForumReads {
   ): Promise<ForumCategoryPage> {
     const category = await this.categories.bySlug(slug);
     if (!category) throw notFound();
+    if (viewer.id !== null) return this.buildCategoryPage(viewer, locale, category, q);
+    const key = this.guestCategoryPages.categoryKey(category.id, locale, q.sort, q.perPage, q.page);
+    const kept = this.guestCategoryPages.get(key);
+    if (kept) return kept;
+    const built = await this.buildCategoryPage(viewer, locale, category, q);
+    this.guestCategoryPages.set(key, built);
+    return built;
+  }
+
+  /** Something in the thread changed: visitors' pages of it and of the categories are rebuilt. */
+  forgetGuestPages(threadId: number): void {
+    this.guestThreadPages.forgetThread(threadId);
+    this.guestCategoryPages.forgetThread(threadId);
+  }
+
+  /** A person every page may show changed: visitors' pages are all rebuilt. */
+  forgetAllGuestPages(): void {
+    this.guestThreadPages.forgetAll();
+    this.guestCategoryPages.forgetAll();
+  }
+
+  private async buildCategoryPage(
+    viewer: Viewer,
+    locale: Locale,
+    category: ForumCategoryRow,
+    q: { page: number; perPage: number; sort: ForumThreadSort },
+  ): Promise<ForumCategoryPage> {
     const offset = (q.page - 1) * q.perPage;
     const { rows, total } = await this.threads.page(category, viewer, q.sort, q.perPage, offset);
     const [parts, forCategory] = await Promise.all([
@@ -147,13 +179,36 @@ export class ForumReads {
   ): Promise<ForumThreadPage> {
     const thread = await this.threads.bySlug(slug);
     if (!thread || !policy.canSeeThread(viewer, threadFacts(thread))) throw notFound();
-    const perPage = FORUM_POSTS_PER_PAGE;
     const mark = viewer.id === null ? null : await this.reads.mark(viewer.id, thread.id);
     const firstUnread =
       viewer.id === null
         ? undefined
         : await this.posts.firstListedAfter(thread.id, viewer, mark ?? 0);
     const page = q.page ?? (await this.pageOf(viewer, thread, q.post, firstUnread));
+    if (viewer.id === null) {
+      const key = this.guestThreadPages.threadKey(thread.id, locale, page);
+      let kept = this.guestThreadPages.get(key);
+      if (!kept) {
+        kept = await this.buildThreadPage(viewer, locale, thread, page, undefined);
+        this.guestThreadPages.set(key, kept);
+      }
+      await this.sawPage(viewer, thread, undefined, null, q.visitor);
+      // The kept page as it is (encoded once: http/presented-as-is.ts), its views count too.
+      return kept;
+    }
+    const built = await this.buildThreadPage(viewer, locale, thread, page, firstUnread);
+    await this.sawPage(viewer, thread, built.data.at(-1)?.number, mark, q.visitor);
+    return built;
+  }
+
+  private async buildThreadPage(
+    viewer: Viewer,
+    locale: Locale,
+    thread: ThreadWithAuthor,
+    page: number,
+    firstUnread: ForumPostRow | undefined,
+  ): Promise<ForumThreadPage> {
+    const perPage = FORUM_POSTS_PER_PAGE;
     const [rows, total] = await Promise.all([
       this.posts.page(thread.id, viewer, perPage, (page - 1) * perPage),
       this.posts.totalListed(thread, viewer),
@@ -163,8 +218,6 @@ export class ForumReads {
     const data = rows.map((p) =>
       presentPost(p, parts, policy.abilities(viewer, postFacts(p), facts)),
     );
-    const lastOnPage = rows.at(-1)?.number;
-    await this.sawPage(viewer, thread, lastOnPage, mark, q.visitor);
     const listed = await this.threadOf(viewer, locale, thread);
     return {
       thread: {

@@ -149,4 +149,51 @@ describe.each(dialects)('reading and editing the forum on %s', (dialect) => {
     const page = await open(author, `/api/forum/threads/${th.slug}?post=${post.id}`);
     expect(page.data.find((p) => p.id === post.id)!.reactions).toHaveLength(1);
   });
+
+  it('keeps pages for visitors without a session, and rebuilds them when the thread changes', async () => {
+    const cat = await category(t.app);
+    const author = await person(t.app);
+    const moderator = await person(t.app, 'moderator');
+    const th = await thread(author, cat.slug);
+    const answer = await reply(author, th.slug, { text: 'First words' });
+    const visitor = async () =>
+      json<ForumThreadPage>(
+        await t.app.inject({ method: 'GET', url: `/api/forum/threads/${th.slug}` }),
+      );
+    const listing = async () =>
+      json<ForumCategoryPage>(
+        await t.app.inject({ method: 'GET', url: `/api/forum/categories/${cat.slug}` }),
+      );
+    const seen = async () => (await visitor()).data.find((p) => p.id === answer.id);
+    expect((await seen())!.reactions).toHaveLength(0);
+    expect((await listing()).data[0]!.posts_count).toBe(2);
+
+    // A reaction, an edit, a new reply and a moderator's deletion show at the next visit.
+    const reacted = await author.asBrowser({
+      method: 'POST',
+      url: `/api/forum/posts/${answer.id}/reactions`,
+      payload: { reaction: 'like' },
+    });
+    expect(reacted.statusCode).toBe(201);
+    expect((await seen())!.reactions).toHaveLength(1);
+    const edited = await author.asBrowser({
+      method: 'PATCH',
+      url: `/api/forum/posts/${answer.id}`,
+      payload: { text: 'Second words' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await seen())!.text).toBe('Second words');
+    const later = await reply(author, th.slug, { text: 'Another' });
+    expect((await visitor()).data.map((p) => p.id)).toContain(later.id);
+    expect((await listing()).data[0]!.posts_count).toBe(3);
+    const removed = await moderator.asBrowser({
+      method: 'DELETE',
+      url: `/api/forum/posts/${answer.id}`,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await seen()).toBeUndefined();
+    expect((await listing()).data[0]!.posts_count).toBe(2);
+    // Visits are counted; a rebuilt page shows them (a kept one may be up to its age behind).
+    expect((await visitor()).thread.views).toBeGreaterThan(0);
+  });
 });

@@ -11,6 +11,7 @@ import {
 } from '@chat/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { presentedOnce } from '../../http/presented-as-is';
 
 /**
  * A category's or thread's slug in a path: letters, digits, `_` and `-` only, so a NUL byte or
@@ -52,6 +53,7 @@ export const forumReadRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: forumCategoryQuery.extend({ page: pageQuery, per_page: perPage }),
         response: { 200: forumCategoryPageSchema },
       },
+      serializerCompiler: presentedOnce,
     },
     async (request) =>
       forum.reads.categoryPage(request.viewer, request.locale, request.params.slug, {
@@ -72,6 +74,7 @@ export const forumReadRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({ page: pageQuery, post: idString.optional() }),
         response: { 200: forumThreadPageSchema },
       },
+      serializerCompiler: presentedOnce,
     },
     async (request) =>
       forum.reads.threadPage(request.viewer, request.locale, request.params.slug, {
