@@ -1,11 +1,13 @@
 /**
  * Where a search's time goes, on a database the forum bench generated: `node --import tsx
  * bench/forum/explain.mjs --url <DATABASE_URL> --q "кошки город" [--user <id>] [--in forum]`.
- * Times each step of features/search/search.service.ts (the counts of each tab, the page's
- * candidates, the ranking in the app, the page's details and snippets) and one stem of the
+ * Times each step of features/search/search.service.ts (the other tab's count, the tab's walk
+ * that gives its page's candidates and its count, the ranking in the app, the page's details
+ * and snippets) and one stem of the
  * Snowball stemmer. A diagnosis tool, not a measurement: one query, run three times. A
  * database is kept by `npm run bench -- forum --keep-data`.
  */
+import { SEARCH_COUNT_CAP } from '../../packages/shared/src/index.ts';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { viewerOf } from '../../apps/server/src/access/viewer.ts';
 import { byRelevance, BEST_CANDIDATES } from '../../apps/server/src/features/search/relevance.ts';
@@ -52,16 +54,17 @@ async function time(label, f, runs = 3) {
   return result;
 }
 
-const total = await time(`count (cap 1000) ${scope}`, () => source.count(request, 1000));
-console.log(`  = ${total}`);
-await time(`count (cap 1000) ${scope === 'chat' ? 'forum' : 'chat'}`, () =>
-  (scope === 'chat' ? forumSearchSource : chatSearchSource).count(request, 1000),
+// The steps of SearchService.search for page 1: the other tab's count, the tab's one walk.
+const cap = SEARCH_COUNT_CAP + 1;
+await time(`count (cap ${cap}) ${scope === 'chat' ? 'forum' : 'chat'}`, () =>
+  (scope === 'chat' ? forumSearchSource : chatSearchSource).count(request, cap),
 );
-const refs = await time(`refs: newest ${BEST_CANDIDATES} with text`, () =>
-  source.refs(request, { limit: BEST_CANDIDATES, offset: 0 }, true),
+const refs = await time(`refs: newest ${cap} with text (the page and the count)`, () =>
+  source.refs(request, { limit: cap, offset: 0 }, true),
 );
+console.log(`  = ${refs.length}`);
 const page = await time('rank in the app', async () =>
-  byRelevance(refs, request.query).slice(0, 20),
+  byRelevance(refs.slice(0, BEST_CANDIDATES), request.query).slice(0, 20),
 );
 await time('hits (details, snippets)', () => source.hits(request, page));
 await time('refs: newest 20 without text', () =>

@@ -14,6 +14,11 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 /** Longer queries are refused with 422; a query of only operators finds nothing (never a 500). */
 export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_PAGE_SIZE = 20;
+/**
+ * Each tab's count stops past this ("100+"): counting every hit the viewer may see would cost
+ * a search as much as its commonest words, and nobody pages that far.
+ */
+export const SEARCH_COUNT_CAP = 100;
 
 export const searchQuerySchema = z.object({
   q: z.string().trim().min(1).max(SEARCH_QUERY_MAX),
@@ -49,7 +54,7 @@ export type SearchHit = z.infer<typeof searchHitSchema>;
 export const searchAnswerSchema = z.object({
   data: z.array(searchHitSchema),
   meta: pageMetaSchema,
-  /** Hits per scope for the tabs' counts (each capped at 1000: "1000+"). */
+  /** Hits per scope for the tabs' counts (past SEARCH_COUNT_CAP: "100+"). */
   totals: z.record(z.enum(SEARCH_SCOPES), z.number().int()),
 });
 export type SearchAnswer = z.infer<typeof searchAnswerSchema>;

@@ -1,4 +1,5 @@
 import {
+  SEARCH_COUNT_CAP,
   SEARCH_PAGE_SIZE,
   SEARCH_SCOPES,
   type Locale,
@@ -12,10 +13,13 @@ import type { DB } from '../../db/schema';
 import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { BEST_CANDIDATES, byRelevance } from './relevance';
 import { parseSearchQuery } from './search-query';
-import type { HitRef, SearchRegistry, SourceRequest } from './search-registry';
+import type { HitRef, SearchRegistry, SearchSource, SourceRequest } from './search-registry';
 
-/** Each scope's count for the tabs stops here ("1000+"). */
-export const SEARCH_TOTAL_CAP = 1000;
+/**
+ * Pages past this many hits are empty: reaching one walks every hit before it, and nobody
+ * pages 50 deep (a page number of 10^9 asks for nothing).
+ */
+export const SEARCH_DEPTH_MAX = 1000;
 
 /** Searches per visitor (an account, else an address): a box that searches while typing fits. */
 export const SEARCH_LIMIT: RateLimitRule = { name: 'search', points: 30, durationSeconds: 10 };
@@ -49,49 +53,64 @@ export class SearchService {
       locale,
       ...(input.room !== undefined && input.in === 'chat' ? { room: Number(input.room) } : {}),
     };
-    const totals = await this.totals(request, query.terms.length === 0);
-    const total = totals[input.in];
-    const source = this.registry.source(input.in);
+    const noWords = query.terms.length === 0;
     const offset = (page - 1) * SEARCH_PAGE_SIZE;
-    const words = input.in === 'people' || query.terms.length > 0;
-    const refs =
-      source && words && offset < total ? await this.page(request, input.in, offset) : [];
+    const source = this.registry.source(input.in);
+    const searched = source !== undefined && (input.in === 'people' || !noWords);
+    const [walk, others] = await Promise.all([
+      searched ? this.walk(request, source, offset) : { page: [], found: 0 },
+      this.totals(request, noWords, input.in),
+    ]);
+    const total = walk.found;
     return {
-      data: source && refs.length > 0 ? await source.hits(request, refs) : [],
+      data: source && walk.page.length > 0 ? await source.hits(request, walk.page) : [],
       meta: {
         current_page: page,
         last_page: Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE)),
         per_page: SEARCH_PAGE_SIZE,
         total,
       },
-      totals,
+      totals: { ...others, [input.in]: total },
     };
   }
 
-  /** Each scope's count (capped); a query with no words left finds nothing but people. */
+  /**
+   * The tab's hits up to its page, read once for both the page and the tab's count: the newest
+   * `offset + 20`, at least SEARCH_COUNT_CAP + 1 (so the count can say "100+"). With
+   * `sort=best` the first BEST_CANDIDATES of them are ordered by relevance, later ones by date.
+   */
+  private async walk(
+    request: SourceRequest,
+    source: SearchSource,
+    offset: number,
+  ): Promise<{ page: HitRef[]; found: number }> {
+    if (offset >= SEARCH_DEPTH_MAX)
+      return { page: [], found: await source.count(request, SEARCH_COUNT_CAP + 1) };
+    const need = Math.max(SEARCH_COUNT_CAP, offset + SEARCH_PAGE_SIZE) + 1;
+    const best = request.sort === 'best' && source.scope !== 'people' && offset < BEST_CANDIDATES;
+    const found = await source.refs(request, { limit: need, offset: 0 }, best);
+    const ordered = best
+      ? [
+          ...byRelevance(found.slice(0, BEST_CANDIDATES), request.query),
+          ...found.slice(BEST_CANDIDATES),
+        ]
+      : found;
+    return { page: ordered.slice(offset, offset + SEARCH_PAGE_SIZE), found: found.length };
+  }
+
+  /** The other tabs' counts, each up to SEARCH_COUNT_CAP + 1; with no words, only people. */
   private async totals(
     request: SourceRequest,
     noWords: boolean,
+    active: SearchScope,
   ): Promise<Record<SearchScope, number>> {
     const counts = await Promise.all(
-      SEARCH_SCOPES.map(async (scope) => {
+      SEARCH_SCOPES.filter((scope) => scope !== active).map(async (scope) => {
         const source = this.registry.source(scope);
         if (!source || (noWords && scope !== 'people')) return [scope, 0] as const;
-        return [scope, await source.count(request, SEARCH_TOTAL_CAP)] as const;
+        return [scope, await source.count(request, SEARCH_COUNT_CAP + 1)] as const;
       }),
     );
     return Object.fromEntries(counts) as Record<SearchScope, number>;
-  }
-
-  private async page(
-    request: SourceRequest,
-    scope: SearchScope,
-    offset: number,
-  ): Promise<HitRef[]> {
-    const source = this.registry.source(scope)!;
-    const best = request.sort === 'best' && scope !== 'people' && offset < BEST_CANDIDATES;
-    if (!best) return source.refs(request, { limit: SEARCH_PAGE_SIZE, offset }, false);
-    const candidates = await source.refs(request, { limit: BEST_CANDIDATES, offset: 0 }, true);
-    return byRelevance(candidates, request.query).slice(offset, offset + SEARCH_PAGE_SIZE);
   }
 }

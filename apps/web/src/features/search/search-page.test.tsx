@@ -57,7 +57,7 @@ function serve() {
         total: none ? 0 : 45,
       },
       envelope: {
-        totals: none ? { forum: 0, chat: 0, people: 0 } : { forum: 45, chat: 1000, people: 0 },
+        totals: none ? { forum: 0, chat: 0, people: 0 } : { forum: 45, chat: 101, people: 0 },
       },
     };
   });
@@ -104,7 +104,7 @@ describe('the search results page', () => {
     expect(hits[2]!.textContent).not.toContain('by');
     expect(screen.getByTestId('search-found').textContent).toBe('45 results');
     expect(screen.getByTestId('search-tab-count-forum').textContent).toBe('45');
-    expect(screen.getByTestId('search-tab-count-chat').textContent).toBe('1000+');
+    expect(screen.getByTestId('search-tab-count-chat').textContent).toBe('100+');
     expect(screen.getByTestId('search-tab-count-people').textContent).toBe('0');
     expect(screen.getByTestId('search-tab-forum').getAttribute('aria-current')).toBe('page');
   });

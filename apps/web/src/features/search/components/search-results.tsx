@@ -1,4 +1,4 @@
-import { SEARCH_QUERY_MAX } from '@chat/shared';
+import { SEARCH_COUNT_CAP, SEARCH_QUERY_MAX } from '@chat/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +55,9 @@ export function SearchResults({ params }: { params: SearchParams }) {
       {data && data.hits.length > 0 && (
         <>
           <p className="small text-body-secondary mb-2" role="status" data-testid="search-found">
-            {t('found', { count: data.total })}
+            {data.total > SEARCH_COUNT_CAP
+              ? t('foundMany', { count: SEARCH_COUNT_CAP })
+              : t('found', { count: data.total })}
           </p>
           <ol
             className={`search-hits list-unstyled${result.isPlaceholderData ? ' is-stale' : ''}`}

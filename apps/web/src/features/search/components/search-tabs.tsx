@@ -1,11 +1,8 @@
-import { SEARCH_SCOPES, SEARCH_SORTS, type SearchScope } from '@chat/shared';
+import { SEARCH_COUNT_CAP, SEARCH_SCOPES, SEARCH_SORTS, type SearchScope } from '@chat/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../../lib/use-locale';
 import { searchPath, type SearchParams } from '../links';
-
-/** The server counts each scope up to this (API.md "Search"): more is "1000+". */
-const COUNT_CAP = 1000;
 
 interface SearchTabsProps {
   params: SearchParams;
@@ -20,7 +17,8 @@ export function SearchTabs({ params, totals }: SearchTabsProps) {
   const count = (scope: SearchScope) => {
     const n = totals?.[scope];
     if (n === undefined) return null;
-    return n >= COUNT_CAP ? t('countMany', { count: COUNT_CAP }) : String(n);
+    // The server counts one past the cap to say there are more (API.md "Search").
+    return n > SEARCH_COUNT_CAP ? t('countMany', { count: SEARCH_COUNT_CAP }) : String(n);
   };
   return (
     <div className="search-tabs-row">
