@@ -4,9 +4,10 @@ import { openWriter } from './writers.mjs';
  * The posting phase's "without the index": the search index's upkeep on a post's write taken
  * away from the bench's database while ours runs, without touching the product's code.
  * PostgreSQL: the GIN expression indexes of forum_posts and forum_threads are dropped (a reply
- * also rewrites its thread's row). SQLite: the triggers that write a post's and a thread's
- * stems into their FTS5 tables are dropped (ours re-prepares its statements after a schema
- * change by itself). Answers what was dropped.
+ * also rewrites its thread's row). SQLite: the triggers that write a thread's stems into its
+ * FTS5 table (and a post's on an edit) are dropped (ours re-prepares its statements after a
+ * schema change by itself), and the batch indexer's cursor for posts is moved past any id, so
+ * its batch finds nothing to index. Answers what was dropped.
  */
 const TABLES = ['forum_posts', 'forum_threads'];
 
@@ -27,7 +28,11 @@ export async function dropSearchUpkeep(databaseUrl) {
           and tbl_name in ('forum_posts', 'forum_threads') and sql like '%search_%'`,
     );
     for (const { name } of rows) await db.query(`drop trigger ${name}`);
-    return rows.map((r) => r.name);
+    // New posts are indexed by the server's batch after this cursor: moved past any id.
+    await db.query(
+      `update search_cursors set last_id = ${Number.MAX_SAFE_INTEGER} where name = 'forum_posts'`,
+    );
+    return [...rows.map((r) => r.name), 'search_cursors.forum_posts'];
   } finally {
     await db.close();
   }

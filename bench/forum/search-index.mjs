@@ -17,8 +17,9 @@ import {
  * from their own definitions (pg_indexes).
  * SQLite: the FTS5 tables hold the stems `search_words(text)` makes. The triggers that keep the
  * forum's tables are dropped before the load and made again from their own SQL after the
- * migration's backfill statement has indexed the generated rows; chat messages are indexed by
- * the same statement and the batch indexer's cursor moved past them, as if it had caught up.
+ * migration's backfill statement has indexed the generated rows; chat messages and posts are
+ * indexed by the same statement and the batch indexer's cursors moved past them, as if it had
+ * caught up.
  */
 const LOADED = SEARCH_INDEXES.map((i) => i.table);
 
@@ -72,7 +73,7 @@ export async function afterLoad(db) {
   }
   await db.begin();
   for (const { fts, table, column } of SEARCH_INDEXES) {
-    // The chat's batch indexer (features/search/sqlite-message-indexer.ts) indexes only these.
+    // The batch indexer (features/search/sqlite-batch-indexer.ts) indexes only these.
     const only =
       table === 'messages'
         ? ` and type_id in (${MESSAGE_TYPE.message}, ${MESSAGE_TYPE.action})`
@@ -83,11 +84,13 @@ export async function afterLoad(db) {
     );
   }
   for (const { sql } of db.search.triggers) await db.query(sql);
-  // The batch indexer's cursor, past the generated messages (its own statement).
-  await db.query(
-    `insert into search_cursors(name, last_id) select 'messages', coalesce(max(id), 0) from messages
-     where true on conflict(name) do update set last_id = excluded.last_id`,
-  );
+  // The batch indexer's cursors, past the generated messages and posts (its own statement).
+  for (const table of ['messages', 'forum_posts']) {
+    await db.query(
+      `insert into search_cursors(name, last_id) select '${table}', coalesce(max(id), 0) from ${table}
+       where true on conflict(name) do update set last_id = excluded.last_id`,
+    );
+  }
   await db.commit();
   return {
     triggers: db.search.triggers.map((t) => t.name),

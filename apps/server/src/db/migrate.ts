@@ -22,6 +22,7 @@ import * as roomPresenceSweep from './migrations/0019-room-presence-sweep';
 import * as forum from './migrations/0020-forum';
 import * as search from './migrations/0021-search';
 import * as forumPageIndexes from './migrations/0022-forum-page-indexes';
+import * as forumPostBatchIndex from './migrations/0023-forum-post-batch-index';
 
 /** Migrations are listed in code, so they ship inside the build and run at start. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-forum': forum,
   '0021-search': search,
   '0022-forum-page-indexes': forumPageIndexes,
+  '0023-forum-post-batch-index': forumPostBatchIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

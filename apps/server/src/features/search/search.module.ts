@@ -4,7 +4,7 @@ import { SearchService } from './search.service';
 import { chatSearchSource } from './sources/chat.source';
 import { forumSearchSource } from './sources/forum.source';
 import { peopleSearchSource } from './sources/people.source';
-import { SqliteMessageIndexer } from './sqlite-message-indexer';
+import { SqliteBatchIndexer } from './sqlite-batch-indexer';
 
 /**
  * One search over the forum, the chat history and people (docs/search.md). The sources of
@@ -18,11 +18,12 @@ export const searchModule = featureModule({
     ctx.search.register(chatSearchSource);
     ctx.search.register(peopleSearchSource(ctx.use('profilesRepository')));
     let catchUp = async (): Promise<void> => {};
-    // PostgreSQL's expression indexes need no upkeep; SQLite's chat index is kept in batches.
+    // PostgreSQL's expression indexes need no upkeep; SQLite's messages and posts are indexed
+    // in batches (threads, fewer, by triggers).
     if (database.dialect === 'sqlite') {
-      const indexer = new SqliteMessageIndexer(database.db, log);
+      const indexer = new SqliteBatchIndexer(database.db, log);
       indexer.start();
-      events.on('chat.message.updated', ({ message }) => void indexer.reindex(message.id));
+      events.on('chat.message.updated', ({ message }) => void indexer.reindexMessage(message.id));
       ctx.onStop(() => indexer.stop());
       catchUp = () => indexer.catchUp();
     }

@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildRoom, clientId, memberOf } from '../../test/chat-fixtures';
 import { testDialects } from '../../test/databases';
 import { buildUser, json, signedIn, type Client } from '../../test/factories';
+import * as forumKit from '../forum/forum.test-kit';
 import { SEARCH_LIMIT } from './search.service';
 
 const dialects = await testDialects();
@@ -314,6 +315,26 @@ describe.each(dialects)('search on %s', (dialect) => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await texts(reader, 'антилопа', { in: 'chat' })).toEqual([]);
     expect(await texts(reader, 'газели', { in: 'chat' })).toEqual(['второе слово газель']);
+  });
+
+  it('indexes a forum post written and edited through the API, before and after its batch', async () => {
+    const cat = await forumKit.category(t.app);
+    const started = await forumKit.thread(reader, cat.slug, {
+      subject: 'Звери',
+      text: 'Про зверей',
+    });
+    const tiger = await forumKit.reply(reader, started.slug, { text: 'рыжий тигр спит' });
+    expect(await texts(reader, 'тигры', { in: 'forum' })).toEqual(['рыжий тигр спит']);
+    const edit = (id: number, text: string) =>
+      reader.asBrowser({ method: 'PATCH', url: `/api/forum/posts/${id}`, payload: { text } });
+    expect((await edit(tiger.id, 'синий кит плывёт')).statusCode).toBe(200);
+    expect(await texts(reader, 'тигр', { in: 'forum' })).toEqual([]);
+    expect(await texts(reader, 'киты', { in: 'forum' })).toEqual(['синий кит плывёт']);
+    // Edited before any batch reached it: indexed once, as it is now.
+    const owl = await forumKit.reply(reader, started.slug, { text: 'серая сова' });
+    expect((await edit(owl.id, 'белая сова')).statusCode).toBe(200);
+    expect(await texts(reader, 'совы', { in: 'forum' })).toEqual(['белая сова']);
+    expect(await texts(reader, 'серые', { in: 'forum' })).toEqual([]);
   });
 
   it('answers hostile queries with 200 or 422, never 500, and finds nothing in operators', async () => {
