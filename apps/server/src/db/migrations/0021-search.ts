@@ -8,7 +8,7 @@ import { isPostgres, type MigrationDb } from './helpers';
  *   SQL function `search_words` that db/database.ts registers on every connection. Forum
  *   threads and posts are kept by triggers, so in the same transaction as their write whoever
  *   writes them; chat messages by a batch a second after a cursor (`search_cursors`), off the
- *   chat's hot insert (features/search/sqlite-message-indexer.ts). Contentless: the texts stay
+ *   chat's hot insert (features/search/sqlite-batch-indexer.ts; posts too since 0023). Contentless: the texts stay
  *   in their own tables, the index holds only stems and the row's id.
  * - PostgreSQL: GIN expression indexes over the source columns, ё folded: nothing is written
  *   on insert. Queries use the very same expression (features/search/search-driver.ts).
