@@ -6,6 +6,7 @@ import { ForumReactionsService } from './forum-reactions.service';
 import { ForumReads } from './forum-read.service';
 import { ForumWatchesRepository } from './forum-watches.repository';
 import { ForumWriteService } from './forum-write.service';
+import { threadChanged } from './guest-pages';
 import { ForumServices } from './forum.services';
 import { PostWriter } from './post-writer';
 import { PostsRepository } from './posts.repository';
@@ -36,6 +37,7 @@ export function buildForumServices(ctx: ModuleContext): ForumServices {
     parts,
     new ViewCounter(),
     watching,
+    ctx.platform.cacheBus,
   );
   const attachments = ctx.use('attachments');
   const writer = new PostWriter(
@@ -59,7 +61,7 @@ export function buildForumServices(ctx: ModuleContext): ForumServices {
     rateLimits,
   );
   const reactions = new ForumReactionsService(reactionsRepo, write, rateLimits, (threadId) =>
-    reads.forgetGuestPages(threadId),
+    threadChanged(ctx.platform.cacheBus, threadId),
   );
   return new ForumServices(reads, write, reactions, posts, threads);
 }

@@ -5,6 +5,7 @@ import { forumCommunityRoutes } from './forum-moderation.routes';
 import { ForumModerationService } from './forum-moderation.service';
 import { wireForumNotifications } from './forum-notifications';
 import { FORUM_HIDDEN_STATUSES } from './forum-visibility.repository';
+import { peopleChanged, threadChanged } from './guest-pages';
 import { ForumWatchService } from './forum-watch.service';
 import { ForumWatchesRepository } from './forum-watches.repository';
 import { forumRealtime } from './forum.realtime';
@@ -33,18 +34,20 @@ export function registerForumCommunity(ctx: ModuleContext, forum: ForumServices)
   const watches = new ForumWatchService(watchesRepo, forum.threads);
 
   ctx.use('moderation').content.useForum(moderation);
-  // Whatever this process changes in a thread, visitors get rebuilt pages of it at once.
-  const forget = ({ thread }: { thread: { id: number } }) =>
-    forum.reads.forgetGuestPages(thread.id);
-  events.on('forum.post.stored', forget);
-  events.on('forum.post.updated', forget);
-  events.on('forum.post.deleted', forget);
-  events.on('forum.thread.updated', forget);
-  const forgetAll = () => forum.reads.forgetAllGuestPages();
-  events.on('user.troll', forgetAll);
-  events.on('user.nick', forgetAll);
-  events.on('user.avatar', forgetAll);
-  events.on('user.deleted', forgetAll);
+  // Whatever changes in a thread, visitors get rebuilt pages of it on every node at once.
+  const { cacheBus } = ctx.platform;
+  const changed = ({ thread }: { thread: { id: number } }) =>
+    void threadChanged(cacheBus, thread.id);
+  events.on('forum.post.stored', changed);
+  events.on('forum.post.updated', changed);
+  events.on('forum.post.deleted', changed);
+  events.on('forum.thread.updated', changed);
+  const someone = () => void peopleChanged(cacheBus);
+  events.on('user.troll', someone);
+  events.on('user.nick', someone);
+  events.on('user.avatar', someone);
+  events.on('user.frame', someone);
+  events.on('user.deleted', someone);
   events.on('forum.post.deleted', (event) => moderation.postDeleted(event));
   const notifications = ctx.use('notifications');
   wireForumNotifications({

@@ -17,19 +17,20 @@ export class ForumReactionsService {
     private readonly reactions: ForumReactionsRepository,
     private readonly write: Pick<ForumWriteService, 'find'>,
     private readonly rateLimits: RateLimits,
-    /** A reaction changes the thread's pages as visitors see them (ForumReads). */
-    private readonly changed: (threadId: number) => void,
+    /** A reaction changes the thread's pages as visitors see them (guest-pages.ts). */
+    private readonly changed: (threadId: number) => Promise<void>,
   ) {}
 
   async add(viewer: Viewer, postId: number, reaction: Reaction): Promise<void> {
     const threadId = await this.check(viewer, postId);
     await this.rateLimits.hit(RULE, String(viewer.id));
-    if (await this.reactions.add(postId, viewer.id!, reaction, nowIso())) this.changed(threadId);
+    if (await this.reactions.add(postId, viewer.id!, reaction, nowIso()))
+      await this.changed(threadId);
   }
 
   async remove(viewer: Viewer, postId: number, reaction: Reaction): Promise<void> {
     const threadId = await this.check(viewer, postId);
-    if (await this.reactions.remove(postId, viewer.id!, reaction)) this.changed(threadId);
+    if (await this.reactions.remove(postId, viewer.id!, reaction)) await this.changed(threadId);
   }
 
   /** The post's thread, when the viewer may react to the post. */

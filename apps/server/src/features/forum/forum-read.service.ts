@@ -15,6 +15,7 @@ import type { Viewer } from '../../access/viewer';
 import type { ForumCategoryRow, ForumPostRow, ForumThreadRow } from '../../db/forum-schema';
 import type { DB } from '../../db/schema';
 import { forbidden, notFound } from '../../http/app-error';
+import type { InvalidationBus } from '../../lib/cache/invalidation-bus';
 import { nowIso } from '../../lib/clock';
 import type { CategoriesRepository } from './categories.repository';
 import type { ForumParts } from './forum-parts';
@@ -36,8 +37,8 @@ const pageMeta = (page: number, perPage: number, total: number) => ({
 /** Reading the forum: the categories, a category's threads, a thread's posts, the latest. */
 export class ForumReads {
   /** Pages as visitors who are not signed in read them (guest-pages.ts). */
-  private readonly guestThreadPages = new GuestPages<ForumThreadPage>();
-  private readonly guestCategoryPages = new GuestPages<ForumCategoryPage>();
+  private readonly guestThreadPages: GuestPages<ForumThreadPage>;
+  private readonly guestCategoryPages: GuestPages<ForumCategoryPage>;
 
   constructor(
     private readonly categories: CategoriesRepository,
@@ -47,7 +48,11 @@ export class ForumReads {
     private readonly parts: ForumParts,
     private readonly views: ViewCounter,
     private readonly watching: (userId: number, threadId: number) => Promise<boolean>,
-  ) {}
+    cacheBus: InvalidationBus,
+  ) {
+    this.guestThreadPages = new GuestPages(cacheBus);
+    this.guestCategoryPages = new GuestPages(cacheBus);
+  }
 
   async categoryList(viewer: Viewer, locale: Locale): Promise<ForumCategory[]> {
     const rows = await this.categories.all();
@@ -68,23 +73,9 @@ export class ForumReads {
     if (!category) throw notFound();
     if (viewer.id !== null) return this.buildCategoryPage(viewer, locale, category, q);
     const key = this.guestCategoryPages.categoryKey(category.id, locale, q.sort, q.perPage, q.page);
-    const kept = this.guestCategoryPages.get(key);
-    if (kept) return kept;
-    const built = await this.buildCategoryPage(viewer, locale, category, q);
-    this.guestCategoryPages.set(key, built);
-    return built;
-  }
-
-  /** Something in the thread changed: visitors' pages of it and of the categories are rebuilt. */
-  forgetGuestPages(threadId: number): void {
-    this.guestThreadPages.forgetThread(threadId);
-    this.guestCategoryPages.forgetThread(threadId);
-  }
-
-  /** A person every page may show changed: visitors' pages are all rebuilt. */
-  forgetAllGuestPages(): void {
-    this.guestThreadPages.forgetAll();
-    this.guestCategoryPages.forgetAll();
+    return this.guestCategoryPages.page(key, () =>
+      this.buildCategoryPage(viewer, locale, category, q),
+    );
   }
 
   private async buildCategoryPage(
@@ -187,11 +178,9 @@ export class ForumReads {
     const page = q.page ?? (await this.pageOf(viewer, thread, q.post, firstUnread));
     if (viewer.id === null) {
       const key = this.guestThreadPages.threadKey(thread.id, locale, page);
-      let kept = this.guestThreadPages.get(key);
-      if (!kept) {
-        kept = await this.buildThreadPage(viewer, locale, thread, page, undefined);
-        this.guestThreadPages.set(key, kept);
-      }
+      const kept = await this.guestThreadPages.page(key, () =>
+        this.buildThreadPage(viewer, locale, thread, page, undefined),
+      );
       await this.sawPage(viewer, thread, undefined, null, q.visitor);
       // The kept page as it is (encoded once: http/presented-as-is.ts), its views count too.
       return kept;
