@@ -27,6 +27,15 @@ import type { ReadsRepository } from './reads.repository';
 import type { ThreadsRepository, ThreadWithAuthor } from './threads.repository';
 import type { ViewCounter } from './view-counter';
 
+/**
+ * A visitor's page this deep is cut from the whole listing of the thread or category, kept as
+ * the pages are (guest-pages.ts): reaching it otherwise walks every index entry before it, on
+ * each page's first visit after a change. Shallower pages walk their few entries.
+ */
+export const GUEST_LISTING_FROM = 1000;
+/** Listings kept at once (a category's is up to one id per thread). */
+const GUEST_LISTINGS = 64;
+
 const pageMeta = (page: number, perPage: number, total: number) => ({
   current_page: page,
   last_page: Math.max(1, Math.ceil(total / perPage)),
@@ -39,6 +48,7 @@ export class ForumReads {
   /** Pages as visitors who are not signed in read them (guest-pages.ts). */
   private readonly guestThreadPages: GuestPages<ForumThreadPage>;
   private readonly guestCategoryPages: GuestPages<ForumCategoryPage>;
+  private readonly guestListings: GuestPages<number[]>;
 
   constructor(
     private readonly categories: CategoriesRepository,
@@ -52,6 +62,7 @@ export class ForumReads {
   ) {
     this.guestThreadPages = new GuestPages(cacheBus);
     this.guestCategoryPages = new GuestPages(cacheBus);
+    this.guestListings = new GuestPages(cacheBus, GUEST_LISTINGS);
   }
 
   async categoryList(viewer: Viewer, locale: Locale): Promise<ForumCategory[]> {
@@ -85,7 +96,7 @@ export class ForumReads {
     q: { page: number; perPage: number; sort: ForumThreadSort },
   ): Promise<ForumCategoryPage> {
     const offset = (q.page - 1) * q.perPage;
-    const { rows, total } = await this.threads.page(category, viewer, q.sort, q.perPage, offset);
+    const { rows, total } = await this.categoryRows(category, viewer, q.sort, q.perPage, offset);
     const [parts, forCategory] = await Promise.all([
       this.parts.lastPosts(
         viewer,
@@ -100,6 +111,43 @@ export class ForumReads {
       data: rows.map((t) => presentThread(t, category, locale, parts, readers(t))),
       meta: pageMeta(q.page, q.perPage, total),
     };
+  }
+
+  private async categoryRows(
+    category: ForumCategoryRow,
+    viewer: Viewer,
+    sort: ForumThreadSort,
+    limit: number,
+    offset: number,
+  ) {
+    if (viewer.id !== null || offset < GUEST_LISTING_FROM)
+      return this.threads.page(category, viewer, sort, limit, offset);
+    const ids = await this.guestListings.page(
+      this.guestListings.categoryKey(category.id, 'listing', sort),
+      () => this.threads.allListedIds(category.id, viewer, sort),
+    );
+    return {
+      rows: await this.threads.rowsOf(ids.slice(offset, offset + limit)),
+      total: ids.length,
+    };
+  }
+
+  private async threadRows(
+    thread: ThreadWithAuthor,
+    viewer: Viewer,
+    limit: number,
+    offset: number,
+  ) {
+    if (viewer.id !== null || offset < GUEST_LISTING_FROM)
+      return Promise.all([
+        this.posts.page(thread.id, viewer, limit, offset),
+        this.posts.totalListed(thread, viewer),
+      ]);
+    const ids = await this.guestListings.page(
+      this.guestListings.threadKey(thread.id, 'listing'),
+      () => this.posts.allListedIds(thread.id, viewer),
+    );
+    return [await this.posts.rowsOf(ids.slice(offset, offset + limit)), ids.length] as const;
   }
 
   /** `unread`/`is_new` of each thread for a signed-in reader (nothing for others). */
@@ -198,10 +246,7 @@ export class ForumReads {
     firstUnread: ForumPostRow | undefined,
   ): Promise<ForumThreadPage> {
     const perPage = FORUM_POSTS_PER_PAGE;
-    const [rows, total] = await Promise.all([
-      this.posts.page(thread.id, viewer, perPage, (page - 1) * perPage),
-      this.posts.totalListed(thread, viewer),
-    ]);
+    const [rows, total] = await this.threadRows(thread, viewer, perPage, (page - 1) * perPage);
     const parts = await this.parts.ofPosts(rows);
     const facts = threadFacts(thread);
     const data = rows.map((p) =>

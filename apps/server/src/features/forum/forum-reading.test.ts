@@ -196,4 +196,67 @@ describe.each(dialects)('reading and editing the forum on %s', (dialect) => {
     // Visits are counted; a rebuilt page shows them (a kept one may be up to its age behind).
     expect((await visitor()).thread.views).toBeGreaterThan(0);
   });
+
+  it('cuts a visitor’s deep page from the whole listing, as a reader’s, and follows a deletion', async () => {
+    const cat = await category(t.app);
+    const author = await person(t.app);
+    const reader = await person(t.app);
+    const moderator = await person(t.app, 'moderator');
+    const th = await thread(author, cat.slug);
+    const db = t.app.deps.database.db;
+    const row = await db
+      .selectFrom('forum_threads')
+      .select('id')
+      .where('slug', '=', th.slug)
+      .executeTakeFirstOrThrow();
+    // 1,100 more posts written straight (the last pages are past GUEST_LISTING_FROM): every 50th held for review, every 77th deleted.
+    const at = new Date().toISOString();
+    const rows = Array.from({ length: 1100 }, (_, i) => ({
+      thread_id: row.id,
+      number: i + 2,
+      author_id: author.user.id,
+      text: `Post ${i + 2}`,
+      html: `<p>Post ${i + 2}</p>`,
+      reply_to_id: null,
+      client_id: null,
+      created_at: at,
+      held: i % 50 === 0 ? 1 : 0,
+      deleted_at: i % 77 === 0 ? at : null,
+    }));
+    for (let i = 0; i < rows.length; i += 200)
+      await db
+        .insertInto('forum_posts')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    const listed = rows.filter((r) => r.held === 0 && r.deleted_at === null).length + 1;
+    await db
+      .updateTable('forum_threads')
+      .set({ posts_count: listed })
+      .where('id', '=', row.id)
+      .execute();
+    const lastPage = Math.ceil(listed / 20);
+    const visitorPage = async (page: number) =>
+      json<ForumThreadPage>(
+        await t.app.inject({ method: 'GET', url: `/api/forum/threads/${th.slug}?page=${page}` }),
+      );
+    const ids = (p: ForumThreadPage) => p.data.map((post) => post.id);
+    const deep = await visitorPage(lastPage - 1);
+    const asReader = await open(reader, `/api/forum/threads/${th.slug}?page=${lastPage - 1}`);
+    expect(deep.meta).toEqual(asReader.meta);
+    expect(ids(deep)).toEqual(ids(asReader));
+    expect(deep.data.map((p) => p.text)).not.toContain('Post 2');
+
+    // A post near the start goes: every later page moves by one, for visitors too.
+    const early = (await open(reader, `/api/forum/threads/${th.slug}?page=1`)).data[3]!;
+    const del = await moderator.asBrowser({
+      method: 'DELETE',
+      url: `/api/forum/posts/${early.id}`,
+    });
+    expect(del.statusCode).toBe(204);
+    const moved = await visitorPage(lastPage - 1);
+    const movedForReader = await open(reader, `/api/forum/threads/${th.slug}?page=${lastPage - 1}`);
+    expect(ids(moved)).toEqual(ids(movedForReader));
+    expect(ids(moved)[0]).toBe(ids(deep)[1]);
+    expect(moved.meta.total).toBe(deep.meta.total - 1);
+  });
 });

@@ -82,13 +82,19 @@ export class PostsRepository {
    */
   async page(threadId: number, viewer: Viewer, limit: number, offset: number) {
     const ids = await this.listedIds(threadId, viewer).limit(limit).offset(offset).execute();
-    if (ids.length === 0) return [];
+    return this.rowsOf(ids.map((r) => r.id));
+  }
+
+  /** Every id of the thread's posts the viewer reads, in number order (a whole listing). */
+  async allListedIds(threadId: number, viewer: Viewer): Promise<number[]> {
+    return (await this.listedIds(threadId, viewer).execute()).map((r) => r.id);
+  }
+
+  /** These posts with what their policy asks of their authors, in number order. */
+  rowsOf(ids: readonly number[]): Promise<PostWithAuthor[]> {
+    if (ids.length === 0) return Promise.resolve([]);
     return this.withAuthor()
-      .where(
-        'forum_posts.id',
-        'in',
-        ids.map((r) => r.id),
-      )
+      .where('forum_posts.id', 'in', ids)
       .orderBy('forum_posts.number')
       .execute();
   }

@@ -141,20 +141,35 @@ export class ThreadsRepository {
     limit: number,
     offset: number,
   ): Promise<{ rows: ForumThreadRow[]; total: number }> {
+    const ids = (
+      await this.listedIds(category.id, viewer, sort).limit(limit).offset(offset).execute()
+    ).map((r) => r.id);
+    const [rows, total] = await Promise.all([this.rowsOf(ids), this.totalListed(category, viewer)]);
+    return { rows, total };
+  }
+
+  /** The ids of the category's threads the viewer reads, in the sort's order (the index). */
+  private listedIds(categoryId: number, viewer: Viewer, sort: ForumThreadSort) {
     let query = this.db
       .selectFrom('forum_threads')
       .select('forum_threads.id')
-      .where('forum_threads.category_id', '=', category.id)
+      .where('forum_threads.category_id', '=', categoryId)
       .where(threadsListedInIndex(viewer))
       .orderBy('forum_threads.pinned', 'desc');
     if (sort === 'activity') query = query.orderBy('forum_threads.last_posted_at', 'desc');
     if (sort === 'top') query = query.orderBy('forum_threads.posts_count', 'desc');
-    const ids = (
-      await query.orderBy('forum_threads.id', 'desc').limit(limit).offset(offset).execute()
-    ).map((r) => r.id);
-    const [found, total] = await Promise.all([this.byIds(ids), this.totalListed(category, viewer)]);
-    const byId = new Map(found.map((t) => [t.id, t]));
-    return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
+    return query.orderBy('forum_threads.id', 'desc');
+  }
+
+  /** Every id of the category's threads the viewer reads, in the sort's order. */
+  async allListedIds(categoryId: number, viewer: Viewer, sort: ForumThreadSort): Promise<number[]> {
+    return (await this.listedIds(categoryId, viewer, sort).execute()).map((r) => r.id);
+  }
+
+  /** These threads, in the order given. */
+  async rowsOf(ids: readonly number[]): Promise<ForumThreadRow[]> {
+    const byId = new Map((await this.byIds(ids)).map((t) => [t.id, t]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /**
