@@ -129,7 +129,7 @@ describe.each([
             if ((await toggler.getAttribute('aria-expanded')) !== 'true') await toggler.click();
             return false;
           },
-          { timeout: 10_000, intervals: [300] },
+          { timeout: 10_000, interval: 300 },
         )
         .toBe(true);
     await people.click();
