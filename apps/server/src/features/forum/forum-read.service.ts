@@ -15,6 +15,7 @@ import type { Viewer } from '../../access/viewer';
 import type { ForumCategoryRow, ForumPostRow, ForumThreadRow } from '../../db/forum-schema';
 import type { DB } from '../../db/schema';
 import { forbidden, notFound } from '../../http/app-error';
+import { BoundedCache } from '../../lib/cache/bounded-cache';
 import type { InvalidationBus } from '../../lib/cache/invalidation-bus';
 import { nowIso } from '../../lib/clock';
 import type { CategoriesRepository } from './categories.repository';
@@ -35,6 +36,8 @@ import type { ViewCounter } from './view-counter';
 export const GUEST_LISTING_FROM = 1000;
 /** Listings kept at once (a category's is up to one id per thread). */
 const GUEST_LISTINGS = 64;
+const THREAD_SLUGS_KEPT = 20_000;
+const SLUG_TTL_MS = 60 * 60 * 1000;
 
 const pageMeta = (page: number, perPage: number, total: number) => ({
   current_page: page,
@@ -49,6 +52,11 @@ export class ForumReads {
   private readonly guestThreadPages: GuestPages<ForumThreadPage>;
   private readonly guestCategoryPages: GuestPages<ForumCategoryPage>;
   private readonly guestListings: GuestPages<number[]>;
+  /**
+   * Thread slugs seen, to their ids: a slug is made once and never changes, so a visitor's kept
+   * page is found without reading the thread (a change to it has already forgotten the page).
+   */
+  private readonly threadIds = new BoundedCache<string, number>(THREAD_SLUGS_KEPT, SLUG_TTL_MS);
 
   constructor(
     private readonly categories: CategoriesRepository,
@@ -216,8 +224,13 @@ export class ForumReads {
     slug: string,
     q: { page?: number; post?: number; visitor: string },
   ): Promise<ForumThreadPage> {
+    if (viewer.id === null && q.post === undefined) {
+      const kept = await this.keptThreadPage(slug, locale, q.page ?? 1, q.visitor);
+      if (kept) return kept;
+    }
     const thread = await this.threads.bySlug(slug);
     if (!thread || !policy.canSeeThread(viewer, threadFacts(thread))) throw notFound();
+    if (viewer.id === null) this.threadIds.set(slug, thread.id);
     const mark = viewer.id === null ? null : await this.reads.mark(viewer.id, thread.id);
     const firstUnread =
       viewer.id === null
@@ -236,6 +249,20 @@ export class ForumReads {
     const built = await this.buildThreadPage(viewer, locale, thread, page, firstUnread);
     await this.sawPage(viewer, thread, built.data.at(-1)?.number, mark, q.visitor);
     return built;
+  }
+
+  /**
+   * A visitor's kept page of the thread, found with no query: it was built while the thread
+   * was public, and any change to the thread since has forgotten it (guest-pages.ts).
+   */
+  private async keptThreadPage(slug: string, locale: Locale, page: number, visitor: string) {
+    const threadId = this.threadIds.get(slug);
+    if (threadId === undefined) return undefined;
+    const kept = this.guestThreadPages.kept(
+      this.guestThreadPages.threadKey(threadId, locale, page),
+    );
+    if (kept && this.views.fresh(visitor, threadId)) await this.threads.addView(threadId);
+    return kept;
   }
 
   private async buildThreadPage(

@@ -111,11 +111,14 @@ describe.each(dialects)('forum threads and replies on %s', (dialect) => {
     const moderator = await person(t.app, 'moderator');
     expect((await replyIn(moderator, one.slug)).statusCode).toBe(201);
 
-    await db
-      .updateTable('forum_threads')
-      .set({ deleted_at: new Date().toISOString() })
-      .where('id', '=', two.id)
-      .execute();
+    // A visitor has the thread's page kept; a moderator deletes the thread: it is gone for both.
+    await get<ForumThreadPage>(`/api/forum/threads/${two.slug}`);
+    const deleted = await moderator.asBrowser({
+      method: 'POST',
+      url: `/api/forum/threads/${two.slug}/moderate`,
+      payload: { deleted: true },
+    });
+    expect(deleted.statusCode).toBe(200);
     expect((await replyIn(author, two.slug)).statusCode).toBe(404);
     const gone = await t.app.inject({ method: 'GET', url: `/api/forum/threads/${two.slug}` });
     expect(gone.statusCode).toBe(404);

@@ -53,6 +53,11 @@ export class GuestPages<T> {
     return [this.everything, 'c', categoryId, this.categoryGeneration, ...rest].join(':');
   }
 
+  /** The kept page, if there is one to serve now. */
+  kept(key: string): T | undefined {
+    return this.bus.live ? this.pages.get(key) : undefined;
+  }
+
   /** The kept page, else `build`'s (kept unless the forum changed meanwhile). */
   async page(key: string, build: () => Promise<T>): Promise<T> {
     if (!this.bus.live) return build();
