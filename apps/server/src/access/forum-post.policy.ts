@@ -303,27 +303,36 @@ export function threadsListedInIndex(viewer: Viewer) {
     );
 }
 
-/**
- * How a listed total follows from the public counters (`posts_count`, `threads_count`: what
- * everyone may see, trolls' included), instead of counting a long list on every page:
- * `count` for moderators (they see all that is not deleted: counted, in the index); else the
- * counter, less the public items of trolls other than the viewer (unless they see trolls),
- * plus the viewer's own hidden items.
- */
-export type ListedTotal =
-  | { count: true }
-  | { count: false; lessTrollsBut: number | null | false; plusHiddenOf: number | null };
-
-export function listedTotal(viewer: Viewer): ListedTotal {
-  if (moderates(viewer)) return { count: true };
-  return {
-    count: false,
-    lessTrollsBut: canSeeTrolls(viewer) ? false : viewer.id,
-    plusHiddenOf: viewer.id,
-  };
+/** What listedTotalOf asks of one thread's posts or one category's threads. */
+export interface ListedCounts {
+  /** Everything the viewer reads, counted (in the index). */
+  listed(): Promise<number>;
+  /** Public items by trolls other than `but` (null: every troll's). */
+  publicByTrollsBut(but: number | null): Promise<number>;
+  /** The person's own items hidden from everyone else, not deleted. */
+  hiddenOf(userId: number): Promise<number>;
 }
 
-/** Posts by trolls other than `but` (what ListedTotal's `lessTrollsBut` takes off). */
+/**
+ * How many items the viewer reads, from the public counter (`posts_count`, `threads_count`:
+ * what everyone may see, trolls' included) instead of counting a long list on every page:
+ * moderators' is counted (they see all that is not deleted); anyone else's is the counter, less
+ * the public items of trolls other than the viewer (unless they see trolls), plus the viewer's
+ * own hidden items. Both corrections are look-ups of a few authors' items.
+ */
+export async function listedTotalOf(
+  viewer: Viewer,
+  counter: number,
+  counts: ListedCounts,
+): Promise<number> {
+  if (moderates(viewer)) return counts.listed();
+  let total = counter;
+  if (!canSeeTrolls(viewer)) total -= await counts.publicByTrollsBut(viewer.id);
+  if (viewer.id !== null) total += await counts.hiddenOf(viewer.id);
+  return total;
+}
+
+/** Posts by trolls other than `but` (what listedTotalOf takes off). */
 export function postsByTrollsBut(but: number | null) {
   return (eb: ExpressionBuilder<DB, 'forum_posts'>) =>
     eb.and([

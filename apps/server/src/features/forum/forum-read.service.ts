@@ -242,12 +242,12 @@ export class ForumReads {
       const kept = await this.guestThreadPages.page(key, () =>
         this.buildThreadPage(viewer, locale, thread, page, undefined),
       );
-      await this.sawPage(viewer, thread, undefined, null, q.visitor);
+      await this.countView(q.visitor, thread.id);
       // The kept page as it is (encoded once: http/presented-as-is.ts), its views count too.
       return kept;
     }
     const built = await this.buildThreadPage(viewer, locale, thread, page, firstUnread);
-    await this.sawPage(viewer, thread, built.data.at(-1)?.number, mark, q.visitor);
+    await this.sawPage(viewer.id, thread, built.data.at(-1)?.number, mark);
     return built;
   }
 
@@ -261,7 +261,7 @@ export class ForumReads {
     const kept = this.guestThreadPages.kept(
       this.guestThreadPages.threadKey(threadId, locale, page),
     );
-    if (kept && this.views.fresh(visitor, threadId)) await this.threads.addView(threadId);
+    if (kept) await this.countView(visitor, threadId);
     return kept;
   }
 
@@ -319,22 +319,24 @@ export class ForumReads {
     return Math.floor(before / FORUM_POSTS_PER_PAGE) + 1;
   }
 
-  /** The read mark moves forward; a view counts when it moves, or once per visitor's visit. */
+  /** The read mark moves forward; a view counts when it moves, or once per reader's visit. */
   private async sawPage(
-    viewer: Viewer,
+    userId: number,
     thread: ForumThreadRow,
     lastOnPage: number | undefined,
     mark: number | null,
-    visitor: string,
   ) {
-    if (viewer.id !== null && lastOnPage !== undefined && lastOnPage > (mark ?? 0)) {
-      const moved = await this.reads.forward(viewer.id, thread.id, lastOnPage, nowIso());
-      if (moved && this.views.fresh(`u${viewer.id}`, thread.id))
-        await this.threads.addView(thread.id);
+    if (lastOnPage !== undefined && lastOnPage > (mark ?? 0)) {
+      const moved = await this.reads.forward(userId, thread.id, lastOnPage, nowIso());
+      if (moved) await this.countView(`u${userId}`, thread.id);
       return;
     }
-    if (this.views.fresh(viewer.id === null ? visitor : `u${viewer.id}`, thread.id))
-      await this.threads.addView(thread.id);
+    await this.countView(`u${userId}`, thread.id);
+  }
+
+  /** A view of the thread, once per reader and visit (view-counter.ts). */
+  private async countView(reader: string, threadId: number) {
+    if (this.views.fresh(reader, threadId)) await this.threads.addView(threadId);
   }
 
   /** A post's earlier texts, first first (moderators). */

@@ -1,5 +1,9 @@
 import type { ExpressionBuilder, Insertable, Kysely } from 'kysely';
-import { listedTotal, postsByTrollsBut, postsListedInIndex } from '../../access/forum-post.policy';
+import {
+  listedTotalOf,
+  postsByTrollsBut,
+  postsListedInIndex,
+} from '../../access/forum-post.policy';
 import type { Viewer } from '../../access/viewer';
 import type {
   ForumPostEditRow,
@@ -110,32 +114,21 @@ export class PostsRepository {
     return Number(row.n);
   }
 
-  /**
-   * All the posts of the thread the viewer reads, from the thread's public counter as the
-   * policy says (listedTotal): trolls' public posts taken off, the viewer's own hidden ones
-   * added; both are look-ups of a few authors' posts, not a count of the thread.
-   */
-  async totalListed(
-    thread: Pick<ForumThreadRow, 'id' | 'posts_count'>,
-    viewer: Viewer,
-  ): Promise<number> {
-    const plan = listedTotal(viewer);
-    if (plan.count) return this.countListed(thread.id, viewer);
-    let total = Number(thread.posts_count);
-    const { lessTrollsBut, plusHiddenOf } = plan;
-    if (lessTrollsBut !== false)
-      total -= await this.countOf(thread.id, (eb) =>
-        eb.and([publicPost(eb), postsByTrollsBut(lessTrollsBut)(eb)]),
-      );
-    if (plusHiddenOf !== null)
-      total += await this.countOf(thread.id, (eb) =>
-        eb.and([
-          eb('forum_posts.author_id', '=', plusHiddenOf),
-          eb('forum_posts.deleted_at', 'is', null),
-          eb.not(publicPost(eb)),
-        ]),
-      );
-    return total;
+  /** All the posts of the thread the viewer reads, from its public counter (listedTotalOf). */
+  totalListed(thread: Pick<ForumThreadRow, 'id' | 'posts_count'>, viewer: Viewer): Promise<number> {
+    return listedTotalOf(viewer, Number(thread.posts_count), {
+      listed: () => this.countListed(thread.id, viewer),
+      publicByTrollsBut: (but) =>
+        this.countOf(thread.id, (eb) => eb.and([publicPost(eb), postsByTrollsBut(but)(eb)])),
+      hiddenOf: (userId) =>
+        this.countOf(thread.id, (eb) =>
+          eb.and([
+            eb('forum_posts.author_id', '=', userId),
+            eb('forum_posts.deleted_at', 'is', null),
+            eb.not(publicPost(eb)),
+          ]),
+        ),
+    });
   }
 
   private async countOf(

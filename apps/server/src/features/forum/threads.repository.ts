@@ -4,7 +4,7 @@ import type { ForumCategoryRow, ForumThreadRow, ForumThreadsTable } from '../../
 import type { DB, UserRow } from '../../db/schema';
 import type { Viewer } from '../../access/viewer';
 import {
-  listedTotal,
+  listedTotalOf,
   threadsByTrollsBut,
   threadsListedFor,
   threadsListedInIndex,
@@ -172,31 +172,24 @@ export class ThreadsRepository {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  /**
-   * The category's threads the viewer reads: its public counter as the policy says
-   * (listedTotal), or counted in the index for moderators.
-   */
-  private async totalListed(
+  /** The category's threads the viewer reads, from its public counter (listedTotalOf). */
+  private totalListed(
     category: Pick<ForumCategoryRow, 'id' | 'threads_count'>,
     viewer: Viewer,
   ): Promise<number> {
-    const plan = listedTotal(viewer);
-    if (plan.count) return this.countOf(category.id, threadsListedInIndex(viewer));
-    let total = Number(category.threads_count);
-    const { lessTrollsBut, plusHiddenOf } = plan;
-    if (lessTrollsBut !== false)
-      total -= await this.countOf(category.id, (eb) =>
-        eb.and([publicThread(eb), threadsByTrollsBut(lessTrollsBut)(eb)]),
-      );
-    if (plusHiddenOf !== null)
-      total += await this.countOf(category.id, (eb) =>
-        eb.and([
-          eb('forum_threads.author_id', '=', plusHiddenOf),
-          eb('forum_threads.deleted_at', 'is', null),
-          eb.not(publicThread(eb)),
-        ]),
-      );
-    return total;
+    return listedTotalOf(viewer, Number(category.threads_count), {
+      listed: () => this.countOf(category.id, threadsListedInIndex(viewer)),
+      publicByTrollsBut: (but) =>
+        this.countOf(category.id, (eb) => eb.and([publicThread(eb), threadsByTrollsBut(but)(eb)])),
+      hiddenOf: (userId) =>
+        this.countOf(category.id, (eb) =>
+          eb.and([
+            eb('forum_threads.author_id', '=', userId),
+            eb('forum_threads.deleted_at', 'is', null),
+            eb.not(publicThread(eb)),
+          ]),
+        ),
+    });
   }
 
   private async countOf(
