@@ -2,14 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../lib/clock';
 import { clientId } from './chat-fixtures';
 
-/** A picture as the upload pipeline leaves it (complete, not 18+), straight in the database. */
-export async function completeAttachment(app: FastifyInstance, userId: number): Promise<number> {
+/**
+ * A picture as the upload pipeline leaves it (complete, not 18+), straight in the database;
+ * `purpose` what it was uploaded for (`message`: sent in a private message).
+ */
+export async function completeAttachment(
+  app: FastifyInstance,
+  userId: number,
+  purpose = 'attachment',
+): Promise<number> {
   const at = nowIso();
   const row = await app.deps.database.db
     .insertInto('attachments')
     .values({
       user_id: userId,
-      purpose: 'attachment',
+      purpose,
       status: 'complete',
       mime: 'image/png',
       width: 40,

@@ -3,6 +3,7 @@ import { forumThreadChannel } from '@chat/shared';
 import type Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { completeAttachment } from '../../test/attachment-rows';
 import { testDialects } from '../../test/databases';
 import { forumPostsFoundBy } from '../../access/search.policy';
 import { viewerOf } from '../../access/viewer';
@@ -190,32 +191,11 @@ describe.each(dialects)("forum edits and the author's uploads on %s", (dialect) 
     const started = await thread(author, cat.slug);
     const answer = await reply(author, started.slug, { text: 'Мой ответ' });
     // A picture the author sent elsewhere (a private message, say): not on the post.
-    const at = new Date().toISOString();
-    const privatePicture = await db
-      .insertInto('attachments')
-      .values({
-        user_id: author.user.id,
-        purpose: 'message',
-        status: 'complete',
-        mime: 'image/jpeg',
-        width: 10,
-        height: 10,
-        size: 100,
-        adult: 0,
-        adult_marked: 0,
-        original_key: null,
-        file_key: `files/h8-${answer.id}.jpg`,
-        thumb_key: null,
-        error: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const privatePicture = await completeAttachment(t.app, author.user.id, 'message');
     const res = await moderator.asBrowser({
       method: 'PATCH',
       url: `/api/forum/posts/${answer.id}`,
-      payload: { text: 'Поправлено', attachments: [String(privatePicture.id)] },
+      payload: { text: 'Поправлено', attachments: [String(privatePicture)] },
     });
     expect(res.statusCode, res.body).toBe(422);
     const links = await db
