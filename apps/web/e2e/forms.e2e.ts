@@ -118,21 +118,21 @@ describe.each([
     const nav = page.getByRole('navigation').first();
     const toggler = nav.locator('.navbar-toggler');
     const people = nav.getByRole('link', { name: words.people });
-    // A phone's menu is folded; a tap made while the navbar is still settling may be lost, so
-    // tap again only while the toggler does not say the menu is open (a second tap would fold
-    // it: between its opening and open classes the menu shows neither).
-    if (await toggler.isVisible())
-      await expect
-        .poll(
-          async () => {
-            if ((await nav.locator('.navbar-collapse.show').count()) > 0) return true;
-            if ((await toggler.getAttribute('aria-expanded')) !== 'true') await toggler.click();
-            return false;
-          },
-          { timeout: 10_000, interval: 300 },
-        )
-        .toBe(true);
-    await people.click();
+    // A phone's menu is folded, and it may fold again while the page settles (a tap lost, or
+    // the navbar drawn anew): tap the link once it shows, unfolding the menu whenever it does
+    // not say it is open (a second tap would fold it: between its opening and open classes
+    // the menu shows neither).
+    const tapPeople = async () => {
+      if (await people.isVisible())
+        return people.click({ timeout: 2_000 }).then(
+          () => true,
+          () => false,
+        );
+      if ((await toggler.isVisible()) && (await toggler.getAttribute('aria-expanded')) !== 'true')
+        await toggler.click();
+      return false;
+    };
+    await expect.poll(tapPeople, { timeout: 15_000, interval: 300 }).toBe(true);
     await expect.poll(loads, { timeout: 15_000 }).toBe(2);
     await page.locator('.profiles-container').waitFor();
     expect(new URL(page.url()).pathname).toBe(`/${locale}/profiles/online`);
