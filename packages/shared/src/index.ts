@@ -22,4 +22,6 @@ export * from './profiles';
 export * from './moderation';
 export * from './economy';
 export * from './forum';
+export * from './art';
+export * from './quotes';
 export * from './search';

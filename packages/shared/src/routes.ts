@@ -42,6 +42,11 @@ export const APP_ROUTES = {
   forumCreate: { path: 'forum/create/:categorySlug', title: 'forumCreate' },
   forumThread: { path: 'forum/thread/:threadSlug', title: 'forumThread' },
   search: { path: 'search', title: 'search' },
+  // No slug: every group and the newest posts. `create` and `post` are no group's slug.
+  art: { path: 'art/:groupSlug?', title: 'art' },
+  artCreate: { path: 'art/create/:groupSlug', title: 'artCreate' },
+  artPost: { path: 'art/post/:postSlug', title: 'artPost' },
+  quotes: { path: 'quote/:tab?', title: 'quotes' },
 } as const satisfies Record<string, AppRoute>;
 
 export type AppRouteName = keyof typeof APP_ROUTES;

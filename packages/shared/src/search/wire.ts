@@ -5,9 +5,9 @@ import { publicUser } from '../schemas/public-user';
 
 /**
  * One search over what the viewer may see (API.md "Search"): forum threads and posts, chat
- * history of the rooms the viewer may see, people by nick (art joins with issue 22).
+ * history of the rooms the viewer may see, art posts, the quotes page's messages, people by nick.
  */
-export const SEARCH_SCOPES = ['forum', 'chat', 'people'] as const;
+export const SEARCH_SCOPES = ['forum', 'art', 'quotes', 'chat', 'people'] as const;
 export type SearchScope = (typeof SEARCH_SCOPES)[number];
 export const SEARCH_SORTS = ['best', 'new'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
@@ -34,12 +34,23 @@ export type SearchQuery = z.infer<typeof searchQuerySchema>;
 export const searchLinkSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('forum'), thread_slug: z.string(), post_id: z.number().int() }),
   z.object({ kind: z.literal('chat'), room_id: z.number().int(), message_id: z.number().int() }),
+  z.object({ kind: z.literal('art'), post_slug: z.string(), comment_id: z.number().int().nullable() }),
+  /** A kept message: the quotes page, and its room (`room_id`) to read it in place. */
+  z.object({ kind: z.literal('quote'), room_id: z.number().int(), message_id: z.number().int() }),
   z.object({ kind: z.literal('profile'), user_slug: z.string() }),
 ]);
 export type SearchLink = z.infer<typeof searchLinkSchema>;
 
 export const searchHitSchema = z.object({
-  type: z.enum(['forum_thread', 'forum_post', 'chat_message', 'user']),
+  type: z.enum([
+    'forum_thread',
+    'forum_post',
+    'art_post',
+    'art_comment',
+    'quote',
+    'chat_message',
+    'user',
+  ]),
   id: z.number().int(),
   link: searchLinkSchema,
   /** The thread's subject, the room's name, the person's nick. */

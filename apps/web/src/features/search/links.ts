@@ -32,6 +32,13 @@ export function hitPath(locale: Locale, link: SearchLink): string {
       );
     case 'chat':
       return localePath(locale, `/chat/${link.room_id}`);
+    case 'art':
+      return localePath(
+        locale,
+        `/art/post/${encodeURIComponent(link.post_slug)}${link.comment_id ? `#comment-${link.comment_id}` : ''}`,
+      );
+    case 'quote':
+      return localePath(locale, `/quote/new#message-${link.message_id}`);
     case 'profile':
       return profilePath(locale, link.user_slug);
   }

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { chatMessage } from '../chat/wire';
+import { pageMetaSchema } from '../schemas/paging';
+
+/** The quotes page (API.md "Quotes"): the site's collection of kept chat messages. */
+export const QUOTE_TABS = ['best', 'new', 'mine'] as const;
+export type QuoteTab = (typeof QUOTE_TABS)[number];
+export const QUOTES_PER_PAGE = 20;
+
+export const quoteSchema = z.object({
+  /** The message as it was said (its author with their nick style, text, pictures). */
+  message: chatMessage,
+  room: z.object({ id: z.number().int(), name: z.string() }),
+  /** How many people keep it. */
+  quoted_count: z.number().int(),
+  /** The viewer keeps it (false for guests). */
+  quoted: z.boolean(),
+  /** When it was last kept by anyone. */
+  quoted_at: z.string(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+export const quotesPageSchema = z.object({
+  data: z.array(quoteSchema),
+  meta: pageMetaSchema,
+});
+export type QuotesPage = z.infer<typeof quotesPageSchema>;
