@@ -7,21 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { optionReader } from '../lib/args.mjs';
 import { ROOT, postgresSchema, startOurs } from '../lib/ours.mjs';
-import { freePort } from '../lib/ports.mjs';
-import { cpuMeter, otherLoadMeter, postgresCpuMeter } from '../lib/proc-stats.mjs';
-import {
-  benchPids,
-  guardProcesses,
-  onExit,
-  pinProcess,
-  pinSelf,
-  startServer,
-  startWorker,
-  stop,
-  waitHealthy,
-} from '../lib/procs.mjs';
-import { waitBudget, waitQuiet } from '../lib/quiet.mjs';
-import { Histogram, round } from '../lib/stats.mjs';
+import { startBare } from '../lib/bare.mjs';
+import { guardProcesses, onExit, pinProcess, pinSelf, startWorker, stop } from '../lib/procs.mjs';
+import { log, quietPhase } from '../lib/phases.mjs';
+import { waitBudget } from '../lib/quiet.mjs';
+import { Histogram } from '../lib/stats.mjs';
 import { directQuery } from './direct-queries.mjs';
 import { dropSearchUpkeep, postingThreads } from './index-switch.mjs';
 import { closedLoop } from './load.mjs';
@@ -61,60 +51,6 @@ function options(argv) {
   };
 }
 
-/** A phase during which other processes used more than this (% of a core) is run again. */
-const BUSY_PERCENT = 25;
-const log = (...args) => console.log(`  [${new Date().toISOString().slice(11, 19)}]`, ...args);
-
-function summary(name, concurrency, r, cpu) {
-  const errors = Object.entries(r.statuses)
-    .filter(([s]) => !['200', '201'].includes(s))
-    .reduce((n, [, c]) => n + c, 0);
-  return {
-    route: name,
-    concurrency,
-    requests: r.latency.count,
-    perSec: round((r.latency.count * 1000) / r.elapsedMs),
-    p50: round(r.latency.percentile(0.5)),
-    p99: round(r.latency.percentile(0.99)),
-    max: round(r.latency.max),
-    errors,
-    statuses: r.statuses,
-    samples: r.samples,
-    ...cpu,
-  };
-}
-
-/** Measures `run()` with the CPU of the server, PostgreSQL and everything else around it. */
-async function measured(serverPid, dialect, run) {
-  const other = otherLoadMeter(benchPids());
-  const server = cpuMeter([serverPid]);
-  const pgCpu = dialect === 'postgres' ? postgresCpuMeter() : null;
-  const r = await run();
-  // The direct client measures itself (it has exited by now): it is the "server" there.
-  const serverCpu = r.cpuPercent ?? server()[0];
-  const postgresCpu = pgCpu ? pgCpu() : null;
-  const otherCpu = Math.max(0, other() - (postgresCpu ?? 0) - (r.cpuPercent ?? 0));
-  return { r, cpu: { serverCpu, postgresCpu, otherCpu } };
-}
-
-/** A phase on a quiet machine if there is one; run again when others were busy meanwhile. */
-async function quietPhase(opts, name, concurrency, serverPid, dialect, run) {
-  let best = null;
-  for (let attempt = 0; attempt <= opts.retries; attempt++) {
-    await waitQuiet(opts.quietWaitMs);
-    const { r, cpu } = await measured(serverPid, dialect, run);
-    const row = summary(name, concurrency, r, cpu);
-    row.attempts = attempt + 1;
-    if (!best || row.otherCpu < best.otherCpu) best = row;
-    if (row.otherCpu <= BUSY_PERCENT) break;
-    if (attempt < opts.retries) log(`other processes used ${row.otherCpu}% of a core: once more`);
-  }
-  log(
-    `${name} ×${concurrency}: ${best.perSec}/s, p50 ${best.p50} ms, p99 ${best.p99} ms, errors ${best.errors}${best.samples.length ? ` (${best.samples[0]})` : ''}`,
-  );
-  return best;
-}
-
 async function generate(databaseUrl, opts) {
   const { stdout } = await promisify(execFile)(
     process.execPath,
@@ -128,23 +64,6 @@ async function generate(databaseUrl, opts) {
     { cwd: ROOT, maxBuffer: 64 << 20 },
   );
   return JSON.parse(stdout.trim().split('\n').pop());
-}
-
-async function startBare(databaseUrl) {
-  const port = await freePort();
-  const script = fileURLToPath(new URL('../profiles/bare-server.mjs', import.meta.url));
-  const child = startServer('bare-kysely', process.execPath, ['--import', 'tsx', script], {
-    cwd: ROOT,
-    cpus: '0',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      BARE_TABLE: 'forum_posts',
-    },
-  });
-  await waitHealthy(child, `http://127.0.0.1:${port}/healthz`, 60_000);
-  return { child, port, stop: () => stop(child) };
 }
 
 /** The direct client (direct-worker.mjs) on CPU 0, for one scope's queries. */
@@ -189,7 +108,7 @@ async function benchDialect(dialect, opts) {
     log(`generated in ${(g.totalMs / 1000).toFixed(1)} s: ${JSON.stringify(shown)}`);
 
     ours = await startOurs({ databaseUrl, cpus: '0', env });
-    bare = await startBare(databaseUrl);
+    bare = await startBare(databaseUrl, 'forum_posts');
     const random = mulberry32(21);
     const pick = (list) => list[Math.floor(random() * list.length)];
     // Searches are signed in, each by the next of the generated sessions: the search's limit

@@ -1,18 +1,15 @@
+import { check, findRow as find, markdown as tablesOf } from '../lib/dialect-report.mjs';
 import { round } from '../lib/stats.mjs';
+
+export { printDialect } from '../lib/dialect-report.mjs';
 
 /** The targets of issue 21's "Benchmark". */
 export const TARGETS = { pageRatio: 3, searchP99: 50, searchRatio: 2, postRatio: 0.8 };
 
-const find = (rows, route, concurrency) =>
-  rows.find(
-    (r) => r.route === route && (concurrency === undefined || r.concurrency === concurrency),
-  );
-
 /** Each target met or not: `{ target, value, limit, verdict }`. */
 export function verdicts(rows) {
   const out = [];
-  const add = (target, value, limit, pass, errors) =>
-    out.push({ target, value, limit, verdict: pass && !errors ? 'PASS' : 'FAIL', errors });
+  const add = (...args) => out.push(check(...args));
   for (const r of rows.filter((x) => x.route === 'thread' || x.route === 'category')) {
     const base = find(rows, 'bare', r.concurrency);
     const ratio = round(r.p99 / base.p99, 2);
@@ -61,29 +58,6 @@ export function verdicts(rows) {
   return out;
 }
 
-export function printDialect(rows, checks) {
-  console.table(
-    rows.map((r) => ({
-      route: r.route,
-      clients: r.concurrency,
-      'req/s': r.perSec,
-      p50: r.p50,
-      p99: r.p99,
-      max: r.max,
-      errors: r.errors,
-      'server CPU%': r.serverCpu,
-      'PG CPU%': r.postgresCpu ?? '-',
-      'other CPU%': r.otherCpu,
-    })),
-  );
-  for (const c of checks) {
-    console.log(
-      `  ${c.verdict}: ${c.target} = ${c.value} (target ${c.limit})${c.errors ? `, ${c.errors} errors` : ''}`,
-    );
-  }
-}
-
-const NAMES = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 const LABELS = {
   bare: 'baseline `GET /bare/{id}` (a post by primary key)',
   thread: '`GET /api/forum/threads/{slug}?page=` (deep page, 10,000-post thread)',
@@ -96,35 +70,4 @@ const LABELS = {
   'post-unindexed': 'the same, search index upkeep dropped',
 };
 
-/** The tables for BENCHMARKS.md: one row per phase, one column per dialect. */
-export function markdown(results) {
-  const dialects = Object.keys(results.ours).filter((d) => !results.ours[d].skipped);
-  if (!dialects.length) return '(no dialect ran)';
-  const lines = [
-    `| phase (clients) | ${dialects.map((d) => `${NAMES[d]}: req/s · p50 / p99 ms`).join(' | ')} |`,
-    `|---|${dialects.map(() => '---').join('|')}|`,
-  ];
-  const keys = results.ours[dialects[0]].rows.map((r) => [r.route, r.concurrency]);
-  for (const [route, concurrency] of keys) {
-    const cells = dialects.map((d) => {
-      const r = find(results.ours[d].rows, route, concurrency);
-      return r
-        ? `${Math.round(r.perSec).toLocaleString('en-US')} · ${r.p50} / **${r.p99}**${r.errors ? ` (${r.errors} errors)` : ''}`
-        : '–';
-    });
-    lines.push(`| ${LABELS[route] ?? route} (${concurrency}) | ${cells.join(' | ')} |`);
-  }
-  lines.push(
-    '',
-    `| target | ${dialects.map((d) => NAMES[d]).join(' | ')} |`,
-    `|---|${dialects.map(() => '---').join('|')}|`,
-  );
-  for (const check of results.verdicts[dialects[0]]) {
-    const cells = dialects.map((d) => {
-      const c = results.verdicts[d].find((x) => x.target === check.target);
-      return c ? `${c.value} ${c.verdict}` : '–';
-    });
-    lines.push(`| ${check.target} (${check.limit}) | ${cells.join(' | ')} |`);
-  }
-  return lines.join('\n');
-}
+export const markdown = (results) => tablesOf(results, LABELS);
