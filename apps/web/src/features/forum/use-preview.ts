@@ -1,13 +1,10 @@
 import { useEffect, useState } from 'react';
+import type { MarkdownPreviewState } from '../../shared/ui/markdown-preview';
 import { forumApi } from './api';
 
 export const PREVIEW_DELAY_MS = 500;
 
-export type Preview =
-  | { state: 'empty' }
-  | { state: 'loading'; html: string | null }
-  | { state: 'done'; html: string }
-  | { state: 'failed'; html: string | null };
+export type Preview = MarkdownPreviewState;
 
 interface Rendered {
   text: string;

@@ -29,7 +29,7 @@ import {
 } from '../drafts';
 import { usePreview } from '../use-preview';
 import { useSendOnce } from '../use-send-once';
-import { ServerHtml } from './server-html';
+import { MarkdownPreview } from '../../../shared/ui/markdown-preview';
 
 /** A tool of the editor's bar from the page (the chat's smiley picker): it inserts at the caret. */
 export type EditorTools = ComponentType<{ insert: (text: string) => void }>;
@@ -203,34 +203,13 @@ export function ForumEditor({
             {submitLabel}
           </Button>
         </div>
-        <EditorPreview preview={preview} testId={`${testId}-preview`} />
+        <MarkdownPreview
+          preview={preview}
+          title={t('editor.preview')}
+          failedText={t('editor.previewFailed')}
+          testId={`${testId}-preview`}
+        />
       </Form>
     </UploadDropZone>
-  );
-}
-
-function EditorPreview({
-  preview,
-  testId,
-}: {
-  preview: ReturnType<typeof usePreview>;
-  testId: string;
-}) {
-  const { t } = useTranslation('forum');
-  if (preview.state === 'empty') return null;
-  const html = preview.html;
-  return (
-    <section className="forum-preview" aria-label={t('editor.preview')} data-testid={testId}>
-      <h2 className="forum-preview-title">
-        {t('editor.preview')}
-        {preview.state === 'loading' && (
-          <Spinner size="sm" animation="border" className="ms-2" aria-hidden />
-        )}
-      </h2>
-      {preview.state === 'failed' && (
-        <p className="small text-body-secondary mb-1">{t('editor.previewFailed')}</p>
-      )}
-      {html !== null && <ServerHtml html={html} />}
-    </section>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error';
 import { usePreview } from '../use-preview';
 import { useSendOnce } from '../use-send-once';
-import { ServerHtml } from './server-html';
+import { ServerHtml } from '../../../shared/ui/server-html';
 
 interface PostEditorProps {
   post: ForumPost;

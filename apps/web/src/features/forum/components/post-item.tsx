@@ -12,7 +12,7 @@ import { ForumAuthor } from './forum-author';
 import { PostEditor } from './post-editor';
 import { PostReactions } from './post-reactions';
 import { SelectionQuote } from './selection-quote';
-import { ServerHtml } from './server-html';
+import { ServerHtml } from '../../../shared/ui/server-html';
 
 /** What a post's buttons do; the thread page wires them to the API and the reply box. */
 export interface PostHandlers {

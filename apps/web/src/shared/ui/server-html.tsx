@@ -1,5 +1,5 @@
 /**
- * The one place the forum puts HTML into the page: a post's `html` (or the preview's), which the
+ * The one place the forum and the art section put HTML into the page: a post's `html` (or the preview's), which the
  * server rendered from Markdown and sanitized (allow-listed tags, safe links, smiley pictures).
  * Everything else of a post (nick, subject, quote excerpts, texts of earlier edits) is text.
  */
