@@ -16,6 +16,7 @@ export { UploadTray, type UploadTrayProps } from './components/upload-tray';
 export { AttachmentGrid, type AttachmentGridProps } from './components/attachment-grid';
 export { AttachmentViewer, type AttachmentViewerProps } from './components/attachment-viewer';
 export { AttachButton, type AttachButtonProps } from './components/attach-button';
+export { AdultCover } from './components/adult-cover';
 export { UploadDropZone, type UploadDropZoneProps } from './components/upload-drop-zone';
 export { useUploadsStore } from './store';
 export type { UploadEventActions } from './upload-events';

@@ -1,4 +1,5 @@
 import {
+  ART_PICTURES_MAX,
   ATTACHMENTS_PER_MESSAGE,
   PREMIUM_UPLOAD_MAX_BYTES,
   UPLOAD_MAX_BYTES,
@@ -40,7 +41,7 @@ export interface UploadsDeps {
 export interface UploadsState extends UploadEventActions {
   /** Per message box, in the order added. */
   items: Readonly<Record<string, readonly PendingUpload[]>>;
-  /** Adds files to a box; refused ones show why at once. Beyond 10 pictures a toast says so. */
+  /** Adds files to a box; refused ones show why at once. Beyond its limit a toast says so. */
   add(owner: string, files: readonly File[]): void;
   remove(id: string): void;
   retry(id: string): void;
@@ -160,7 +161,7 @@ export function createUploadsStore(deps: UploadsDeps): UploadsStore {
     return {
       items: {},
       add: (owner, incoming) => {
-        const room = ATTACHMENTS_PER_MESSAGE - (get().items[owner]?.length ?? 0);
+        const room = picturesPerBox(owner) - (get().items[owner]?.length ?? 0);
         if (incoming.length > room) deps.toast(deps.text('errors.tooMany'));
         const taken = incoming.slice(0, Math.max(0, room));
         if (taken.length === 0) return;
@@ -241,10 +242,18 @@ export function createUploadsStore(deps: UploadsDeps): UploadsStore {
   });
 }
 
-/** A box named `photo:…` fills a profile gallery; every other box sends message pictures. */
+/**
+ * A box named `photo:…` fills a profile gallery, `art:…` an art post; every other box sends
+ * message pictures.
+ */
 export function purposeOf(owner: string): UploadPurpose {
-  return owner.startsWith('photo:') ? 'photo' : 'attachment';
+  if (owner.startsWith('photo:')) return 'photo';
+  return owner.startsWith('art:') ? 'art' : 'attachment';
 }
+
+/** How many pictures a box holds at once: an art post's 20, a message's 10. */
+export const picturesPerBox = (owner: string): number =>
+  purposeOf(owner) === 'art' ? ART_PICTURES_MAX : ATTACHMENTS_PER_MESSAGE;
 
 let counter = 0;
 
