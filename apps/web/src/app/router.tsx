@@ -59,6 +59,10 @@ const FORUM_NAMESPACES: Namespace[] = [
 // One import for the three pages: the entry lists the chunk's dependencies once.
 const forumPages = () => page(import('../pages/forum/forum-pages'), FORUM_NAMESPACES);
 
+// The art pages: their texts, and the forum's editor, the chat's smileys and pictures, gifts.
+const ART_NAMESPACES: Namespace[] = [...FORUM_NAMESPACES, 'art', 'presents', 'balance', 'premium'];
+const artPages = () => page(import('../pages/art/art-pages'), ART_NAMESPACES);
+
 // A route is registered only once its feature exists (spec section 2's table grows with them).
 const homeRoute = (): RouteObject => ({
   index: true,
@@ -211,6 +215,18 @@ const localeChildren: RouteObject[] = [
   {
     ...route('forumThread'),
     lazy: () => forumPages().then((m) => ({ Component: m.ForumThreadPage })),
+  },
+  {
+    ...route('art'),
+    lazy: () => artPages().then((m) => ({ Component: m.ArtPage })),
+  },
+  {
+    ...route('artCreate'),
+    lazy: () => artPages().then((m) => ({ Component: m.ArtCreatePage })),
+  },
+  {
+    ...route('artPost'),
+    lazy: () => artPages().then((m) => ({ Component: m.ArtPostPage })),
   },
   {
     ...route('search'),

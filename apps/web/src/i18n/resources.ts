@@ -21,6 +21,7 @@ import enPremium from './en/premium.json';
 import enPresents from './en/presents.json';
 import enSearch from './en/search.json';
 import enForum from './en/forum.json';
+import enArt from './en/art.json';
 import ruAuth from './ru/auth.json';
 import ruChat from './ru/chat.json';
 import ruCommon from './ru/common.json';
@@ -44,6 +45,7 @@ import ruPremium from './ru/premium.json';
 import ruPresents from './ru/presents.json';
 import ruSearch from './ru/search.json';
 import ruForum from './ru/forum.json';
+import ruArt from './ru/art.json';
 
 // Every text of both languages at once, for the tests and the key parity check. The app never
 // imports this: i18n.ts fetches one language's namespaces as they are needed.
@@ -72,6 +74,7 @@ export const resources = {
     presents: ruPresents,
     search: ruSearch,
     forum: ruForum,
+    art: ruArt,
   },
   en: {
     common: enCommon,
@@ -97,6 +100,7 @@ export const resources = {
     presents: enPresents,
     search: enSearch,
     forum: enForum,
+    art: enArt,
   },
 } as const;
 
