@@ -33,6 +33,8 @@ const LABELS: Record<ComplaintSubject['type'], string> = {
   photo: 'report.photo',
   gift: 'report.gift',
   forum_post: 'report.forum_post',
+  art_post: 'report.art_post',
+  art_comment: 'report.art_comment',
 };
 
 /** "Report" in a menu about someone else's message or person; opens the complaint dialog. */

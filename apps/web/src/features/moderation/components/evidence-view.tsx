@@ -3,6 +3,7 @@ import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../../lib/use-locale';
+import { artPostPath } from '../../art/links';
 import { forumThreadPath } from '../../forum/links';
 import { AttachmentGrid } from '../../uploads';
 import { UserLink } from '../../../shared/ui/user-link';
@@ -16,6 +17,7 @@ export function EvidenceView({ evidence }: { evidence: Evidence }) {
   const { t } = useTranslation('complaints');
   const locale = useLocale();
   const thread = evidence.thread ?? null;
+  const art = evidence.art_post ?? null;
   return (
     <Card className="evidence-card border-0 bg-body-tertiary" data-testid="evidence">
       <Card.Body className="py-2">
@@ -27,6 +29,14 @@ export function EvidenceView({ evidence }: { evidence: Evidence }) {
               {' · '}
               <Link to={forumThreadPath(locale, thread.slug, { post: evidence.id })}>
                 {thread.subject}
+              </Link>
+            </>
+          )}
+          {art && (
+            <>
+              {' · '}
+              <Link to={artPostPath(locale, art.slug)} data-testid="evidence-art-post">
+                {art.title}
               </Link>
             </>
           )}

@@ -4,6 +4,7 @@ import { Badge, Button, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../../lib/use-locale';
+import { artPostPath } from '../../art/links';
 import { forumThreadPath } from '../../forum/links';
 import { UserLink } from '../../../shared/ui/user-link';
 import { When } from '../../../shared/ui/when';
@@ -32,6 +33,7 @@ export function QueueItem({ review, busy, onDecide }: QueueItemProps) {
   const photo = review.attachment?.thumb_url ?? review.attachment?.url ?? null;
   // Fixtures and older answers may lack it: only a forum post's review carries it.
   const forum = review.forum_post ?? null;
+  const art = review.art ?? null;
   return (
     <Card className="border-0 shadow-sm" data-testid={`queue-item-${review.id}`}>
       <Card.Body>
@@ -53,6 +55,20 @@ export function QueueItem({ review, busy, onDecide }: QueueItemProps) {
               {t('queue.thread', { subject: forum.thread_subject, number: forum.number })}
             </Link>
             {forum.held && (
+              <Badge bg="secondary" className="ms-2">
+                {t('queue.held')}
+              </Badge>
+            )}
+          </p>
+        )}
+        {art && (
+          <p className="small mb-1" data-testid="queue-art">
+            <Link to={artPostPath(locale, art.post_slug)}>
+              {t(art.comment_id === null ? 'queue.artPost' : 'queue.artComment', {
+                title: art.post_title,
+              })}
+            </Link>
+            {art.held && (
               <Badge bg="secondary" className="ms-2">
                 {t('queue.held')}
               </Badge>
