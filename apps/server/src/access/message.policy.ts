@@ -80,8 +80,13 @@ export function can(
     // Only members react; to anyone else the message does not exist.
     case 'react':
       return place.member && message.deleted_at === null;
+    // What the viewer may read; a troll's message only where the chat shows it to them.
     case 'quote':
-      return canKeepQuotes(viewer) && canSee(viewer, message, place);
+      return (
+        canKeepQuotes(viewer) &&
+        canSee(viewer, message, place) &&
+        (message.author?.is_troll !== 1 || canSeeTrolls(viewer) || isSelf(viewer, message.user_id))
+      );
     // Members answer what they read; never a troll's message but the troll's own (mayReplyTo).
     case 'reply':
       return (
@@ -199,6 +204,42 @@ export function listedFor(viewerId: number, seesTrolls: boolean) {
             .select('message_id')
             .whereRef('message_hides.message_id', '=', 'messages.id')
             .where('message_hides.user_id', '=', viewerId),
+        ),
+      ),
+    ]);
+}
+
+/**
+ * Room messages the viewer may read away from their room's page (the quotes page, the search),
+ * in SQL: signed in (visitors without a session read no chat history, as canSee says), listed
+ * for them in that room's history (listedFor), in a public room or one they are in, and not
+ * written by someone they ignore (the web hides those in the chat too). The query joins the
+ * author as `users` and the room as `rooms`.
+ */
+export function readableBy(viewer: Viewer) {
+  const viewerId = viewer.id ?? 0;
+  const history = listedFor(viewerId, canSeeTrolls(viewer));
+  return (eb: ExpressionBuilder<DB, 'messages' | 'users' | 'rooms'>) =>
+    eb.and([
+      eb.lit(viewer.id !== null),
+      history(eb as unknown as ExpressionBuilder<DB, 'messages' | 'users'>),
+      eb.or([
+        eb('rooms.is_public', '=', 1),
+        eb.exists(
+          eb
+            .selectFrom('room_users')
+            .select('room_users.user_id')
+            .whereRef('room_users.room_id', '=', 'messages.room_id')
+            .where('room_users.user_id', '=', viewerId),
+        ),
+      ]),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('ignores')
+            .select('ignores.ignored_id')
+            .where('ignores.user_id', '=', viewerId)
+            .whereRef('ignores.ignored_id', '=', 'messages.user_id'),
         ),
       ),
     ]);

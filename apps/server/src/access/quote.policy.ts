@@ -1,4 +1,5 @@
 import type { QuotesTable } from '../db/schema';
+import { readableBy } from './message.policy';
 import { isSelf, type Viewer } from './viewer';
 
 /**
@@ -14,6 +15,14 @@ export function canSee(viewer: Viewer, quote: Pick<QuotesTable, 'user_id'>): boo
   return isSelf(viewer, quote.user_id);
 }
 
+/**
+ * The "mine" tab: only those who may keep quotes have a collection; a guest asking for it is
+ * refused (403 `guest`) rather than shown an empty list that looks like a lost collection.
+ */
+export function hasCollection(viewer: Viewer): boolean {
+  return canAdd(viewer);
+}
+
 export function can(
   viewer: Viewer,
   action: 'remove',
@@ -23,4 +32,14 @@ export function can(
     case 'remove':
       return canSee(viewer, quote);
   }
+}
+
+/**
+ * The quotes page lists a kept message where the chat would show it to the viewer: the message
+ * policy's readableBy (not deleted for everyone nor hidden by them, a private room's only to
+ * its members, a troll's only to the troll and troll seers, none by someone they ignore). The
+ * query joins the message as `messages`, its author as `users` and its room as `rooms`.
+ */
+export function listedFor(viewer: Viewer) {
+  return readableBy(viewer);
 }

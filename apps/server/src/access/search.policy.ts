@@ -6,7 +6,7 @@ import {
   moderates,
   threadsListedFor,
 } from './forum-post.policy';
-import { canSeeTrolls, listedFor as messagesListedFor } from './message.policy';
+import { canSeeTrolls, readableBy } from './message.policy';
 import type { Viewer } from './viewer';
 
 /**
@@ -24,32 +24,7 @@ import type { Viewer } from './viewer';
  * as `users` and the room as `rooms`.
  */
 export function messagesFoundBy(viewer: Viewer) {
-  const viewerId = viewer.id ?? 0;
-  const history = messagesListedFor(viewerId, canSeeTrolls(viewer));
-  return (eb: ExpressionBuilder<DB, 'messages' | 'users' | 'rooms'>) =>
-    eb.and([
-      eb.lit(viewer.id !== null),
-      history(eb as unknown as ExpressionBuilder<DB, 'messages' | 'users'>),
-      eb.or([
-        eb('rooms.is_public', '=', 1),
-        eb.exists(
-          eb
-            .selectFrom('room_users')
-            .select('room_users.user_id')
-            .whereRef('room_users.room_id', '=', 'messages.room_id')
-            .where('room_users.user_id', '=', viewerId),
-        ),
-      ]),
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('ignores')
-            .select('ignores.ignored_id')
-            .where('ignores.user_id', '=', viewerId)
-            .whereRef('ignores.ignored_id', '=', 'messages.user_id'),
-        ),
-      ),
-    ]);
+  return readableBy(viewer);
 }
 
 /**

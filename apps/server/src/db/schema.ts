@@ -164,6 +164,8 @@ export interface QuotesTable {
   user_id: number;
   message_id: number;
   created_at: string;
+  /** The kept message's author, copied when kept (0025-quotes-page.ts); 0 for none. */
+  author_id: Generated<number>;
 }
 
 export interface RoomInvitesTable {

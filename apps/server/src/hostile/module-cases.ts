@@ -12,7 +12,7 @@ import { FORUM_SAFE_ROUTES, FORUM_UNSAFE_ROUTES } from './forum-world';
 import { IM_PRIVACY_UNSAFE_ROUTES, IM_SAFE_ROUTES, IM_UNSAFE_ROUTES } from './im-world';
 import { MODERATION_SAFE_ROUTES, MODERATION_UNSAFE_ROUTES } from './moderation-world';
 import { MY_SAFE_ROUTES, MY_UNSAFE_ROUTES, PROFILES_SAFE_ROUTES } from './profiles-world';
-import { QUOTES_UNSAFE_ROUTES } from './quotes-routes';
+import { QUOTES_SAFE_ROUTES, QUOTES_UNSAFE_ROUTES } from './quotes-routes';
 import { REALTIME_UNSAFE_ROUTES } from './realtime-routes';
 import {
   FRIENDS_SAFE_ROUTES,
@@ -66,7 +66,7 @@ export const MODULE_CASES: Partial<Record<RouteOwner, ModuleCases>> = {
   },
   uploads: { unsafe: UPLOAD_UNSAFE_ROUTES, safe: [] },
   chat: { unsafe: CHAT_UNSAFE_ROUTES, safe: CHAT_SAFE_ROUTES },
-  quotes: { unsafe: QUOTES_UNSAFE_ROUTES, safe: [] },
+  quotes: { unsafe: QUOTES_UNSAFE_ROUTES, safe: QUOTES_SAFE_ROUTES },
   notifications: { unsafe: NOTIFICATIONS_UNSAFE_ROUTES, safe: NOTIFICATIONS_SAFE_ROUTES },
   im: { unsafe: IM_UNSAFE_ROUTES, safe: IM_SAFE_ROUTES },
   friends: { unsafe: FRIENDS_UNSAFE_ROUTES, safe: FRIENDS_SAFE_ROUTES },

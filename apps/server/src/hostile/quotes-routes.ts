@@ -1,5 +1,5 @@
 /** The quotes module's routes in the hostile sweep. */
-import type { RouteCase } from './world';
+import type { RouteCase, SafeRouteCase } from './world';
 
 export const QUOTES_UNSAFE_ROUTES: RouteCase[] = [
   {
@@ -18,4 +18,8 @@ export const QUOTES_UNSAFE_ROUTES: RouteCase[] = [
     actor: (w) => w.owner,
     call: (w) => ({ method: 'DELETE', url: `/api/quote/${w.ownMessage.id}` }),
   },
+];
+
+export const QUOTES_SAFE_ROUTES: SafeRouteCase[] = [
+  { route: 'GET /api/quotes', url: () => '/api/quotes?tab=best&page=1', access: 'user' },
 ];

@@ -16,6 +16,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     gifts: [],
     friends: [],
     friends_count: 0,
+    quotes_kept_count: 0,
     friendship: null,
     is_friend: false,
     ignoring: false,

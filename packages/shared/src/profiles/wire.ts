@@ -58,6 +58,8 @@ export const profileSchema = z.object({
   gifts: z.array(sentGiftSchema),
   friends: z.array(publicUser),
   friends_count: z.number().int(),
+  /** How many of the person's messages others keep as quotes (each once, none deleted). */
+  quotes_kept_count: z.number().int(),
   /** The viewer's relation: `friend`, `incoming` (they asked me), `outgoing` (I asked), or null. */
   friendship: z.enum(['friend', 'incoming', 'outgoing']).nullable(),
   is_friend: z.boolean(),

@@ -222,36 +222,7 @@ export class MessagesRepository {
       seesTrolls = false,
     }: { before?: number; after?: number; limit: number; seesTrolls?: boolean },
   ): Promise<MessageWithAuthor[]> {
-    let query = this.db
-      .selectFrom('messages')
-      .innerJoin('users', 'users.id', 'messages.user_id')
-      .leftJoin('gifs', 'gifs.id', 'messages.gif_id')
-      // The message each reply answers, and its author: two look-ups by primary key per reply.
-      .leftJoin('messages as r', 'r.id', 'messages.reply_to_id')
-      .leftJoin('users as ru', 'ru.id', 'r.user_id')
-      .selectAll('messages')
-      .select([
-        'users.slug as a_slug',
-        'users.nick as a_nick',
-        'users.nick_style as a_nick_style',
-        'users.avatar as a_avatar',
-        'users.role as a_role',
-        'users.frame as a_frame',
-        'users.gender as a_gender',
-        'users.is_troll as a_is_troll',
-        'gifs.category_id as g_category_id',
-        'gifs.title as g_title',
-        'gifs.file as g_file',
-        'gifs.width as g_width',
-        'gifs.height as g_height',
-        'r.user_id as r_user_id',
-        'r.room_id as r_room_id',
-        'r.deleted_at as r_deleted_at',
-        'r.text as r_text',
-        'ru.slug as r_slug',
-        'ru.nick as r_nick',
-        'ru.is_troll as r_is_troll',
-      ])
+    let query = withAuthorQuery(this.db)
       .where('messages.room_id', '=', roomId)
       .where(messagePolicy.listedFor(viewerId, seesTrolls));
     if (before !== undefined) query = query.where('messages.id', '<', before);
@@ -261,72 +232,19 @@ export class MessagesRepository {
       .limit(limit)
       .execute();
     const ordered = after !== undefined ? rows : rows.reverse();
-    return ordered.map(
-      ({
-        a_slug,
-        a_nick,
-        a_nick_style,
-        a_avatar,
-        a_role,
-        a_frame,
-        a_gender,
-        a_is_troll,
-        g_category_id,
-        g_title,
-        g_file,
-        g_width,
-        g_height,
-        r_user_id,
-        r_room_id,
-        r_deleted_at,
-        r_text,
-        r_slug,
-        r_nick,
-        r_is_troll,
-        ...m
-      }) => ({
-        ...m,
-        reply:
-          m.reply_to_id !== null && r_user_id !== null && r_room_id !== null && r_text !== null
-            ? {
-                id: m.reply_to_id,
-                user_id: r_user_id,
-                room_id: r_room_id,
-                deleted_at: r_deleted_at,
-                text: r_text,
-                author: r_slug !== null && r_nick !== null ? { slug: r_slug, nick: r_nick } : null,
-                author_is_troll: r_is_troll === 1,
-              }
-            : null,
-        gif:
-          m.gif_id !== null &&
-          g_category_id !== null &&
-          g_title !== null &&
-          g_file !== null &&
-          g_width !== null &&
-          g_height !== null
-            ? {
-                id: m.gif_id,
-                category_id: g_category_id,
-                title: g_title,
-                file: g_file,
-                width: g_width,
-                height: g_height,
-              }
-            : null,
-        author: {
-          id: m.user_id,
-          slug: a_slug,
-          nick: a_nick,
-          nick_style: a_nick_style,
-          avatar: a_avatar,
-          role: a_role,
-          frame: a_frame,
-          gender: a_gender,
-          is_troll: a_is_troll,
-        },
-      }),
-    );
+    return ordered.map(toMessageWithAuthor);
+  }
+
+  /**
+   * Messages by id with their authors, GIFs and replied messages, as a room's page reads them
+   * (the quotes page); no visibility rule here: the caller found the ids with its own.
+   */
+  async withAuthors(ids: readonly number[]): Promise<MessageWithAuthor[]> {
+    if (ids.length === 0) return [];
+    const rows = await withAuthorQuery(this.db)
+      .where('messages.id', 'in', [...ids])
+      .execute();
+    return rows.map(toMessageWithAuthor);
   }
 
   /** Unread messages of others; a troll's count only for those who see trolls. */
@@ -380,3 +298,109 @@ export class MessagesRepository {
     await this.db.updateTable('messages').set({ deleted_at: at }).where('id', '=', id).execute();
   }
 }
+
+/** Messages joined to what a page shows of each: author, GIF, the message a reply answers. */
+function withAuthorQuery(db: Kysely<DB>) {
+  return (
+    db
+      .selectFrom('messages')
+      .innerJoin('users', 'users.id', 'messages.user_id')
+      .leftJoin('gifs', 'gifs.id', 'messages.gif_id')
+      // The message each reply answers, and its author: two look-ups by primary key per reply.
+      .leftJoin('messages as r', 'r.id', 'messages.reply_to_id')
+      .leftJoin('users as ru', 'ru.id', 'r.user_id')
+      .selectAll('messages')
+      .select([
+        'users.slug as a_slug',
+        'users.nick as a_nick',
+        'users.nick_style as a_nick_style',
+        'users.avatar as a_avatar',
+        'users.role as a_role',
+        'users.frame as a_frame',
+        'users.gender as a_gender',
+        'users.is_troll as a_is_troll',
+        'gifs.category_id as g_category_id',
+        'gifs.title as g_title',
+        'gifs.file as g_file',
+        'gifs.width as g_width',
+        'gifs.height as g_height',
+        'r.user_id as r_user_id',
+        'r.room_id as r_room_id',
+        'r.deleted_at as r_deleted_at',
+        'r.text as r_text',
+        'ru.slug as r_slug',
+        'ru.nick as r_nick',
+        'ru.is_troll as r_is_troll',
+      ])
+  );
+}
+
+type WithAuthorRow = Awaited<
+  ReturnType<ReturnType<typeof withAuthorQuery>['executeTakeFirstOrThrow']>
+>;
+
+/** A row of withAuthorQuery as the chat's presenter takes it. */
+const toMessageWithAuthor = ({
+  a_slug,
+  a_nick,
+  a_nick_style,
+  a_avatar,
+  a_role,
+  a_frame,
+  a_gender,
+  a_is_troll,
+  g_category_id,
+  g_title,
+  g_file,
+  g_width,
+  g_height,
+  r_user_id,
+  r_room_id,
+  r_deleted_at,
+  r_text,
+  r_slug,
+  r_nick,
+  r_is_troll,
+  ...m
+}: WithAuthorRow): MessageWithAuthor => ({
+  ...m,
+  reply:
+    m.reply_to_id !== null && r_user_id !== null && r_room_id !== null && r_text !== null
+      ? {
+          id: m.reply_to_id,
+          user_id: r_user_id,
+          room_id: r_room_id,
+          deleted_at: r_deleted_at,
+          text: r_text,
+          author: r_slug !== null && r_nick !== null ? { slug: r_slug, nick: r_nick } : null,
+          author_is_troll: r_is_troll === 1,
+        }
+      : null,
+  gif:
+    m.gif_id !== null &&
+    g_category_id !== null &&
+    g_title !== null &&
+    g_file !== null &&
+    g_width !== null &&
+    g_height !== null
+      ? {
+          id: m.gif_id,
+          category_id: g_category_id,
+          title: g_title,
+          file: g_file,
+          width: g_width,
+          height: g_height,
+        }
+      : null,
+  author: {
+    id: m.user_id,
+    slug: a_slug,
+    nick: a_nick,
+    nick_style: a_nick_style,
+    avatar: a_avatar,
+    role: a_role,
+    frame: a_frame,
+    gender: a_gender,
+    is_troll: a_is_troll,
+  },
+});

@@ -30,6 +30,7 @@ export const profilesModule = featureModule({
     };
     const profilesRepository = new ProfilesRepository(database.db, database.dialect === 'postgres');
     const profiles = new ProfilesService(profilesRepository, social);
+    profiles.useQuotes(ctx.use('quotes'));
     trackVisits(events, profiles);
     ctx.provide({ profiles, profilesRepository, social });
     ctx.routes(profilesRoutes);

@@ -42,6 +42,11 @@ export interface GiftsLookup {
   received(viewer: UserRow | null, recipient: UserRow, locale: Locale): Promise<SentGift[]>;
 }
 
+/** What profiles read from the quotes: how many of a person's messages others keep. */
+export interface QuotesLookup {
+  keptByOthers(authorId: number): Promise<number>;
+}
+
 export interface ListQuery {
   page?: number | undefined;
   per_page?: number | undefined;
@@ -70,12 +75,21 @@ export class ProfilesService {
     this.gifts = lookup;
   }
 
+  private quotes: QuotesLookup | null = null;
+
+  /** The quotes page's collection (features/quotes): profiles then count a person's kept lines. */
+  useQuotes(lookup: QuotesLookup): void {
+    this.quotes = lookup;
+  }
+
   async profile(viewer: UserRow | null, slug: string, locale: Locale = 'ru'): Promise<Profile> {
     const user = await this.repo.findBySlug(slug);
     if (!user) throw notFound();
     const isSelf = viewer?.id === user.id;
     const asker = viewerOf(viewer);
     const seeRefused = profileContent.canSeeRefused(asker, user);
+    // Asked beside the reads below.
+    const quotesKeptAsked = this.quotes ? this.quotes.keptByOthers(user.id) : Promise.resolve(0);
     const [partner, photos, invisible, sessionAt, ignoring, friends, moderation, gifts] =
       await Promise.all([
         user.partner_id !== null && user.partner_confirmed_at !== null
@@ -89,6 +103,7 @@ export class ProfilesService {
         seeRefused && this.moderation ? this.moderation.moderationOf(user.id) : null,
         this.gifts ? this.gifts.received(viewer, user, locale) : [],
       ]);
+    const quotesKept = await quotesKeptAsked;
     const aboutHidden = (HIDDEN_STATUSES as readonly string[]).includes(user.about_status);
     const hideLastOnline = invisible && !isSelf && !profileContent.canSeeInvisible(asker);
     const friendship = viewer && friends ? relationOf(viewer.id, friends) : null;
@@ -104,6 +119,7 @@ export class ProfilesService {
       gifts,
       friends: friends?.friends.slice(0, PROFILE_FRIENDS) ?? [],
       friends_count: friends?.friends.length ?? 0,
+      quotes_kept_count: quotesKept,
       friendship,
       is_friend: friendship === 'friend',
       ignoring,

@@ -1,4 +1,4 @@
-import { idString } from '@chat/shared';
+import { idString, quotesPageSchema, quotesQuerySchema } from '@chat/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -7,6 +7,26 @@ const params = z.object({
 });
 
 export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/quotes',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['quotes'],
+        summary:
+          'The kept chat messages the viewer may read: best (most kept), new (latest kept), mine (registered only)',
+        querystring: quotesQuerySchema,
+        response: { 200: quotesPageSchema },
+      },
+    },
+    async (request) =>
+      app.deps.quotes.page(
+        request.viewer,
+        request.query.tab,
+        request.query.page ?? 1,
+        request.locale,
+      ),
+  );
   app.post(
     '/api/quote/:id',
     {

@@ -288,7 +288,13 @@ describe.each(dialects)('search on %s', (dialect) => {
     expect(far.status).toBe(200);
     expect(far.body.data).toEqual([]);
     expect(far.body.meta.total).toBe(25);
-    expect((await search(reader, 'кошка')).body.totals).toEqual({ forum: 2, chat: 2, people: 0 });
+    expect((await search(reader, 'кошка')).body.totals).toEqual({
+      forum: 2,
+      art: 0,
+      quotes: 0,
+      chat: 2,
+      people: 0,
+    });
     expect((await search(troll, 'зебра', { in: 'chat' })).body.meta.total).toBe(26);
   });
 
@@ -363,11 +369,11 @@ describe.each(dialects)('search on %s', (dialect) => {
       const { status, body } = await search(reader, q);
       expect(status, q).toBe(200);
       expect(body.data, q).toEqual([]);
-      expect(body.totals, q).toEqual({ forum: 0, chat: 0, people: 0 });
+      expect(body.totals, q).toEqual({ forum: 0, art: 0, quotes: 0, chat: 0, people: 0 });
     }
     expect((await search(reader, 'к'.repeat(5000))).status).toBe(422);
     expect((await search(reader, '')).status).toBe(422);
-    expect((await search(reader, 'кошка', { in: 'art' })).status).toBe(422);
+    expect((await search(reader, 'кошка', { in: 'videos' })).status).toBe(422);
     expect((await search(reader, 'кошка', { page: '1000000000' })).status).toBe(422);
   });
 

@@ -1,0 +1,298 @@
+import type { Profile, QuotesPage, SearchAnswer } from '@chat/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildRoom } from '../../test/chat-fixtures';
+import { testDialects } from '../../test/databases';
+import { buildUser, json, signedIn, type Client } from '../../test/factories';
+import { SEARCH_LIMIT } from '../search/search.service';
+
+const dialects = await testDialects();
+
+/**
+ * The quotes page (issue 22, point 7): the site's kept messages by tab, who may see which,
+ * keeping and unkeeping with bad input, the search's `in=quotes` and the profile's count.
+ */
+describe.each(dialects)('quotes on %s', (dialect) => {
+  let t: TestApp;
+  let minute = 0;
+  const at = () => new Date(Date.UTC(2025, 0, 1, 0, minute++)).toISOString();
+  const db = () => t.app.deps.database.db;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  async function message(roomId: number, userId: number, text: string, extra = {}) {
+    const row = await db()
+      .insertInto('messages')
+      .values({
+        room_id: roomId,
+        user_id: userId,
+        type_id: 1,
+        text,
+        nicks: '',
+        attachments: '[]',
+        client_id: null,
+        created_at: at(),
+        deleted_at: null,
+        gif_id: null,
+        reply_to_id: null,
+        edited_at: null,
+        ...extra,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+  const join = (roomId: number, userId: number) =>
+    db()
+      .insertInto('room_users')
+      .values({
+        room_id: roomId,
+        user_id: userId,
+        position: 1,
+        state_id: 1,
+        invisible: 0,
+        entered_at: at(),
+        absent_since: null,
+      })
+      .execute();
+  const person = async (role: 'user' | 'guest' | 'moderator' = 'user') =>
+    signedIn(t.app, await buildUser(t.app, { role }));
+  const keep = (c: Client, id: number | string) =>
+    c.asBrowser({ method: 'POST', url: `/api/quote/${id}` });
+  const unkeep = (c: Client, id: number | string) =>
+    c.asBrowser({ method: 'DELETE', url: `/api/quote/${id}` });
+  const page = async (c: Client, tab: string, n = 1) => {
+    const res = await c.asBrowser({ method: 'GET', url: `/api/quotes?tab=${tab}&page=${n}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return json<QuotesPage>(res);
+  };
+  /** The quotes of these messages on the tab's first page, in its order. */
+  const listed = async (c: Client, tab: string, ids: number[]) =>
+    (await page(c, tab)).data.filter((q) => ids.includes(q.message.id));
+
+  it('lists kept messages: best by how many keep them, new by the latest keeping, mine', async () => {
+    const room = await buildRoom(t.app, { name_en: 'Lobby' });
+    const [anna, boris, vera] = [await person(), await person(), await person()];
+    const author = await buildUser(t.app);
+    const once = await message(room.id, author.id, 'kept once -smile-');
+    const thrice = await message(room.id, author.id, 'kept three times');
+    const twice = await message(room.id, author.id, 'kept twice');
+    for (const c of [anna, boris, vera]) expect((await keep(c, thrice)).statusCode).toBe(204);
+    for (const c of [anna, boris]) expect((await keep(c, twice)).statusCode).toBe(204);
+    expect((await keep(vera, once)).statusCode).toBe(204);
+    const ids = [once, twice, thrice];
+
+    const best = await listed(anna, 'best', ids);
+    expect(best.map((q) => [q.message.id, q.quoted_count, q.quoted])).toEqual([
+      [thrice, 3, true],
+      [twice, 2, true],
+      [once, 1, false],
+    ]);
+    expect(best[0]!.message).toMatchObject({ text: 'kept three times', user: { id: author.id } });
+    expect(best[0]!.room).toEqual({ id: room.id, name: 'Комната' });
+
+    // `new`: the latest keeping first (vera kept `once` last).
+    const fresh = await listed(anna, 'new', ids);
+    expect(fresh.map((q) => q.message.id)).toEqual([once, twice, thrice]);
+
+    const mine = await page(vera, 'mine');
+    expect(mine.data.map((q) => [q.message.id, q.quoted_count, q.quoted])).toEqual([
+      [once, 1, true],
+      [thrice, 3, true],
+    ]);
+    expect(mine.meta).toMatchObject({ total: 2, current_page: 1, last_page: 1, per_page: 20 });
+
+    // English room names for an English reader.
+    const en = json<QuotesPage>(
+      await anna.asBrowser({
+        method: 'GET',
+        url: '/api/quotes?tab=best',
+        headers: { 'x-localization': 'en' },
+      }),
+    );
+    expect(en.data.find((q) => q.message.id === thrice)!.room.name).toBe('Lobby');
+
+    // Unkeeping: the count follows, and the message leaves `mine`.
+    expect((await unkeep(vera, thrice)).statusCode).toBe(204);
+    expect((await listed(anna, 'best', [thrice]))[0]!.quoted_count).toBe(2);
+    expect((await page(vera, 'mine')).data.map((q) => q.message.id)).toEqual([once]);
+  });
+
+  it('shows a private room’s quote to its members only, and drops deleted, hidden, trolls’ and ignored people’s', async () => {
+    const room = await buildRoom(t.app);
+    const secret = await buildRoom(t.app, { is_public: 0 });
+    const [member, outsider, moderator] = [
+      await person(),
+      await person(),
+      await person('moderator'),
+    ];
+    await join(secret.id, member.user.id);
+    const author = await buildUser(t.app);
+    const troll = await buildUser(t.app);
+    await db().updateTable('users').set({ is_troll: 1 }).where('id', '=', troll.id).execute();
+    const hidden = await message(room.id, author.id, 'hidden by the outsider');
+    const inSecret = await message(secret.id, author.id, 'said in secret');
+    const trolled = await message(room.id, troll.id, 'a troll speaks');
+    const ignoredLine = await message(room.id, author.id, 'by someone ignored');
+    const doomed = await message(room.id, author.id, 'about to be deleted');
+    for (const id of [hidden, inSecret, ignoredLine, doomed]) {
+      expect((await keep(member, id)).statusCode, String(id)).toBe(204);
+    }
+    // Only those shown a troll's message keep it: to the others it does not exist.
+    expect((await keep(member, trolled)).statusCode).toBe(404);
+    expect((await keep(moderator, trolled)).statusCode).toBe(204);
+    await db()
+      .insertInto('message_hides')
+      .values({ user_id: outsider.user.id, message_id: hidden })
+      .execute();
+    await db()
+      .insertInto('ignores')
+      .values({ user_id: outsider.user.id, ignored_id: author.id, created_at: at() })
+      .execute();
+    const ids = [hidden, inSecret, trolled, ignoredLine, doomed];
+
+    expect((await listed(member, 'new', ids)).map((q) => q.message.id).sort()).toEqual(
+      [hidden, inSecret, ignoredLine, doomed].sort(),
+    );
+    // The outsider ignores the author (whose lines the web hides in the chat) and hid one line.
+    expect(await listed(outsider, 'new', ids)).toEqual([]);
+    expect((await listed(moderator, 'best', ids)).map((q) => q.message.id)).toContain(trolled);
+
+    // Deleted for everyone: off every tab, and it cannot be kept again.
+    await db().updateTable('messages').set({ deleted_at: at() }).where('id', '=', doomed).execute();
+    expect(await listed(member, 'best', [doomed])).toEqual([]);
+    expect((await page(member, 'mine')).data.map((q) => q.message.id)).not.toContain(doomed);
+    expect((await keep(outsider, doomed)).statusCode).toBe(404);
+
+    // The search finds kept lines where the quotes page shows them.
+    const found = async (c: Client, q: string) => {
+      await t.app.deps.search.catchUp();
+      await t.app.deps.rateLimits.reset(SEARCH_LIMIT, `user:${c.user.id}`);
+      const res = await c.asBrowser({
+        method: 'GET',
+        url: `/api/search?q=${encodeURIComponent(q)}&in=quotes`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return json<SearchAnswer>(res);
+    };
+    const secretHits = await found(member, 'secret');
+    expect(secretHits.data).toEqual([
+      expect.objectContaining({
+        type: 'quote',
+        id: inSecret,
+        link: { kind: 'quote', room_id: secret.id, message_id: inSecret },
+      }),
+    ]);
+    expect(secretHits.totals.quotes).toBe(1);
+    expect((await found(outsider, 'secret')).data).toEqual([]);
+    expect((await found(member, 'troll')).data).toEqual([]);
+    expect((await found(moderator, 'troll')).data.map((h) => h.id)).toEqual([trolled]);
+    expect((await found(member, 'deleted')).data).toEqual([]);
+  });
+
+  it('refuses bad keeping: unknown, private, deleted, guests, non-numeric ids', async () => {
+    const room = await buildRoom(t.app);
+    const secret = await buildRoom(t.app, { is_public: 0 });
+    const anna = await person();
+    const guest = await person('guest');
+    const author = await buildUser(t.app);
+    const open = await message(room.id, author.id, 'open');
+    const closed = await message(secret.id, author.id, 'closed');
+    const gone = await message(room.id, author.id, 'gone', { deleted_at: at() });
+
+    expect((await keep(anna, closed)).statusCode).toBe(404);
+    expect((await keep(anna, gone)).statusCode).toBe(404);
+    expect((await keep(anna, 999_999_999)).statusCode).toBe(404);
+    const refused = await keep(guest, open);
+    expect(refused.statusCode).toBe(403);
+    expect(json(refused).code).toBe('guest');
+    for (const bad of ['abc', '1e3', '-1', '0x10']) {
+      expect((await keep(anna, bad)).statusCode, bad).toBe(422);
+      expect((await unkeep(anna, bad)).statusCode, bad).toBe(422);
+    }
+    expect((await unkeep(anna, open)).statusCode).toBe(404);
+    // Nothing of it was kept.
+    const kept = await db()
+      .selectFrom('quotes')
+      .select('message_id')
+      .where('user_id', 'in', [anna.user.id, guest.user.id])
+      .execute();
+    expect(kept).toEqual([]);
+  });
+
+  it('keeps a message once however often and however concurrently it is sent', async () => {
+    const room = await buildRoom(t.app);
+    const anna = await person();
+    const author = await buildUser(t.app);
+    const id = await message(room.id, author.id, 'popular line');
+    expect((await keep(anna, id)).statusCode).toBe(204);
+    expect((await keep(anna, id)).statusCode).toBe(204);
+    const boris = await person();
+    const statuses = await Promise.all(Array.from({ length: 50 }, () => keep(boris, id)));
+    expect(statuses.map((r) => r.statusCode)).toEqual(Array(50).fill(204));
+    const rows = await db().selectFrom('quotes').selectAll().where('message_id', '=', id).execute();
+    expect(rows.map((r) => r.user_id).sort((a, b) => a - b)).toEqual(
+      [anna.user.id, boris.user.id].sort((a, b) => a - b),
+    );
+    expect(rows.every((r) => r.author_id === author.id)).toBe(true);
+    expect((await listed(anna, 'best', [id]))[0]!.quoted_count).toBe(2);
+  });
+
+  it('keeps `mine` from guests (403 guest) and the page from visitors without a session', async () => {
+    const guest = await person('guest');
+    const res = await guest.asBrowser({ method: 'GET', url: '/api/quotes?tab=mine' });
+    expect(res.statusCode).toBe(403);
+    expect(json(res).code).toBe('guest');
+    // A guest reads the site's tabs, with nothing kept by them.
+    const best = await page(guest, 'best');
+    expect(best.data.every((q) => !q.quoted)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/api/quotes' })).statusCode).toBe(401);
+    const anna = await person();
+    for (const bad of ['tab=worst', 'page=0', 'page=abc', 'page=-1']) {
+      const r = await anna.asBrowser({ method: 'GET', url: `/api/quotes?${bad}` });
+      expect(r.statusCode, bad).toBe(422);
+    }
+    // A page past the last is empty, its total still told.
+    const far = await page(anna, 'best', 999);
+    expect(far.data).toEqual([]);
+    expect(far.meta.current_page).toBe(999);
+  });
+
+  it('pages the collection by twenty', async () => {
+    const room = await buildRoom(t.app);
+    const keeper = await person();
+    const author = await buildUser(t.app);
+    const ids: number[] = [];
+    for (let i = 0; i < 23; i += 1) {
+      const id = await message(room.id, author.id, `line ${i}`);
+      ids.push(id);
+      expect((await keep(keeper, id)).statusCode).toBe(204);
+    }
+    const first = await page(keeper, 'mine');
+    const second = await page(keeper, 'mine', 2);
+    expect(first.meta).toMatchObject({ total: 23, last_page: 2 });
+    expect(first.data).toHaveLength(20);
+    expect(second.data.map((q) => q.message.id)).toEqual(ids.slice(0, 3).reverse());
+    expect([...first.data, ...second.data].map((q) => q.message.id)).toEqual([...ids].reverse());
+  });
+
+  it("counts a person's messages others keep on their profile", async () => {
+    const room = await buildRoom(t.app);
+    const author = await person();
+    const [anna, boris] = [await person(), await person()];
+    const a = await message(room.id, author.user.id, 'first');
+    const b = await message(room.id, author.user.id, 'second');
+    const c = await message(room.id, author.user.id, 'third, deleted later');
+    const own = await message(room.id, author.user.id, 'kept by its author only');
+    for (const id of [a, b, c]) expect((await keep(anna, id)).statusCode).toBe(204);
+    expect((await keep(boris, a)).statusCode).toBe(204);
+    expect((await keep(author, own)).statusCode).toBe(204);
+    await db().updateTable('messages').set({ deleted_at: at() }).where('id', '=', c).execute();
+    const res = await t.app.inject({ method: 'GET', url: `/api/profile/${author.user.slug}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<{ data: Profile }>(res).data.quotes_kept_count).toBe(2);
+  });
+});
