@@ -8,6 +8,7 @@ import type { PhoneConfirmationService } from './features/auth/phone-confirmatio
 import type { CatalogService } from './features/catalog/catalog.service';
 import type { RecentSmileys } from './features/catalog/recent-smileys';
 import type { PagesService } from './features/pages/pages.service';
+import type { ArtServices } from './features/art/art.services';
 import type { ForumServices } from './features/forum/forum.services';
 import type { HomeService } from './features/home/home.service';
 import type { UsersRepository } from './features/users/users.repository';
@@ -107,6 +108,8 @@ export interface Deps {
   search: SearchService;
   /** The forum: reads, writes, reactions, the latest threads (features/forum). */
   forum: ForumServices;
+  /** The art section: groups, galleries, posts, likes, comments (features/art). */
+  art: ArtServices;
   /** Which routes each module registered (`METHOD /url`), keyed by module name. */
   moduleRoutes: ReadonlyMap<string, readonly string[]>;
 }
@@ -180,6 +183,7 @@ const DEPS_KEY_SET: Record<keyof Deps, true> = {
   economy: true,
   home: true,
   forum: true,
+  art: true,
   search: true,
   moduleRoutes: true,
 };

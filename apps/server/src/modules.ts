@@ -1,3 +1,4 @@
+import { artModule } from './features/art/art.module';
 import { authModule } from './features/auth/auth.module';
 import { catalogModule } from './features/catalog/catalog.module';
 import { chatModule } from './features/chat/chat.module';
@@ -46,6 +47,7 @@ export const MODULES = [
   myModule,
   economyModule,
   forumModule,
+  artModule,
   searchModule,
 ] as const;
 

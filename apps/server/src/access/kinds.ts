@@ -15,8 +15,9 @@ export const ACCESS_KINDS = [
   'gift',
   'content-review',
   'forum-post',
+  'art-post',
 ] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
 
 /** Announced by issue 18 and not built yet: each gets its policy file with its feature. */
-export const COMING_KINDS = ['art-post', 'video-call'] as const;
+export const COMING_KINDS = ['video-call'] as const;

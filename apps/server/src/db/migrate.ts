@@ -23,6 +23,7 @@ import * as forum from './migrations/0020-forum';
 import * as search from './migrations/0021-search';
 import * as forumPageIndexes from './migrations/0022-forum-page-indexes';
 import * as forumPostBatchIndex from './migrations/0023-forum-post-batch-index';
+import * as art from './migrations/0024-art';
 import * as quotesPage from './migrations/0025-quotes-page';
 
 /** Migrations are listed in code, so they ship inside the build and run at start. */
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-search': search,
   '0022-forum-page-indexes': forumPageIndexes,
   '0023-forum-post-batch-index': forumPostBatchIndex,
+  '0024-art': art,
   '0025-quotes-page': quotesPage,
 };
 

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ArtTables } from './art-schema';
 import type { ForumTables } from './forum-schema';
 
 /**
@@ -181,7 +182,7 @@ export interface IgnoresTable {
   created_at: string;
 }
 
-export interface DB extends ForumTables {
+export interface DB extends ForumTables, ArtTables {
   users: UsersTable;
   sessions: SessionsTable;
   rooms: RoomsTable;

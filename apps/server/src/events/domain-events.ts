@@ -18,6 +18,7 @@ import type {
   PremiumState,
   WalletWire,
   ForumPost,
+  ArtComment,
 } from '@chat/shared';
 
 /**
@@ -145,6 +146,32 @@ export interface DomainEventMap {
     pinned: boolean;
     locked: boolean;
     deleted: boolean;
+  };
+  /**
+   * An art post was published; `public`: everyone may see it (neither held nor refused).
+   * Art events carry ids: listeners read what they tell from the rows (features/art).
+   */
+  'art.post.stored': { postId: number; authorId: number; public: boolean };
+  /** Its author or a moderator edited it, or moderation changed its status. */
+  'art.post.updated': { postId: number; public: boolean };
+  /** `deletedBy`: who deleted it (a moderator's deletion of another's post is logged). */
+  'art.post.deleted': { postId: number; authorId: number | null; deletedBy: number };
+  /** A like came (`liked`) or went; `likesCount`: the post's counter after it. */
+  'art.post.liked': { postId: number; userId: number; likesCount: number; liked: boolean };
+  /** A comment was stored; `comment` as everyone sees it (no abilities). */
+  'art.comment.stored': {
+    comment: ArtComment;
+    postId: number;
+    postAuthorId: number | null;
+    authorId: number;
+    public: boolean;
+  };
+  /** Its author or a moderator deleted it, or moderation took it from everyone. */
+  'art.comment.deleted': {
+    commentId: number;
+    postId: number;
+    authorId: number | null;
+    deletedBy: number | null;
   };
 }
 

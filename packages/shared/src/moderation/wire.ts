@@ -18,7 +18,18 @@ const comment = commentOf(0);
 
 /** What was reported or sanctioned, as it was at that moment (kept even if deleted later). */
 export const evidenceSchema = z.object({
-  kind: z.enum(['message', 'im_message', 'user', 'photo', 'about', 'ban', 'gift', 'forum_post']),
+  kind: z.enum([
+    'message',
+    'im_message',
+    'user',
+    'photo',
+    'about',
+    'ban',
+    'gift',
+    'forum_post',
+    'art_post',
+    'art_comment',
+  ]),
   id: z.number().int(),
   author: publicUser.nullable(),
   text: z.string().nullable(),
@@ -29,6 +40,11 @@ export const evidenceSchema = z.object({
   /** A forum post's thread, to link to it (`/forum/thread/{slug}?post={id}`). */
   thread: z
     .object({ id: z.number().int(), slug: z.string(), subject: z.string() })
+    .nullable()
+    .optional(),
+  /** An art post's or comment's post, to link to it (`/art/post/{slug}`). */
+  art_post: z
+    .object({ id: z.number().int(), slug: z.string(), title: z.string() })
     .nullable()
     .optional(),
 });
@@ -156,7 +172,13 @@ export const roleBody = z.object({ role: z.enum(['user', 'moderator', 'admin']) 
 
 export const MODERATION_STATUSES = ['new', 'accepted', 'refused', 'updated'] as const;
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
-export const CONTENT_SUBJECTS = ['about', 'photo', 'forum_post'] as const;
+export const CONTENT_SUBJECTS = [
+  'about',
+  'photo',
+  'forum_post',
+  'art_post',
+  'art_comment',
+] as const;
 export type ContentSubject = (typeof CONTENT_SUBJECTS)[number];
 
 /** A piece of content under moderation (one row per piece; its id is the queue item's id). */
@@ -184,6 +206,22 @@ export const contentReviewSchema = z.object({
       held: z.boolean(),
     })
     .nullable(),
+  /**
+   * An art post's or comment's place: the post (linked as /art/post/{post_slug}); null for
+   * other subjects.
+   */
+  art: z
+    .object({
+      post_id: z.number().int(),
+      post_slug: z.string(),
+      post_title: z.string(),
+      /** The comment's id (subject `art_comment`), null for the post itself. */
+      comment_id: z.number().int().nullable(),
+      /** Held for review: nobody but its author and moderators sees it yet. */
+      held: z.boolean(),
+    })
+    .nullable()
+    .optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -229,6 +267,8 @@ export const COMPLAINT_TARGETS = [
   'photo',
   'gift',
   'forum_post',
+  'art_post',
+  'art_comment',
   'ban',
 ] as const;
 export type ComplaintTarget = (typeof COMPLAINT_TARGETS)[number];

@@ -1,7 +1,10 @@
 import type { Evidence } from '@chat/shared';
 import type { Kysely } from 'kysely';
 import type { DB, ImMessageRow, MessageRow, ProfilePhotoRow, UserGiftRow } from '../../db/schema';
+import type { ThingKind } from './complaint-targets';
 import {
+  snapshotArtComment,
+  snapshotArtPost,
   snapshotForumPost,
   snapshotGift,
   snapshotImMessage,
@@ -87,11 +90,30 @@ export class ComplaintTargetsRepository {
     return thread ? { post, thread } : undefined;
   }
 
+  /** An art post with its author's troll mark and role (the policy's facts). */
+  artPost(id: number) {
+    return this.db
+      .selectFrom('art_posts')
+      .leftJoin('users', 'users.id', 'art_posts.author_id')
+      .selectAll('art_posts')
+      .select(['users.is_troll as author_is_troll', 'users.role as author_role'])
+      .where('art_posts.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** An art comment with its author's troll mark and role. */
+  artComment(id: number) {
+    return this.db
+      .selectFrom('art_comments')
+      .leftJoin('users', 'users.id', 'art_comments.author_id')
+      .selectAll('art_comments')
+      .select(['users.is_troll as author_is_troll', 'users.role as author_role'])
+      .where('art_comments.id', '=', id)
+      .executeTakeFirst();
+  }
+
   /** The thing as it is now, to keep with the complaint (evidence.ts). */
-  snapshot(
-    kind: 'message' | 'im_message' | 'user' | 'photo' | 'gift' | 'forum_post',
-    id: number,
-  ): Promise<Evidence | null> {
+  snapshot(kind: ThingKind, id: number): Promise<Evidence | null> {
     switch (kind) {
       case 'message':
         return snapshotMessage(this.db, id);
@@ -105,6 +127,10 @@ export class ComplaintTargetsRepository {
         return snapshotGift(this.db, id);
       case 'forum_post':
         return snapshotForumPost(this.db, id);
+      case 'art_post':
+        return snapshotArtPost(this.db, id);
+      case 'art_comment':
+        return snapshotArtComment(this.db, id);
     }
   }
 }

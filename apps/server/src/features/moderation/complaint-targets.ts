@@ -1,4 +1,5 @@
 import type { Evidence } from '@chat/shared';
+import * as artPostPolicy from '../../access/art-post.policy';
 import * as complaintPolicy from '../../access/complaint.policy';
 import * as forumPostPolicy from '../../access/forum-post.policy';
 import * as giftPolicy from '../../access/gift.policy';
@@ -21,7 +22,8 @@ export interface Target {
 }
 
 /** The kinds of thing a complaint (not an appeal) is about. */
-export type ThingKind = 'message' | 'im_message' | 'user' | 'photo' | 'gift' | 'forum_post';
+export type ThingKind =
+  'message' | 'im_message' | 'user' | 'photo' | 'gift' | 'forum_post' | 'art_post' | 'art_comment';
 
 /**
  * Who may complain about what: only about what the reporter may see, as the access layer says
@@ -103,6 +105,30 @@ export class ComplaintTargets {
         accusedId = found.post.author_id;
         break;
       }
+      case 'art_post': {
+        const post = await this.things.artPost(id);
+        // A deleted, refused or held post is not there for the reporter.
+        if (!post || !artPostPolicy.canSee(viewer, artFacts(post))) throw notFound();
+        if (post.author_id === user.id) throw invalid({ target_id: ['complaint.self'] });
+        if (post.author_id === null) throw notFound();
+        accusedId = post.author_id;
+        break;
+      }
+      case 'art_comment': {
+        const comment = await this.things.artComment(id);
+        const post = comment && (await this.things.artPost(comment.post_id));
+        if (
+          !comment ||
+          !post ||
+          !artPostPolicy.canSee(viewer, artFacts(post)) ||
+          !artPostPolicy.canSeeComment(viewer, artFacts(comment))
+        )
+          throw notFound();
+        if (comment.author_id === user.id) throw invalid({ target_id: ['complaint.self'] });
+        if (comment.author_id === null) throw notFound();
+        accusedId = comment.author_id;
+        break;
+      }
     }
     const evidence = await this.things.snapshot(type, id);
     return {
@@ -120,6 +146,18 @@ export class ComplaintTargets {
     if (!isActive(ban)) throw invalid({ target_id: ['complaint.ban_over'] });
     return { accusedId: user.id, evidence: banEvidence(ban, user) };
   }
+}
+
+/** The art policy's facts of a row read with its author's troll mark and role. */
+function artFacts<
+  T extends { author_is_troll: number | null; author_role: UserRow['role'] | null },
+>(
+  row: T,
+): Omit<T, 'author_is_troll' | 'author_role'> & {
+  authorIsTroll: boolean;
+  authorRole: UserRow['role'] | null;
+} {
+  return { ...row, authorIsTroll: row.author_is_troll === 1, authorRole: row.author_role };
 }
 
 function isActive(ban: BanRow, now = Date.now()): boolean {

@@ -8,7 +8,13 @@ import type {
   UserRow,
 } from '../../db/schema';
 import type { ForumPostRow, ForumThreadRow } from '../../db/forum-schema';
-import type { ContentSubmissions } from '../my/content-submissions';
+import type { ArtWrite, ContentSubmissions } from '../my/content-submissions';
+import {
+  mirrorArtComment,
+  mirrorArtPost,
+  writeArtCommentState,
+  writeArtPostState,
+} from './art-reviews';
 import {
   mirrorForumPost,
   shouldHold,
@@ -92,6 +98,23 @@ export class ContentReviewsRepository implements ContentSubmissions {
     return { status, held: (post?.held ?? 0) === 1 };
   }
 
+  // ---- the art section's writes --------------------------------------------------------------
+
+  async artWritten(trx: Kysely<DB>, write: ArtWrite, isNew: boolean): Promise<ForumPostReview> {
+    const status = await this.resubmit(
+      trx,
+      { type: write.type, id: write.id },
+      write.ownerId,
+      write.at,
+    );
+    if (write.type === 'art_comment') {
+      await writeArtCommentState(trx, write.id, status);
+      return { status, held: false };
+    }
+    const held = isNew ? await shouldHold(trx, write.ownerId, 'art_posts') : undefined;
+    return writeArtPostState(trx, write.id, { status, ...(held === undefined ? {} : { held }) });
+  }
+
   /**
    * New or changed content waits again: `new`, or `updated` when it had been refused (the
    * owner's edit asks for a restore). One statement, so two edits at once cannot both insert.
@@ -128,6 +151,8 @@ export class ContentReviewsRepository implements ContentSubmissions {
   /** Copies a review's status onto the content's row, which is what visibility filters on. */
   async mirror(trx: Kysely<DB>, subject: Subject, status: ModerationStatus): Promise<void> {
     if (subject.type === 'forum_post') await mirrorForumPost(trx, subject.id, status);
+    else if (subject.type === 'art_post') await mirrorArtPost(trx, subject.id, status);
+    else if (subject.type === 'art_comment') await mirrorArtComment(trx, subject.id, status);
     else if (subject.type === 'photo')
       await trx
         .updateTable('profile_photos')

@@ -137,6 +137,61 @@ export async function snapshotForumPost(db: Kysely<DB>, postId: number): Promise
   };
 }
 
+/** An art post: its author, title and text, its pictures in order, the post to link to. */
+export async function snapshotArtPost(db: Kysely<DB>, postId: number): Promise<Evidence | null> {
+  const post = await db
+    .selectFrom('art_posts')
+    .selectAll()
+    .where('id', '=', postId)
+    .executeTakeFirst();
+  if (!post) return null;
+  const [author, attachments] = await Promise.all([
+    post.author_id === null ? undefined : userRow(db, post.author_id),
+    db
+      .selectFrom('art_post_pictures')
+      .innerJoin('attachments', 'attachments.id', 'art_post_pictures.attachment_id')
+      .selectAll('attachments')
+      .where('art_post_pictures.post_id', '=', post.id)
+      .orderBy('art_post_pictures.position')
+      .execute(),
+  ]);
+  return {
+    ...empty,
+    kind: 'art_post',
+    id: post.id,
+    author: author ? presentPublicUser(author) : null,
+    text: post.text === '' ? post.title : `${post.title}\n\n${post.text}`,
+    attachments: attachments.map(presentAttachment),
+    created_at: post.created_at,
+    art_post: { id: post.id, slug: post.slug, title: post.title },
+  };
+}
+
+/** An art comment: its author and text, and its post to link to. */
+export async function snapshotArtComment(
+  db: Kysely<DB>,
+  commentId: number,
+): Promise<Evidence | null> {
+  const comment = await db
+    .selectFrom('art_comments')
+    .innerJoin('art_posts', 'art_posts.id', 'art_comments.post_id')
+    .selectAll('art_comments')
+    .select(['art_posts.slug as post_slug', 'art_posts.title as post_title'])
+    .where('art_comments.id', '=', commentId)
+    .executeTakeFirst();
+  if (!comment) return null;
+  const author = comment.author_id === null ? undefined : await userRow(db, comment.author_id);
+  return {
+    ...empty,
+    kind: 'art_comment',
+    id: comment.id,
+    author: author ? presentPublicUser(author) : null,
+    text: comment.text,
+    created_at: comment.created_at,
+    art_post: { id: comment.post_id, slug: comment.post_slug, title: comment.post_title },
+  };
+}
+
 /** A profile photo: its owner and the picture. */
 export async function snapshotPhoto(db: Kysely<DB>, photoId: number): Promise<Evidence | null> {
   const photo = await db

@@ -15,7 +15,12 @@ const counters = new ForumVisibilityRepository();
  */
 
 /** Held: the site holds new accounts' first posts and this author has too few accepted yet. */
-export async function shouldHold(trx: Kysely<DB>, ownerId: number): Promise<boolean> {
+export async function shouldHold(
+  trx: Kysely<DB>,
+  ownerId: number,
+  /** Whose accepted posts count: the forum's, or the art section's (each held on its own). */
+  posts: 'forum_posts' | 'art_posts' = 'forum_posts',
+): Promise<boolean> {
   const setting = await trx
     .selectFrom('site_settings')
     .select('value')
@@ -30,7 +35,7 @@ export async function shouldHold(trx: Kysely<DB>, ownerId: number): Promise<bool
     .executeTakeFirst();
   if (!owner || hasPermission(owner, 'forum.moderate')) return false;
   const accepted = await trx
-    .selectFrom('forum_posts')
+    .selectFrom(posts)
     .select('id')
     .where('author_id', '=', ownerId)
     .where('status', '=', 'accepted')

@@ -19,6 +19,14 @@ export interface ForumPostReview {
   held: boolean;
 }
 
+/** An art post or comment just written or edited, as the art section tells moderation of it. */
+export interface ArtWrite {
+  type: 'art_post' | 'art_comment';
+  id: number;
+  ownerId: number;
+  at: string;
+}
+
 /**
  * What the content writes tell content moderation (post-moderation: a piece is visible while it
  * waits). Each call runs inside the transaction of the content write, so the content and its
@@ -43,4 +51,11 @@ export interface ContentSubmissions {
    * stays hidden until a moderator decides). Its hold stays as it was; no counter changes.
    */
   forumPostEdited(trx: Kysely<DB>, write: ForumPostWrite): Promise<ForumPostReview>;
+  /**
+   * An art post or comment was written or edited: queued (`new`, or `updated` after a
+   * refusal), the status copied onto its row. A new post is held as a new forum post is (the
+   * same site setting, counting the author's accepted art posts); a comment is never held; an
+   * edit keeps the hold as it was.
+   */
+  artWritten(trx: Kysely<DB>, write: ArtWrite, isNew: boolean): Promise<ForumPostReview>;
 }

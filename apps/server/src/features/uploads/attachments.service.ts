@@ -8,7 +8,7 @@ import { presentAttachment } from './attachments.presenter';
 import type { AttachmentsRepository } from './attachments.repository';
 
 /** What an attachment can be attached to. */
-export type AttachmentLinkKind = 'room' | 'im' | 'forum_post';
+export type AttachmentLinkKind = 'room' | 'im' | 'forum_post' | 'art_post';
 
 /**
  * Answers whether `viewerId` may see the thing of `kind` numbered `refId` (a room message, a
