@@ -45,14 +45,16 @@ export type NotificationView =
       appeal: boolean;
       comment: boolean;
     }
-  /** My profile text, photo or forum post was refused or accepted (a post: where it is). */
+  /** My profile text, photo, forum or art post was refused or accepted (a post: where it is). */
   | {
       type: 'content';
-      subject: 'about' | 'photo' | 'forum_post';
+      subject: ContentNoticeSubject;
       status: string;
       reason: string;
       threadSlug: string | null;
       postId: number | null;
+      /** An art post's or comment's post. */
+      artSlug: string | null;
     }
   /** A reply in a thread I follow, or my `@nick` in a forum post. */
   | (Actor & {
@@ -62,7 +64,20 @@ export type NotificationView =
       subject: string;
       excerpt: string;
     })
+  /**
+   * Likes of my art post, or comments on it: one notice per post and kind, its `count` growing
+   * ("5 people liked …"); the last person is named while there is one.
+   */
+  | (Actor & {
+      type: 'art_like' | 'art_comment';
+      postSlug: string | null;
+      title: string;
+      count: number;
+    })
   | { type: 'generic'; text: string };
+
+export type ContentNoticeSubject = 'about' | 'photo' | 'forum_post' | 'art_post' | 'art_comment';
+const CONTENT_SUBJECTS: readonly string[] = ['photo', 'forum_post', 'art_post', 'art_comment'];
 
 export type NotificationIcon =
   'friend' | 'heart' | 'mention' | 'device' | 'gift' | 'coins' | 'shield' | 'bell';
@@ -84,6 +99,8 @@ export const VIEW_ICONS: Record<NotificationView['type'], NotificationIcon> = {
   content: 'shield',
   forum_reply: 'bell',
   forum_mention: 'mention',
+  art_like: 'heart',
+  art_comment: 'bell',
   generic: 'bell',
 };
 
@@ -202,6 +219,15 @@ export function describeNotification(
           excerpt: str(data.text).slice(0, 140),
         };
       }
+      case 'art_like':
+      case 'art_comment':
+        return {
+          type: data.type,
+          ...actor,
+          postSlug: str(data.post_slug) || null,
+          title: str(data.post_title),
+          count: Math.max(1, int(data.count) ?? 1),
+        };
       default:
         break;
     }
@@ -233,14 +259,14 @@ export function describeNotification(
     case 'content':
       return {
         type: 'content',
-        subject:
-          data.subject_type === 'photo' || data.subject_type === 'forum_post'
-            ? data.subject_type
-            : 'about',
+        subject: CONTENT_SUBJECTS.includes(str(data.subject_type))
+          ? (data.subject_type as ContentNoticeSubject)
+          : 'about',
         status: str(data.status),
         reason: str(data.reason),
         threadSlug: str(data.thread_slug) || null,
         postId: data.subject_type === 'forum_post' ? int(data.subject_id) : null,
+        artSlug: str(data.post_slug) || null,
       };
     default:
       return { type: 'generic', text: str(data.text) || str(data.message) || str(data.title) };

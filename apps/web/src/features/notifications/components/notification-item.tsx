@@ -20,6 +20,10 @@ function forumPostPath(slug: string | null, postId: number | null): string | nul
   return `/forum/thread/${encodeURIComponent(slug)}${at}`;
 }
 
+/** An art post (a path without the locale). */
+const artPostPath = (slug: string | null): string | null =>
+  slug === null ? null : `/art/post/${encodeURIComponent(slug)}`;
+
 /** Where a click on the notification leads (a path without the locale), if anywhere. */
 function destination(view: NotificationView): string | null {
   switch (view.type) {
@@ -39,10 +43,15 @@ function destination(view: NotificationView): string | null {
       return view.complaintId === null ? null : `/complaints/${view.complaintId}`;
     case 'content':
       if (view.subject === 'forum_post') return forumPostPath(view.threadSlug, view.postId);
+      if (view.subject === 'art_post' || view.subject === 'art_comment')
+        return artPostPath(view.artSlug);
       return view.subject === 'photo' ? '/my/photos' : '/my/profile';
     case 'forum_reply':
     case 'forum_mention':
       return forumPostPath(view.threadSlug, view.postId);
+    case 'art_like':
+    case 'art_comment':
+      return artPostPath(view.postSlug);
     case 'invoice':
       return '/balance/invoices';
     case 'bonus':

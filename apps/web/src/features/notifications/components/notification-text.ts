@@ -25,6 +25,12 @@ export function notificationText(view: NotificationView, t: TFunction<'notificat
     case 'forum_reply':
     case 'forum_mention':
       return t(`text.${view.type}`, { ...who(view), subject: view.subject });
+    case 'art_like':
+    case 'art_comment':
+      // One person so far is named; more are counted ("5 people liked …").
+      return view.count > 1 || !view.nick
+        ? t(`text.${view.type}Many`, { count: view.count, title: view.title })
+        : t(`text.${view.type}`, { ...who(view), title: view.title });
     case 'new_device': {
       const device =
         (view.parts && deviceLabel(view.parts, t)) || view.device || t('text.unknownDevice');
