@@ -84,6 +84,9 @@ export function AppNavbar() {
             <Link to={localePath(locale, '/forum')} className="nav-link" data-testid="nav-forum">
               {t('common:nav.forum')}
             </Link>
+            <Link to={localePath(locale, '/art')} className="nav-link" data-testid="nav-art">
+              {t('common:nav.art')}
+            </Link>
             <Link to={profilesPath(locale)} className="nav-link" data-testid="nav-people">
               {t('common:nav.people')}
             </Link>
