@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { HomeSectionProps } from '../../features/home/home-section';
+import { loadNamespaces } from '../../i18n/i18n';
 
 type Section = ComponentType<HomeSectionProps>;
 
@@ -8,7 +9,7 @@ const section = (load: () => Promise<Section>): Section =>
   lazy(() => load().then((component) => ({ default: component })));
 
 /**
- * The home page's sections below the welcome, in order (art joins as one entry when it lands);
+ * The home page's sections below the welcome, in order;
  * a section with nothing to show renders nothing. None is part of the first paint's scripts
  * (scripts/check-bundle-size.mjs).
  */
@@ -16,5 +17,10 @@ export const HOME_SECTIONS: readonly Section[] = [
   section(() => import('../../features/home/components/busiest-rooms').then((m) => m.BusiestRooms)),
   section(() =>
     import('../../features/home/components/latest-threads').then((m) => m.LatestThreads),
+  ),
+  section(() =>
+    Promise.all([import('../../features/art/components/latest-art'), loadNamespaces(['art'])]).then(
+      ([m]) => m.LatestArt,
+    ),
   ),
 ];

@@ -7,6 +7,7 @@ import '../../styles/uploads.css';
 import '../../styles/profiles.css';
 import '../../styles/moderation.css';
 import '../../styles/premium.css';
+import { lazy, Suspense } from 'react';
 import { Button, Card, Container, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -15,6 +16,14 @@ import { ProfileView } from '../../features/profiles/components/profile-view';
 import { profilesPath } from '../../features/profiles/links';
 import { useProfile, useViewerIsGuest } from '../../features/profiles/use-profile';
 import { useLocale } from '../../lib/use-locale';
+import { loadNamespaces } from '../../i18n/i18n';
+
+// The person's art (a grid of their posts) comes as a chunk of its own, under the profile.
+const ProfileArt = lazy(() =>
+  Promise.all([import('../../features/art/components/latest-art'), loadNamespaces(['art'])]).then(
+    ([m]) => ({ default: m.ProfileArt }),
+  ),
+);
 
 /** /{locale}/profile/{slug}: someone's page, open to everyone (guests and visitors read it too). */
 export function ProfilePage() {
@@ -59,6 +68,11 @@ export function ProfilePage() {
         </div>
       )}
       {state.profile && <ProfileView profile={state.profile} viewerIsGuest={viewerIsGuest} />}
+      {state.profile && (
+        <Suspense fallback={null}>
+          <ProfileArt userId={state.profile.user.id} nick={state.profile.user.nick.nick} />
+        </Suspense>
+      )}
     </Container>
   );
 }
