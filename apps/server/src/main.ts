@@ -4,7 +4,9 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { ensureAdmin, seedDemo } from './db/seed/seed';
+import { artContentTools } from './features/art/art-seed-tools';
 import { FORUM_CONTENT_TOOLS } from './features/content/content-tools';
+import { createStorage } from './lib/storage/create-storage';
 import { announceBuild } from './features/ops/build-announcer';
 import { startMemoryTrimming } from './lib/memory-trim';
 
@@ -22,7 +24,10 @@ async function main(): Promise<void> {
 
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database);
-  if (config.seedDemo && (await seedDemo(database, FORUM_CONTENT_TOOLS)))
+  if (
+    config.seedDemo &&
+    (await seedDemo(database, FORUM_CONTENT_TOOLS, artContentTools(createStorage(config))))
+  )
     console.log('Demo content added.');
   const adminPassword = await ensureAdmin(database, config.adminPassword);
   if (adminPassword) {

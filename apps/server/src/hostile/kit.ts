@@ -19,6 +19,7 @@ import { caseLists } from './module-cases';
 import { buildProfilesWorld } from './profiles-world';
 import { personValues, sessionValues, testPasswordHash } from './rows';
 import type { RouteCase, SafeRouteCase, World } from './world';
+import { buildArtWorld } from './art-world';
 import { buildForumWorld } from './forum-world';
 import { buildModerationWorld } from './moderation-world';
 import { buildEconomyWorld } from './economy-world';
@@ -363,6 +364,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     moderation,
     economy,
     forum: await buildForumWorld(db, { owner, peer }, at),
+    art: await buildArtWorld(db, { owner, peer }, at),
     // The channel auth signs only a socket connected now: the world keeps one open.
     socketId: (await connectedSocket(app)).socketId,
   };

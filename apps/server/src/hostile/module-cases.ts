@@ -5,6 +5,7 @@
  * case filed under the wrong module, fails there.
  */
 import { MODULES, type ModuleName } from '../modules';
+import { ART_SAFE_ROUTES, ART_UNSAFE_ROUTES } from './art-world';
 import { AUTH_UNSAFE_ROUTES } from './auth-routes';
 import { CHAT_SAFE_ROUTES, CHAT_UNSAFE_ROUTES } from './chat-routes';
 import { ECONOMY_SAFE_ROUTES, ECONOMY_UNSAFE_ROUTES } from './economy-world';
@@ -80,6 +81,7 @@ export const MODULE_CASES: Partial<Record<RouteOwner, ModuleCases>> = {
   my: { unsafe: [...MY_UNSAFE_ROUTES, ...IM_PRIVACY_UNSAFE_ROUTES], safe: MY_SAFE_ROUTES },
   economy: { unsafe: ECONOMY_UNSAFE_ROUTES, safe: ECONOMY_SAFE_ROUTES },
   forum: { unsafe: FORUM_UNSAFE_ROUTES, safe: FORUM_SAFE_ROUTES },
+  art: { unsafe: ART_UNSAFE_ROUTES, safe: ART_SAFE_ROUTES },
 };
 
 /**

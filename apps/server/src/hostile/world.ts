@@ -15,6 +15,7 @@ import type {
   UserGiftRow,
   UserRow,
 } from '../db/schema';
+import type { ArtCommentRow, ArtGroupRow, ArtPostRow } from '../db/art-schema';
 import type { ForumCategoryRow, ForumPostRow, ForumThreadRow } from '../db/forum-schema';
 import type { Client } from '../test/factories';
 
@@ -50,6 +51,8 @@ export interface World {
   economy: EconomyWorld;
   /** A category, the owner's thread, the owner's reply and the peer's (forum-world.ts). */
   forum: ForumWorld;
+  /** A group, the owner's post and the peer's, the owner's comment, a spare upload (art-world.ts). */
+  art: ArtWorld;
   /** A socket connected now (the channel auth signs no other), claimed by the owner's calls. */
   socketId: string;
 }
@@ -143,6 +146,17 @@ export interface ForumWorld {
   ownPost: ForumPostRow;
   /** The peer's reply (number 3), which the owner has liked. */
   peerPost: ForumPostRow;
+}
+
+export interface ArtWorld {
+  group: ArtGroupRow;
+  /** The owner's post: to edit and delete. */
+  ownPost: ArtPostRow;
+  /** The peer's post: to like and comment on; the owner's comment is on it. */
+  peerPost: ArtPostRow;
+  ownComment: ArtCommentRow;
+  /** The owner's complete `purpose=art` upload, on no post yet. */
+  uploadId: number;
 }
 
 export interface ModerationWorld {

@@ -134,7 +134,7 @@ async function freeSlug(trx: Transaction<DB>, base: string): Promise<string> {
 }
 
 /** The demo people's ids, made when missing (they sign in with nobody's password). */
-async function demoPeople(
+export async function demoPeople(
   trx: Transaction<DB>,
   passwordHash: string,
   at: string,

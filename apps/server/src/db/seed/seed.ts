@@ -5,6 +5,7 @@ import { nowIso } from '../../lib/clock';
 import { hashPassword } from '../../lib/passwords';
 import { MAIN_ROOM_SETTING } from '../site-settings';
 import { DEMO_FONTS, DEMO_PAGES, DEMO_ROOMS, DEMO_SMILEY_GROUPS } from './demo-content';
+import { seedDemoArt, type ArtContentTools } from './seed-art';
 import { seedDemoForum, type ForumContentTools } from './seed-forum';
 import { seedDemoFrames } from './seed-frames';
 import { seedDemoGiftCatalogue } from './seed-gift-catalogue';
@@ -17,7 +18,11 @@ const SEEDED_KEY = 'demo_seeded_at';
  * Demo content for a fresh site: rooms, fonts, smileys and the static pages. Runs once; the
  * marker in site_settings keeps a restart from adding everything again.
  */
-export async function seedDemo(database: Database, forum?: ForumContentTools): Promise<boolean> {
+export async function seedDemo(
+  database: Database,
+  forum?: ForumContentTools,
+  art?: ArtContentTools,
+): Promise<boolean> {
   const { db } = database;
   // The GIF library came later and keeps its own marker (see seed-gifs.ts).
   const gifsAdded = await seedDemoGifs(database);
@@ -25,12 +30,14 @@ export async function seedDemo(database: Database, forum?: ForumContentTools): P
   const giftsAdded = await seedDemoGiftCatalogue(database, nowIso());
   // The demo forum needs the content tools (main.ts hands them in); without them, none.
   const forumAdded = forum ? await seedDemoForum(database, nowIso(), forum) : false;
+  // The demo art section draws its pictures and stores them (main.ts hands in the storage).
+  const artAdded = art ? await seedDemoArt(database, nowIso(), art) : false;
   const done = await db
     .selectFrom('site_settings')
     .select('value')
     .where('key', '=', SEEDED_KEY)
     .executeTakeFirst();
-  if (done) return gifsAdded || framesAdded || giftsAdded || forumAdded;
+  if (done) return gifsAdded || framesAdded || giftsAdded || forumAdded || artAdded;
   const at = nowIso();
   await db.transaction().execute(async (trx) => {
     const rooms = await trx
