@@ -229,6 +229,13 @@ const localeChildren: RouteObject[] = [
     lazy: () => artPages().then((m) => ({ Component: m.ArtPostPage })),
   },
   {
+    ...route('quotes'),
+    lazy: () =>
+      page(import('../pages/quotes/quotes-page'), ['quotes', 'chat', 'complaints', 'uploads']).then(
+        (m) => ({ Component: m.QuotesPage }),
+      ),
+  },
+  {
     ...route('search'),
     lazy: () =>
       page(import('../pages/search/search-page'), ['search']).then((m) => ({

@@ -22,6 +22,7 @@ import enPresents from './en/presents.json';
 import enSearch from './en/search.json';
 import enForum from './en/forum.json';
 import enArt from './en/art.json';
+import enQuotes from './en/quotes.json';
 import ruAuth from './ru/auth.json';
 import ruChat from './ru/chat.json';
 import ruCommon from './ru/common.json';
@@ -46,6 +47,7 @@ import ruPresents from './ru/presents.json';
 import ruSearch from './ru/search.json';
 import ruForum from './ru/forum.json';
 import ruArt from './ru/art.json';
+import ruQuotes from './ru/quotes.json';
 
 // Every text of both languages at once, for the tests and the key parity check. The app never
 // imports this: i18n.ts fetches one language's namespaces as they are needed.
@@ -75,6 +77,7 @@ export const resources = {
     search: ruSearch,
     forum: ruForum,
     art: ruArt,
+    quotes: ruQuotes,
   },
   en: {
     common: enCommon,
@@ -101,6 +104,7 @@ export const resources = {
     search: enSearch,
     forum: enForum,
     art: enArt,
+    quotes: enQuotes,
   },
 } as const;
 

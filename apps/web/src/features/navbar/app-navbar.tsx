@@ -87,6 +87,9 @@ export function AppNavbar() {
             <Link to={localePath(locale, '/art')} className="nav-link" data-testid="nav-art">
               {t('common:nav.art')}
             </Link>
+            <Link to={localePath(locale, '/quote')} className="nav-link" data-testid="nav-quotes">
+              {t('common:nav.quotes')}
+            </Link>
             <Link to={profilesPath(locale)} className="nav-link" data-testid="nav-people">
               {t('common:nav.people')}
             </Link>

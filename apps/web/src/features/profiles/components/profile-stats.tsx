@@ -5,7 +5,14 @@ import { useNow } from '../../../shared/hooks/use-now';
 import { formatDate, relativeTime } from '../format';
 
 /** The spec's statistics; last online is "hidden" when the server withholds it (invisibility). */
-export function ProfileStats({ stats }: { stats: ProfileStatistics }) {
+export function ProfileStats({
+  stats,
+  quotesKept,
+}: {
+  stats: ProfileStatistics;
+  /** How many of the person's messages others keep as quotes (the quotes page). */
+  quotesKept?: number;
+}) {
   const { t } = useTranslation('profiles');
   const locale = useLocale();
   const now = useNow(60_000);
@@ -27,6 +34,7 @@ export function ProfileStats({ stats }: { stats: ProfileStatistics }) {
     ],
     ['violations', t('stats.violations'), count(stats.violations)],
   ];
+  if (quotesKept !== undefined) rows.push(['quotes', t('stats.quotesKept'), count(quotesKept)]);
   return (
     <dl className="profile-facts profile-stats" data-testid="profile-stats">
       {rows.map(([id, label, value]) => (

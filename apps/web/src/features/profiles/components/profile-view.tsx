@@ -139,7 +139,7 @@ export function ProfileView({ profile: fetched, viewerIsGuest }: ProfileViewProp
         </div>
         <div className="profile-side">
           <Section id="stats" title={t('stats.title')}>
-            <ProfileStats stats={profile.statistics} />
+            <ProfileStats stats={profile.statistics} quotesKept={profile.quotes_kept_count} />
           </Section>
           {!isGuestProfile && (
             <Section id="friends" title={t('profile.friends')} count={profile.friends_count}>

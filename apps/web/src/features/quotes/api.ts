@@ -1,0 +1,32 @@
+import type { Quote, QuoteTab } from '@chat/shared';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { compactQuery, toPaged, type Paged } from '../../shared/paged';
+
+/** Query keys of the quotes page (TanStack Query). */
+export const quotesKeys = {
+  all: ['quotes'] as const,
+  list: (tab: QuoteTab, page: number) => ['quotes', tab, page] as const,
+};
+
+/** `GET /api/quotes?tab&page`. */
+export function quotesQuery(tab: QuoteTab, page: number) {
+  return queryOptions({
+    queryKey: quotesKeys.list(tab, page),
+    queryFn: async ({ signal }): Promise<Paged<Quote>> =>
+      toPaged(
+        await api.get<Quote[]>('/api/quotes', {
+          query: compactQuery({ tab, page: page > 1 ? page : undefined }),
+          signal,
+        }),
+        page,
+      ),
+    // Another tab or page keeps the quotes on screen until the next arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `POST|DELETE /api/quote/{id}`: keeps the message in my quotes, or lets it go. */
+export async function setKept(messageId: number, keep: boolean): Promise<void> {
+  await api.request(`/api/quote/${messageId}`, { method: keep ? 'POST' : 'DELETE' });
+}

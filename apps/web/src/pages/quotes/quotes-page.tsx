@@ -1,0 +1,69 @@
+import '../../styles/chat-messages.css';
+import '../../styles/quotes.css';
+import type { QuoteTab } from '@chat/shared';
+import { QUOTE_TABS } from '@chat/shared';
+import { Container } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { QuotesList } from '../../features/quotes/components/quotes-list';
+import { pageOf, quotesPath, tabOf } from '../../features/quotes/links';
+import { useCan } from '../../features/session/permissions';
+import { useSessionStore } from '../../features/session/store';
+import { useLocale } from '../../lib/use-locale';
+
+/**
+ * /{locale}/quote/{tab?}?page: the chat's lines people kept. Best and new for everyone with a
+ * session (guests too: they read the chat), mine for those who may keep quotes.
+ */
+export function QuotesPage() {
+  const { t } = useTranslation('quotes');
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const signedIn = useSessionStore((s) => s.userData !== null);
+  const canKeep = useCan('quote.add');
+  const { tab: asked } = useParams();
+  const [search] = useSearchParams();
+  const tabs: readonly QuoteTab[] = canKeep ? QUOTE_TABS : QUOTE_TABS.filter((x) => x !== 'mine');
+  const tab = tabs.find((x) => x === tabOf(asked)) ?? 'best';
+  const page = pageOf(search.get('page'));
+
+  return (
+    <Container className="py-4 quotes-page" data-testid="quotes-page">
+      <h1 className="h3 mb-1">{t('title')}</h1>
+      <p className="text-body-secondary mb-3">{t('lead')}</p>
+      {!signedIn ? (
+        <p className="text-body-secondary" data-testid="quotes-signed-out">
+          {t('signIn')}
+        </p>
+      ) : (
+        <>
+          <nav aria-label={t('tabsLabel')}>
+            <ul className="nav nav-pills mb-3 quotes-tabs" data-testid="quotes-tabs">
+              {tabs.map((key) => (
+                <li className="nav-item" key={key}>
+                  <Link
+                    className={`nav-link${key === tab ? ' active' : ''}`}
+                    to={quotesPath(locale, key)}
+                    aria-current={key === tab ? 'page' : undefined}
+                    data-testid={`quotes-tab-${key}`}
+                  >
+                    {t(`tabs.${key}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <QuotesList
+            tab={tab}
+            page={page}
+            canKeep={canKeep}
+            onPage={(next) => {
+              void navigate(quotesPath(locale, tab, next));
+              window.scrollTo?.({ top: 0 });
+            }}
+          />
+        </>
+      )}
+    </Container>
+  );
+}
