@@ -1,5 +1,5 @@
 import type { ArtComment, ArtPostPage } from '@chat/shared';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { artApi } from '../api';
@@ -18,7 +18,10 @@ interface ArtCommentsProps {
   form: ReactNode;
 }
 
-/** Flat comments in the order written, earlier pages on request, the box under them. */
+/**
+ * Flat comments in the order written: the newest page first (the server pages oldest first, so
+ * a long thread opens at its last page), earlier pages on request, the box under them.
+ */
 export function ArtComments({
   postId,
   first,
@@ -29,23 +32,49 @@ export function ArtComments({
   form,
 }: ArtCommentsProps) {
   const { t } = useTranslation('art');
-  const [page, setPage] = useState(first.meta.current_page);
+  const last = first.meta.last_page;
+  // The lowest page shown: earlier ones come on request.
+  const [lowest, setLowest] = useState(first.meta.current_page);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
-  const more = page < first.meta.last_page;
   const earlier = async () => {
     setLoading(true);
     setFailed(false);
     try {
-      const next = await artApi.comments(postId, page + 1);
+      const next = await artApi.comments(postId, lowest - 1);
       onComments((shown) => mergeComments(shown, next.data));
-      setPage(next.meta.current_page);
+      setLowest(next.meta.current_page);
     } catch {
       setFailed(true);
     } finally {
       setLoading(false);
     }
   };
+  // A long thread opens at its last page (with whatever arrived live meanwhile).
+  useEffect(() => {
+    if (first.meta.current_page !== 1 || last <= 1) return;
+    let shown = true;
+    artApi.comments(postId, last).then(
+      (next) => {
+        if (!shown) return;
+        const from = next.data[0]?.id ?? 0;
+        onComments((list) =>
+          mergeComments(
+            list.filter((c) => c.id > from),
+            next.data,
+          ),
+        );
+        setLowest(next.meta.current_page);
+      },
+      () => undefined,
+    );
+    return () => {
+      shown = false;
+    };
+    // Once per post: the page's first answer decides where to open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [postId]);
+  const more = lowest > 1;
   return (
     <section
       className="art-comments"

@@ -1,0 +1,120 @@
+import type { ArtComment, ArtPostPage as Page } from '@chat/shared';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { artEvents } from '../../features/art/live';
+import { useSessionStore } from '../../features/session/store';
+import { i18n } from '../../i18n/i18n';
+import { artAuthor, makeArtPost, makeArtPostPage, makePicture } from '../../test/art-kit';
+import { makeUserData } from '../../test/chat-kit';
+import { renderAt } from '../../test/profiles-render-kit';
+import { ArtPostPage } from './art-post-page';
+
+const server = vi.hoisted(() => ({
+  get: vi.fn<(path: string, options?: unknown) => Promise<unknown>>(),
+  post: vi.fn<(path: string, body?: unknown) => Promise<unknown>>(),
+  json: vi.fn<(path: string, options?: unknown) => Promise<unknown>>(),
+  request: vi.fn(),
+}));
+vi.mock('../../lib/api', () => ({ api: server, apiDeps: {} }));
+
+const open = async (page: Page) => {
+  server.get.mockImplementation(async () => ({
+    data: page.data,
+    envelope: { data: page.data, comments: page.comments },
+  }));
+  const view = renderAt(`/en/art/post/${page.data.slug}`, [
+    { path: '/:locale/art/post/:postSlug', element: <ArtPostPage /> },
+  ]);
+  await screen.findByTestId('art-post');
+  return view;
+};
+const like = () => screen.getByTestId<HTMLButtonElement>('art-like');
+const count = () => screen.getByTestId('art-like-count').textContent;
+
+const comment = (id: number, text: string): ArtComment => ({
+  id,
+  post_id: 5,
+  author: artAuthor(2, 'Боб'),
+  text,
+  html: `<p>${text}</p>`,
+  status: 'accepted',
+  created_at: '2026-11-28T09:00:00.000Z',
+  edited_at: null,
+});
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  server.get.mockReset();
+  server.json.mockReset();
+  useSessionStore.setState({ userData: makeUserData({ id: 300 }) });
+});
+afterEach(() => useSessionStore.setState({ userData: null }));
+
+describe('the art post page', () => {
+  it('likes at once, takes it back at once, and goes back when the server says no', async () => {
+    await open(makeArtPostPage(makeArtPost({ id: 5, likes_count: 2, liked: false })));
+    let answer: (value: unknown) => void = () => {};
+    server.json.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    fireEvent.click(like());
+    await waitFor(() => expect(like().getAttribute('aria-pressed')).toBe('true'));
+    expect(count()).toBe('3');
+    expect(server.json).toHaveBeenCalledWith('/api/art/posts/5/like', { method: 'POST' });
+    await act(async () => answer({ data: { likes_count: 7, liked: true } }));
+    // The server's count wins (others liked it meanwhile).
+    await waitFor(() => expect(count()).toBe('7'));
+
+    let refuse: (error: Error) => void = () => {};
+    server.json.mockImplementationOnce(() => new Promise((_, reject) => (refuse = reject)));
+    fireEvent.click(like());
+    await waitFor(() => expect(count()).toBe('6'));
+    expect(like().getAttribute('aria-pressed')).toBe('false');
+    await act(async () => refuse(new Error('offline')));
+    await waitFor(() => expect(count()).toBe('7'));
+    expect(like().getAttribute('aria-pressed')).toBe('true');
+    expect(server.json).toHaveBeenLastCalledWith('/api/art/posts/5/like', { method: 'DELETE' });
+  });
+
+  it('hears comments and likes live while open', async () => {
+    await open(makeArtPostPage(makeArtPost({ id: 5, likes_count: 2 })));
+    expect(screen.getByTestId('art-comments-empty')).toBeTruthy();
+    act(() =>
+      artEvents.commentStored({ post_id: 5, comment: comment(40, 'Красиво <b>очень</b>') }),
+    );
+    expect(screen.getByTestId('art-comment-40').textContent).toContain('Красиво очень');
+    // Another post's events change nothing here.
+    act(() => artEvents.commentStored({ post_id: 6, comment: comment(41, 'Не сюда') }));
+    expect(screen.queryByTestId('art-comment-41')).toBeNull();
+    act(() => artEvents.likesUpdated({ post_id: 5, likes_count: 9 }));
+    await waitFor(() => expect(count()).toBe('9'));
+    act(() => artEvents.commentDeleted({ post_id: 5, comment_id: 40 }));
+    expect(screen.queryByTestId('art-comment-40')).toBeNull();
+  });
+
+  it('blurs an adult picture until it is clicked', async () => {
+    await open(
+      makeArtPostPage(
+        makeArtPost({
+          id: 5,
+          adult: true,
+          pictures: [makePicture(1, { adult: 1 }), makePicture(2)],
+        }),
+      ),
+    );
+    const [first, second] = screen.getAllByTestId('art-picture');
+    expect(first!.classList.contains('is-hidden')).toBe(true);
+    expect(second!.classList.contains('is-hidden')).toBe(false);
+    fireEvent.click(screen.getByTestId('adult-cover'));
+    expect(first!.classList.contains('is-hidden')).toBe(false);
+  });
+
+  it('tells a guest to sign in to comment, with no box', async () => {
+    useSessionStore.setState({ userData: null });
+    const post = makeArtPost({ id: 5 });
+    await open(
+      makeArtPostPage({ ...post, abilities: { ...post.abilities, like: false, comment: false } }),
+    );
+    expect(screen.getByTestId('art-comment-guest')).toBeTruthy();
+    expect(screen.queryByTestId('art-comment-form')).toBeNull();
+    expect(like().disabled).toBe(true);
+  });
+});
