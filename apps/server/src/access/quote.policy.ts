@@ -1,10 +1,10 @@
 import type { QuotesTable } from '../db/schema';
-import { readableBy } from './message.policy';
 import { isSelf, type Viewer } from './viewer';
 
 /**
  * Keeping quotes is for registered people (`quote.add`); a guest is refused with 403 `guest`.
- * Which message may be quoted is the message policy's `can(viewer, 'quote', ...)`.
+ * Which message may be quoted is the message policy's `can(viewer, 'quote', ...)`; which kept
+ * messages the quotes page lists is its `readableBy` (where the chat would show them).
  */
 export function canAdd(viewer: Viewer): boolean {
   return viewer.can('quote.add');
@@ -32,14 +32,4 @@ export function can(
     case 'remove':
       return canSee(viewer, quote);
   }
-}
-
-/**
- * The quotes page lists a kept message where the chat would show it to the viewer: the message
- * policy's readableBy (not deleted for everyone nor hidden by them, a private room's only to
- * its members, a troll's only to the troll and troll seers, none by someone they ignore). The
- * query joins the message as `messages`, its author as `users` and its room as `rooms`.
- */
-export function listedFor(viewer: Viewer) {
-  return readableBy(viewer);
 }

@@ -1,6 +1,6 @@
 import type { QuoteTab } from '@chat/shared';
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import * as quotePolicy from '../../access/quote.policy';
+import * as messagePolicy from '../../access/message.policy';
 import type { Viewer } from '../../access/viewer';
 import type { DB, MessageRow, RoomRow } from '../../db/schema';
 
@@ -96,7 +96,7 @@ export class QuotesRepository {
   }
 
   /**
-   * A page of the site's kept messages the viewer may see (quote.policy.ts listedFor), with how
+   * A page of the site's kept messages the viewer may see (message.policy.ts readableBy), with how
    * many keep each: `best` most kept first, `new` most recently kept first. Quotes are grouped
    * by message on their own index first; only the groups are joined to their messages.
    */
@@ -127,7 +127,7 @@ export class QuotesRepository {
         'rooms.name_ru as room_name_ru',
         'rooms.name_en as room_name_en',
       ])
-      .where((eb) => quotePolicy.listedFor(viewer)(eb as unknown as Listed));
+      .where((eb) => messagePolicy.readableBy(viewer)(eb as unknown as Listed));
     query =
       tab === 'best'
         ? query.orderBy('kept.quoted_count', 'desc').orderBy('kept.message_id', 'desc')
@@ -155,7 +155,7 @@ export class QuotesRepository {
             .whereRef('quotes.message_id', '=', 'messages.id'),
         ),
       )
-      .where(quotePolicy.listedFor(viewer))
+      .where(messagePolicy.readableBy(viewer))
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
@@ -195,7 +195,7 @@ export class QuotesRepository {
       .innerJoin('users', 'users.id', 'messages.user_id')
       .innerJoin('rooms', 'rooms.id', 'messages.room_id')
       .where('quotes.user_id', '=', viewer.id)
-      .where((eb) => quotePolicy.listedFor(viewer)(eb as unknown as Listed));
+      .where((eb) => messagePolicy.readableBy(viewer)(eb as unknown as Listed));
   }
 
   /** How many keep each of these messages, and when each was last kept. */

@@ -1,6 +1,6 @@
 import { MESSAGE_TYPE, type SearchHit } from '@chat/shared';
 import { sql } from 'kysely';
-import * as quotePolicy from '../../../access/quote.policy';
+import * as messagePolicy from '../../../access/message.policy';
 import { presentPublicUser } from '../../users/user.presenter';
 import {
   countMatching,
@@ -17,7 +17,7 @@ const INDEX: SearchIndex<'messages'> = { fts: 'search_messages', table: 'message
 const SEARCHED_TYPES = [MESSAGE_TYPE.message, MESSAGE_TYPE.action];
 
 /**
- * Kept messages the quotes page shows the viewer (quote.policy.ts listedFor): the chat's
+ * Kept messages the quotes page shows the viewer (message.policy.ts readableBy): the chat's
  * matches that someone keeps.
  */
 function matching({ db, driver, viewer, query }: SourceRequest, slice: IdSlice) {
@@ -38,7 +38,7 @@ function matching({ db, driver, viewer, query }: SourceRequest, slice: IdSlice) 
           .whereRef('quotes.message_id', '=', 'messages.id'),
       ),
     )
-    .where(quotePolicy.listedFor(viewer));
+    .where(messagePolicy.readableBy(viewer));
 }
 
 /** `in=quotes`: the quotes page's messages by their words, newest said first. */
