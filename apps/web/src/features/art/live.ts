@@ -1,4 +1,4 @@
-import type { ArtComment } from '@chat/shared';
+import type { ArtComment, RealtimeEventMap } from '@chat/shared';
 
 /** What the open post page hears on its channel. */
 export interface ArtPostListener {
@@ -9,9 +9,9 @@ export interface ArtPostListener {
 
 /** The events as the realtime dispatcher hands them over, by the post they are about. */
 export interface ArtEventActions {
-  commentStored(payload: { post_id: number; comment: ArtComment }): void;
-  commentDeleted(payload: { post_id: number; comment_id: number }): void;
-  likesUpdated(payload: { post_id: number; likes_count: number }): void;
+  commentStored(payload: RealtimeEventMap['Art.CommentStored']): void;
+  commentDeleted(payload: RealtimeEventMap['Art.CommentDeleted']): void;
+  likesUpdated(payload: RealtimeEventMap['Art.LikesUpdated']): void;
 }
 
 const listeners = new Map<number, Set<ArtPostListener>>();

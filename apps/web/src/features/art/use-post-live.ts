@@ -1,9 +1,7 @@
+import { artPostChannel } from '@chat/shared';
 import { useEffect, useRef } from 'react';
 import { followChannel } from '../realtime/port';
 import { listenToArtPost, type ArtPostListener } from './live';
-
-/** The public channel of an open post (declared by the server's art module). */
-export const artPostChannel = (postId: number) => `art-post.${postId}`;
 
 /**
  * While a post page is open: its channel is followed through the site's one connection, and

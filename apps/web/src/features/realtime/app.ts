@@ -27,6 +27,7 @@ import { createPremiumEvents } from '../premium/premium-events';
 import { createFriendshipEvents } from '../profiles/friendship-events';
 import { isRolesPatch, refreshMyRoles } from '../session/my-roles';
 import { forumEvents } from '../forum/live';
+import { artEvents } from '../art/live';
 
 declare global {
   interface Window {
@@ -165,6 +166,8 @@ export function startRealtime(init: InitData): void {
       sessionEnded: (p) => void sessionEnded(p),
       // Heard only while a thread page listens (features/forum/live.ts).
       forum: () => forumEvents,
+      // Heard only while a post page listens (features/art/live.ts).
+      art: () => artEvents,
     }),
     onState: (state, socketId) => useRealtimeStore.getState().setConnection(state, socketId),
     onConnected: ({ reconnect }) => {

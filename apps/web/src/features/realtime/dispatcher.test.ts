@@ -111,6 +111,10 @@ const ROUTES: { [K in RealtimeEventName]: Route | readonly Route[] | null } = {
   'Forum.PostUpdated': null,
   'Forum.PostDeleted': null,
   'Forum.ThreadUpdated': null,
+  // Heard by the open art post's page (the `art` target), which this setup does not bind.
+  'Art.CommentStored': null,
+  'Art.CommentDeleted': null,
+  'Art.LikesUpdated': null,
 };
 
 describe('dispatcher', () => {

@@ -14,6 +14,7 @@ import type { UploadEventActions } from '../uploads/upload-events';
 import type { ChatEventActions } from '../chat/events';
 import type { FriendshipEventActions } from '../profiles/friendship-events';
 import type { IdentityEventActions } from './identity-events';
+import type { ArtEventActions } from '../art/live';
 
 /** An open forum thread's live changes (`forum-thread.{id}`); bound while a thread is shown. */
 export interface ForumEventActions {
@@ -49,6 +50,8 @@ export interface DispatchTargets {
   sessionEnded: (payload: RealtimeEventMap['SessionEnded']) => void;
   /** The forum thread shown now, if any (null: no page listens). */
   forum?: () => ForumEventActions | null;
+  /** The art post shown now, if any (`art-post.{id}`; null: no page listens). */
+  art?: () => ArtEventActions | null;
 }
 
 /** One handler per server event: a missing event is a type error here (DESIGN.md rule 6). */
@@ -126,6 +129,9 @@ export function createDispatcher(targets: DispatchTargets): Dispatcher {
     'Forum.PostUpdated': (p) => targets.forum?.()?.postUpdated(p),
     'Forum.PostDeleted': (p) => targets.forum?.()?.postDeleted(p),
     'Forum.ThreadUpdated': (p) => targets.forum?.()?.threadUpdated(p),
+    'Art.CommentStored': (p) => targets.art?.()?.commentStored(p),
+    'Art.CommentDeleted': (p) => targets.art?.()?.commentDeleted(p),
+    'Art.LikesUpdated': (p) => targets.art?.()?.likesUpdated(p),
   };
   const client: ClientHandlers = {
     'client-typing': {

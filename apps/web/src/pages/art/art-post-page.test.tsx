@@ -80,7 +80,20 @@ describe('the art post page', () => {
     act(() =>
       artEvents.commentStored({ post_id: 5, comment: comment(40, 'Красиво <b>очень</b>') }),
     );
-    expect(screen.getByTestId('art-comment-40').textContent).toContain('Красиво очень');
+    const heard = screen.getByTestId('art-comment-40');
+    expect(heard.textContent).toContain('Красиво очень');
+    // The socket's copy has no buttons: someone else's comment may be reported, not deleted.
+    expect(heard.querySelector('[data-testid="art-comment-report"]')).not.toBeNull();
+    expect(heard.querySelector('[data-testid="art-comment-delete"]')).toBeNull();
+    act(() =>
+      artEvents.commentStored({
+        post_id: 5,
+        comment: { ...comment(42, 'Моё'), author: artAuthor(300, 'Я') },
+      }),
+    );
+    const mine = screen.getByTestId('art-comment-42');
+    expect(mine.querySelector('[data-testid="art-comment-delete"]')).not.toBeNull();
+    expect(mine.querySelector('[data-testid="art-comment-report"]')).toBeNull();
     // Another post's events change nothing here.
     act(() => artEvents.commentStored({ post_id: 6, comment: comment(41, 'Не сюда') }));
     expect(screen.queryByTestId('art-comment-41')).toBeNull();
@@ -95,7 +108,7 @@ describe('the art post page', () => {
       makeArtPostPage(
         makeArtPost({
           id: 5,
-          adult: true,
+          adult: false,
           pictures: [makePicture(1, { adult: 1 }), makePicture(2)],
         }),
       ),
@@ -105,6 +118,11 @@ describe('the art post page', () => {
     expect(second!.classList.contains('is-hidden')).toBe(false);
     fireEvent.click(screen.getByTestId('adult-cover'));
     expect(first!.classList.contains('is-hidden')).toBe(false);
+  });
+
+  it('covers every picture of a post its author marked 18+', async () => {
+    await open(makeArtPostPage(makeArtPost({ id: 5, adult: true, pictures: [makePicture(1)] })));
+    expect(screen.getByTestId('art-picture').classList.contains('is-hidden')).toBe(true);
   });
 
   it('tells a guest to sign in to comment, with no box', async () => {

@@ -15,7 +15,7 @@ import { ArtPostHeader } from '../../features/art/components/art-post-header';
 import { CommentForm } from '../../features/art/components/comment-form';
 import { LikeButton } from '../../features/art/components/like-button';
 import { ShareButton } from '../../features/art/components/share-button';
-import { mergeComments } from '../../features/art/comments';
+import { mergeComments, withAbilities } from '../../features/art/comments';
 import { artPath, artPostPath } from '../../features/art/links';
 import { useLike } from '../../features/art/use-like';
 import { usePostLive } from '../../features/art/use-post-live';
@@ -26,7 +26,7 @@ import { SendGiftButton } from '../../features/presents/components/send-gift-but
 import { ServerHtml } from '../../shared/ui/server-html';
 import { ApiError } from '../../lib/api-error';
 import { useLocale } from '../../lib/use-locale';
-import { isRegistered } from '../../features/session/permissions';
+import { isRegistered, useCan } from '../../features/session/permissions';
 import { useSessionStore } from '../../features/session/store';
 
 type Deleting = { kind: 'post' } | { kind: 'comment'; comment: ArtComment } | null;
@@ -39,6 +39,7 @@ function PostBody({ page, slug }: { page: ArtPostPageData; slug: string }) {
   const client = useQueryClient();
   const viewerId = useSessionStore((s) => s.userData?.user.id ?? null);
   const registered = useSessionStore((s) => s.userData !== null && isRegistered(s.userData));
+  const moderator = useCan('content.moderate');
   const queryKey = artKeys.post(slug, viewerId);
   const post = page.data;
   const [comments, setComments] = useState<readonly ArtComment[]>(() =>
@@ -53,7 +54,10 @@ function PostBody({ page, slug }: { page: ArtPostPageData; slug: string }) {
     );
 
   usePostLive(post.id, {
-    commentStored: (comment) => setComments((shown) => mergeComments(shown, [comment])),
+    commentStored: (comment) =>
+      setComments((shown) =>
+        mergeComments(shown, [withAbilities(comment, { id: viewerId, registered, moderator })]),
+      ),
     commentDeleted: (id) => setComments((shown) => shown.filter((c) => c.id !== id)),
     likesUpdated: (likes_count) => patchPost({ likes_count }),
   });
@@ -104,7 +108,7 @@ function PostBody({ page, slug }: { page: ArtPostPageData; slug: string }) {
         />
       ) : (
         <>
-          <ArtPictures pictures={post.pictures} title={post.title} />
+          <ArtPictures pictures={post.pictures} title={post.title} adult={post.adult} />
           {post.html !== '' && <ServerHtml html={post.html} className="mb-3" />}
         </>
       )}

@@ -15,15 +15,18 @@ const MAX_HEIGHT = 720;
 export function ArtPictures({
   pictures,
   title,
+  adult,
 }: {
   pictures: readonly ArtPicture[];
   title: string;
+  /** The whole post is marked 18+: every picture is covered until clicked. */
+  adult: boolean;
 }) {
   const { t } = useTranslation('art');
   const shown = pictures.filter((p) => p.url !== null);
   const [open, setOpen] = useState<number | null>(null);
   const [revealed, setRevealed] = useState<ReadonlySet<number>>(() => new Set());
-  const hidden = (p: ArtPicture) => isAdultPicture(p) && !revealed.has(p.id);
+  const hidden = (p: ArtPicture) => (adult || isAdultPicture(p)) && !revealed.has(p.id);
   return (
     <>
       <ul className="art-pictures" aria-label={t('post.pictures')} data-testid="art-pictures">
@@ -37,6 +40,7 @@ export function ArtPictures({
               style={{ aspectRatio: String(ratio), maxWidth: `${width}px` }}
               data-testid="art-picture"
               data-adult={hidden(picture) ? '1' : '0'}
+              data-picture-id={picture.id}
             >
               <button
                 type="button"
