@@ -13,6 +13,7 @@ const BENCHES = {
   soak: () => import('./soak/index.mjs'),
   start: () => import('./start/index.mjs'),
   firstload: () => import('./firstload/index.mjs'),
+  art: () => import('./art/index.mjs'),
 };
 
 const [name, ...argv] = process.argv.slice(2);

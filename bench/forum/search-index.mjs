@@ -27,7 +27,7 @@ const LOADED = SEARCH_INDEXES.map((i) => i.table);
  * `search_words` for the loading connection: the server's own function (lib/search-words.ts,
  * searchWordsOf), with each word's stem remembered, as the vocabulary is small.
  */
-function registerSearchWords(sqlite) {
+export function registerSearchWords(sqlite) {
   const stems = new Map();
   const stem = (word) => {
     let s = stems.get(word);

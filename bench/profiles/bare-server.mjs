@@ -7,9 +7,10 @@ import { openDatabase } from '../../apps/server/src/db/database.ts';
  * statement cache, pool size) on the same SQLite file or PostgreSQL schema — with one route,
  * `GET /bare/:id`, answering `select * from users where id = ?` as JSON. No session, no
  * validation, no presenter. Run with `node --import tsx` (the database module is TypeScript).
- * BARE_TABLE picks another table to read by id (the forum bench reads `forum_posts`).
+ * BARE_TABLE picks another table to read by id (the forum bench reads `forum_posts`, the art
+ * bench `art_posts`).
  */
-const TABLES = ['users', 'forum_posts'];
+const TABLES = ['users', 'forum_posts', 'art_posts'];
 const table = process.env.BARE_TABLE ?? 'users';
 if (!TABLES.includes(table)) throw new Error(`BARE_TABLE must be one of ${TABLES.join(', ')}`);
 const port = Number(process.env.PORT);
