@@ -125,6 +125,7 @@ function PostBody({ page, slug }: { page: ArtPostPageData; slug: string }) {
         {abilities.edit && !editing && (
           <Button
             variant="outline-secondary"
+            size="sm"
             onClick={() => setEditing(true)}
             data-testid="art-edit"
           >
@@ -134,6 +135,7 @@ function PostBody({ page, slug }: { page: ArtPostPageData; slug: string }) {
         {abilities.complain && (
           <Button
             variant="outline-secondary"
+            size="sm"
             onClick={() => openComplaintDialog({ type: 'art_post', id: post.id })}
             data-testid="art-report"
           >
@@ -143,6 +145,7 @@ function PostBody({ page, slug }: { page: ArtPostPageData; slug: string }) {
         {abilities.delete && (
           <Button
             variant="outline-danger"
+            size="sm"
             onClick={() => setDeleting({ kind: 'post' })}
             data-testid="art-delete"
           >

@@ -49,13 +49,13 @@ export function ArtPostHeader({ post }: { post: ArtPost }) {
         {post.edited_at !== null && (
           <span className="text-body-secondary">· {t('post.edited')}</span>
         )}
-        {post.status === 'new' || post.status === 'updated' ? (
+        {/* Awaiting a moderator: told to those who may edit it (others see it, or not at all). */}
+        {post.abilities.edit && (post.status === 'new' || post.status === 'updated') && (
           <Badge bg="warning" text="dark">
             {t('held')}
           </Badge>
-        ) : post.status === 'refused' ? (
-          <Badge bg="danger">{t('refused')}</Badge>
-        ) : null}
+        )}
+        {post.status === 'refused' && <Badge bg="danger">{t('refused')}</Badge>}
       </p>
     </header>
   );

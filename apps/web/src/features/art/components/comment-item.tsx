@@ -35,11 +35,7 @@ export function CommentItem({ comment, onDelete, onReport }: CommentItemProps) {
         <time dateTime={comment.created_at} className="text-body-secondary">
           {formatWhen(comment.created_at, locale)}
         </time>
-        {comment.status === 'new' && (
-          <Badge bg="warning" text="dark">
-            {t('held')}
-          </Badge>
-        )}
+        {comment.status === 'refused' && <Badge bg="danger">{t('refused')}</Badge>}
         <span className="ms-auto d-flex gap-1">
           {comment.abilities?.complain && (
             <Button

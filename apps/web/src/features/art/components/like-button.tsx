@@ -34,6 +34,7 @@ export function LikeButton({ liked, count, likedBy, canLike, onToggle }: LikeBut
     <span className="d-inline-flex align-items-center gap-1">
       <Button
         variant={liked ? 'danger' : 'outline-danger'}
+        size="sm"
         className={`art-like${liked ? ' is-liked' : ''}`}
         aria-pressed={liked}
         disabled={!canLike}

@@ -15,7 +15,12 @@ export function ShareButton({ path }: { path: string }) {
     }
   };
   return (
-    <Button variant="outline-secondary" onClick={() => void copy()} data-testid="art-share">
+    <Button
+      variant="outline-secondary"
+      size="sm"
+      onClick={() => void copy()}
+      data-testid="art-share"
+    >
       {t('share.copy')}
     </Button>
   );

@@ -2,24 +2,19 @@ import { ART_SORTS, type ArtSort } from '@chat/shared';
 import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 
-/** New, top (likes of the month) and discussed: links in the address, one of them current. */
+/** New, top (likes of the month) and discussed: the current one pressed, kept in the address. */
 export function SortTabs({ sort, onSort }: { sort: ArtSort; onSort: (sort: ArtSort) => void }) {
   const { t } = useTranslation('art');
   return (
-    <Nav
-      variant="pills"
-      className="art-sort"
-      activeKey={sort}
-      onSelect={(key) => key !== null && onSort(key as ArtSort)}
-      aria-label={t('sort.label')}
-      as="nav"
-    >
+    <Nav variant="pills" as="ul" className="art-sort" aria-label={t('sort.label')}>
       {ART_SORTS.map((key) => (
-        <Nav.Item key={key}>
+        <Nav.Item as="li" key={key}>
           <Nav.Link
             as="button"
-            eventKey={key}
-            aria-current={key === sort ? 'true' : undefined}
+            type="button"
+            active={key === sort}
+            aria-pressed={key === sort}
+            onClick={() => onSort(key)}
             data-testid={`art-sort-${key}`}
           >
             {t(`sort.${key}`)}
