@@ -377,6 +377,9 @@ export const MODERATION_ACTIONS = [
   'forum.delete',
   'forum.restore',
   'forum.delete_post',
+  // The art section (issue 22): deleting someone's post or comment.
+  'art.delete_post',
+  'art.delete_comment',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

@@ -60,6 +60,12 @@ export const profileSchema = z.object({
   friends_count: z.number().int(),
   /** How many of the person's messages others keep as quotes (each once, none deleted). */
   quotes_kept_count: z.number().int(),
+  /**
+   * The person's art posts the viewer may see (the profile's art tab, `GET /api/art?user=`):
+   * their accepted posts, and their own held or refused ones for themselves and staff. Always
+   * sent by the server (optional only for older clients' fixtures).
+   */
+  art_posts_count: z.number().int().optional(),
   /** The viewer's relation: `friend`, `incoming` (they asked me), `outgoing` (I asked), or null. */
   friendship: z.enum(['friend', 'incoming', 'outgoing']).nullable(),
   is_friend: z.boolean(),

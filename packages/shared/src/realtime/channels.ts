@@ -14,15 +14,20 @@ export type ForumThreadChannelName = `forum-thread.${number}`;
 export const forumThreadChannel = (threadId: number): ForumThreadChannelName =>
   `forum-thread.${threadId}`;
 
+export type ArtPostChannelName = `art-post.${number}`;
+/** An open art post's live comments and likes: public, like the post page itself. */
+export const artPostChannel = (postId: number): ArtPostChannelName => `art-post.${postId}`;
+
 /** A channel name, typed by its kind so that each kind's events go only to its channels. */
 export type ChannelName =
   | typeof COMMON_CHANNEL
   | typeof CHAT_CHANNEL
   | UserChannelName
   | RoomChannelName
-  | ForumThreadChannelName;
+  | ForumThreadChannelName
+  | ArtPostChannelName;
 
-export type ChannelKindName = 'common' | 'chat' | 'user' | 'room' | 'forum';
+export type ChannelKindName = 'common' | 'chat' | 'user' | 'room' | 'forum' | 'art';
 
 /** The kind of a typed channel name. */
 export type KindOf<C extends ChannelName> = C extends typeof COMMON_CHANNEL
@@ -33,7 +38,9 @@ export type KindOf<C extends ChannelName> = C extends typeof COMMON_CHANNEL
       ? 'user'
       : C extends ForumThreadChannelName
         ? 'forum'
-        : 'room';
+        : C extends ArtPostChannelName
+          ? 'art'
+          : 'room';
 
 /** Each kind of channel, declared once: its name pattern, its Pusher type, who may listen. */
 export interface ChannelKindDeclaration {
@@ -66,6 +73,12 @@ export const CHANNEL_KINDS: Record<ChannelKindName, ChannelKindDeclaration> = {
     audience:
       'anyone, no signature, while thread {id} is one everyone may see (not deleted, its first post neither held nor refused)',
   },
+  art: {
+    pattern: 'art-post.{id}',
+    type: 'public',
+    audience:
+      "anyone, no signature; only what everyone may see of post {id} is sent (nothing of a post that is held, refused, deleted or a troll's)",
+  },
 };
 
 export type ChannelKind =
@@ -74,12 +87,14 @@ export type ChannelKind =
   | { kind: 'user'; userId: number }
   | { kind: 'room'; roomId: number }
   | { kind: 'forum'; threadId: number }
+  | { kind: 'art'; postId: number }
   | { kind: 'unknown' };
 
 const ID = '([1-9][0-9]{0,9})';
 const USER = new RegExp(`^private-user\\.${ID}$`);
 const ROOM = new RegExp(`^presence-room\\.${ID}$`);
 const FORUM_THREAD = new RegExp(`^forum-thread\\.${ID}$`);
+const ART_POST = new RegExp(`^art-post\\.${ID}$`);
 
 /** Ids beyond the databases' integer range name nothing. */
 const ID_MAX = 2 ** 31 - 1;
@@ -93,6 +108,8 @@ export function parseChannel(name: string): ChannelKind {
   if (room && Number(room[1]) <= ID_MAX) return { kind: 'room', roomId: Number(room[1]) };
   const thread = FORUM_THREAD.exec(name);
   if (thread && Number(thread[1]) <= ID_MAX) return { kind: 'forum', threadId: Number(thread[1]) };
+  const art = ART_POST.exec(name);
+  if (art && Number(art[1]) <= ID_MAX) return { kind: 'art', postId: Number(art[1]) };
   return { kind: 'unknown' };
 }
 

@@ -6,7 +6,7 @@ export const TABLE_BEGIN =
   '<!-- realtime-registry:begin (npm run docs:realtime writes this part) -->';
 export const TABLE_END = '<!-- realtime-registry:end -->';
 
-const KIND_ORDER: ChannelKindName[] = ['common', 'chat', 'room', 'user', 'forum'];
+const KIND_ORDER: ChannelKindName[] = ['common', 'chat', 'room', 'user', 'forum', 'art'];
 
 const cell = (text: string) => text.replaceAll('|', '\\|');
 

@@ -221,6 +221,22 @@ export const EVENT_DOCS: { [K in ChannelKindName]: { [E in keyof EventsOf<K>]: E
       raisedBy: '`POST /api/forum/threads/{slug}/moderate`',
     },
   },
+  art: {
+    'Art.CommentStored': {
+      payload: '`{ post_id, comment }` (the comment without `abilities`: the web derives them)',
+      raisedBy:
+        '`POST /api/art/posts/{id}/comments` on a post everyone may see; a refused comment never',
+    },
+    'Art.CommentDeleted': {
+      payload: '`{ post_id, comment_id }`',
+      raisedBy:
+        '`DELETE /api/art/comments/{id}`; a moderator refusing a comment (`/api/moderation/queue/{id}`)',
+    },
+    'Art.LikesUpdated': {
+      payload: '`{ post_id, likes_count }`',
+      raisedBy: '`POST` and `DELETE /api/art/posts/{id}/like` when a like really came or went',
+    },
+  },
 };
 
 /** Client events the server relays, with the payload it rebuilds from the sender's seat. */

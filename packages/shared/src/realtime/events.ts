@@ -16,6 +16,7 @@ import type {
   ForumPostUpdatedEvent,
   ForumThreadUpdatedEvent,
 } from '../forum/wire';
+import type { ArtComment } from '../art/wire';
 import type {
   BalanceUpdatedEvent,
   MyPremiumUpdatedEvent,
@@ -150,19 +151,31 @@ export interface ForumChannelEvents {
   'Forum.ThreadUpdated': ForumThreadUpdatedEvent;
 }
 
+/** Events on `art-post.{id}`: whoever has the post open (only what everyone may see). */
+export interface ArtChannelEvents {
+  /** A comment everyone may see (without `abilities`: the web derives them). */
+  'Art.CommentStored': { post_id: number; comment: ArtComment };
+  /** A comment was deleted, or moderation took it from everyone. */
+  'Art.CommentDeleted': { post_id: number; comment_id: number };
+  /** Someone liked the post or took a like back: the counter now. */
+  'Art.LikesUpdated': { post_id: number; likes_count: number };
+}
+
 export interface RealtimeEventsByChannel {
   common: CommonChannelEvents;
   chat: ChatChannelEvents;
   room: RoomChannelEvents;
   user: UserChannelEvents;
   forum: ForumChannelEvents;
+  art: ArtChannelEvents;
 }
 
 export type RealtimeEventMap = CommonChannelEvents &
   ChatChannelEvents &
   RoomChannelEvents &
   UserChannelEvents &
-  ForumChannelEvents;
+  ForumChannelEvents &
+  ArtChannelEvents;
 
 export interface ReactionEvent {
   likeable_id: number;

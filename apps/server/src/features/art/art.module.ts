@@ -2,7 +2,9 @@ import * as policy from '../../access/art-post.policy';
 import { viewerOf } from '../../access/viewer';
 import { featureModule } from '../../platform/feature-module';
 import { artPostFacts } from './art-facts';
+import { registerArtCommunity } from './art-community';
 import { artRoutes } from './art.routes';
+import { artSearchSource } from './art.search-source';
 import { buildArtServices } from './build-art';
 
 /**
@@ -24,6 +26,13 @@ export const artModule = featureModule({
       const viewer = viewerOf((await users.findById(viewerId)) ?? null);
       return policy.canSee(viewer, artPostFacts(post));
     });
+    // The profile's art tab counts what `GET /api/art?user=` lists for the same viewer.
+    ctx.use('profiles').useArt({
+      postsCountOf: (viewer, authorId) => art.posts.count(viewer, { authorId, sort: 'new' }),
+    });
     ctx.routes(artRoutes);
+    registerArtCommunity(ctx, art);
+    // `in=art` of the site's search: posts and comments, filtered by the art policy in SQL.
+    ctx.search.register(artSearchSource);
   },
 });

@@ -24,7 +24,19 @@ export interface ReviewContext {
   attachments: Map<number, AttachmentRow>;
   /** By forum post id. */
   forumPosts: Map<number, { post: ForumPostRow; thread: ForumThreadRow }>;
+  /** By `art_post:{id}` or `art_comment:{id}` (artKey). */
+  art: Map<string, ArtReviewItem>;
 }
+
+/** An art post or comment as the queue shows it: its words, first picture and post. */
+export interface ArtReviewItem {
+  text: string;
+  attachment: AttachmentRow | null;
+  post: { id: number; slug: string; title: string; held: boolean };
+  commentId: number | null;
+}
+
+export const artKey = (type: string, id: number) => `${type}:${id}`;
 
 /** How much of a forum post the queue shows (posts run to 20,000 characters). */
 export const FORUM_EXCERPT_LENGTH = 1000;
@@ -40,6 +52,7 @@ export function presentContentReview(row: ContentReviewRow, ctx: ReviewContext):
   const subject = subjectOf(row.subject_type);
   const attachment = subject === 'photo' ? ctx.attachments.get(row.subject_id) : undefined;
   const forum = subject === 'forum_post' ? ctx.forumPosts.get(row.subject_id) : undefined;
+  const art = ctx.art.get(artKey(subject, row.subject_id));
   return {
     id: row.id,
     subject_type: subject,
@@ -48,8 +61,19 @@ export function presentContentReview(row: ContentReviewRow, ctx: ReviewContext):
     status: statusOf(row.status),
     reason: row.reason,
     moderator: moderator ? presentPublicUser(moderator) : null,
-    text: subject === 'about' ? owner.about : forum ? excerpt(forum.post.text) : null,
-    attachment: attachment ? presentAttachment(attachment) : null,
+    text:
+      subject === 'about'
+        ? owner.about
+        : forum
+          ? excerpt(forum.post.text)
+          : art
+            ? excerpt(art.text)
+            : null,
+    attachment: attachment
+      ? presentAttachment(attachment)
+      : art?.attachment
+        ? presentAttachment(art.attachment)
+        : null,
     forum_post: forum
       ? {
           post_id: forum.post.id,
@@ -58,6 +82,15 @@ export function presentContentReview(row: ContentReviewRow, ctx: ReviewContext):
           thread_slug: forum.thread.slug,
           thread_subject: forum.thread.subject,
           held: forum.post.held === 1,
+        }
+      : null,
+    art: art
+      ? {
+          post_id: art.post.id,
+          post_slug: art.post.slug,
+          post_title: art.post.title,
+          comment_id: art.commentId,
+          held: art.post.held && art.commentId === null,
         }
       : null,
     created_at: row.created_at,

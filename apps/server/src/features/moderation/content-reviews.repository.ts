@@ -9,6 +9,7 @@ import type {
 } from '../../db/schema';
 import type { ForumPostRow, ForumThreadRow } from '../../db/forum-schema';
 import type { ArtWrite, ContentSubmissions } from '../my/content-submissions';
+import { artKey, type ArtReviewItem } from './content-reviews.presenter';
 import {
   mirrorArtComment,
   mirrorArtPost,
@@ -260,6 +261,21 @@ export class ContentReviewsRepository implements ContentSubmissions {
       .leftJoin('forum_threads as ft', (join) =>
         join.onRef('ft.id', '=', 'fp.thread_id').on('ft.deleted_at', 'is', null),
       )
+      .leftJoin('art_posts as ap', (join) =>
+        join
+          .onRef('ap.id', '=', 'r.subject_id')
+          .on('r.subject_type', '=', 'art_post')
+          .on('ap.deleted_at', 'is', null),
+      )
+      .leftJoin('art_comments as ac', (join) =>
+        join
+          .onRef('ac.id', '=', 'r.subject_id')
+          .on('r.subject_type', '=', 'art_comment')
+          .on('ac.deleted_at', 'is', null),
+      )
+      .leftJoin('art_posts as acp', (join) =>
+        join.onRef('acp.id', '=', 'ac.post_id').on('acp.deleted_at', 'is', null),
+      )
       .where('r.status', 'in', PENDING)
       .where('o.deleted_at', 'is', null)
       // Only what the judge may decide (access/content-review.policy.ts listedFor).
@@ -270,6 +286,8 @@ export class ContentReviewsRepository implements ContentSubmissions {
           eb.and([eb('r.subject_type', '=', 'photo'), eb('p.id', 'is not', null)]),
           eb.and([eb('r.subject_type', '=', 'about'), eb('o.about', 'is not', null)]),
           eb.and([eb('r.subject_type', '=', 'forum_post'), eb('ft.id', 'is not', null)]),
+          eb.and([eb('r.subject_type', '=', 'art_post'), eb('ap.id', 'is not', null)]),
+          eb.and([eb('r.subject_type', '=', 'art_comment'), eb('acp.id', 'is not', null)]),
         ]),
       );
     const [rows, count] = await Promise.all([
@@ -354,6 +372,91 @@ export class ContentReviewsRepository implements ContentSubmissions {
       if (thread) found.set(post.id, { post, thread });
     }
     return found;
+  }
+
+  /** A live art post (or the live post of a live comment), with its author and status. */
+  async artContent(
+    subject: Subject,
+  ): Promise<{ authorId: number | null; status: string; held: number } | undefined> {
+    if (subject.type === 'art_post')
+      return this.db
+        .selectFrom('art_posts')
+        .select(['author_id as authorId', 'status', 'held'])
+        .where('id', '=', subject.id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+    return this.db
+      .selectFrom('art_comments')
+      .innerJoin('art_posts', 'art_posts.id', 'art_comments.post_id')
+      .select([
+        'art_comments.author_id as authorId',
+        'art_comments.status',
+        (eb) => eb.lit(0).as('held'),
+      ])
+      .where('art_comments.id', '=', subject.id)
+      .where('art_comments.deleted_at', 'is', null)
+      .where('art_posts.deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  /** What the queue shows of these art posts and comments (artKey → item). */
+  async artItems(
+    subjects: readonly { type: string; id: number }[],
+  ): Promise<Map<string, ArtReviewItem>> {
+    const items = new Map<string, ArtReviewItem>();
+    const commentIds = subjects.filter((s) => s.type === 'art_comment').map((s) => s.id);
+    const comments =
+      commentIds.length === 0
+        ? []
+        : await this.db
+            .selectFrom('art_comments')
+            .select(['id', 'post_id', 'text'])
+            .where('id', 'in', commentIds)
+            .execute();
+    const postIds = [
+      ...new Set([
+        ...subjects.filter((s) => s.type === 'art_post').map((s) => s.id),
+        ...comments.map((c) => c.post_id),
+      ]),
+    ];
+    if (postIds.length === 0) return items;
+    const [posts, pictures] = await Promise.all([
+      this.db
+        .selectFrom('art_posts')
+        .select(['id', 'slug', 'title', 'text', 'held'])
+        .where('id', 'in', postIds)
+        .execute(),
+      this.db
+        .selectFrom('art_post_pictures as pp')
+        .innerJoin('attachments', 'attachments.id', 'pp.attachment_id')
+        .selectAll('attachments')
+        .select('pp.post_id')
+        .where('pp.post_id', 'in', postIds)
+        .where('pp.position', '=', 0)
+        .execute(),
+    ]);
+    const firstPicture = new Map(pictures.map(({ post_id, ...a }) => [post_id, a]));
+    const postOf = new Map(
+      posts.map((p) => [p.id, { id: p.id, slug: p.slug, title: p.title, held: p.held === 1 }]),
+    );
+    for (const p of posts)
+      items.set(artKey('art_post', p.id), {
+        text: p.text === '' ? p.title : `${p.title}\n\n${p.text}`,
+        attachment: firstPicture.get(p.id) ?? null,
+        post: postOf.get(p.id)!,
+        commentId: null,
+      });
+    for (const c of comments) {
+      const post = postOf.get(c.post_id);
+      if (post)
+        items.set(artKey('art_comment', c.id), {
+          text: c.text,
+          attachment: null,
+          post,
+          commentId: c.id,
+        });
+    }
+    return items;
   }
 
   /** The uploads of these photos, by photo id. */

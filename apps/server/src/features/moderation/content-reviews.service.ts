@@ -16,6 +16,7 @@ import { pageMeta } from '../../lib/paging';
 import { hasPermission, presentPublicUser } from '../users/user.presenter';
 import {
   presentContentModeration,
+  artKey,
   presentContentReview,
   statusOf,
   subjectOf,
@@ -36,6 +37,15 @@ export interface ContentReviewPorts {
 export interface ForumReviewPort {
   /** A post's status changed: its readers hear it, or lose it. */
   postDecided(postId: number): Promise<void>;
+}
+
+/** The art section's side of a decision on a post or comment (features/art binds it). */
+export interface ArtReviewPort {
+  /** A post's or comment's status changed: its readers hear it, or lose it. */
+  decided(
+    subject: { type: 'art_post' | 'art_comment'; id: number },
+    status: ModerationStatus,
+  ): Promise<void>;
 }
 
 export interface Decision {
@@ -71,6 +81,13 @@ export class ContentReviewsService {
   ) {}
 
   private forum: ForumReviewPort | null = null;
+
+  private art: ArtReviewPort | null = null;
+
+  /** Called by the art module, which registers after moderation. */
+  useArt(port: ArtReviewPort): void {
+    this.art = port;
+  }
 
   /** Called by the forum module, which registers after moderation. */
   useForum(port: ForumReviewPort): void {
@@ -166,7 +183,11 @@ export class ContentReviewsService {
     const restore = row.status === 'updated';
     // Read before the decision releases it: a held post's acceptance is news to its author.
     const wasHeld =
-      subject.type === 'forum_post' && (await this.repo.forumPost(subject.id))?.held === 1;
+      subject.type === 'forum_post'
+        ? (await this.repo.forumPost(subject.id))?.held === 1
+        : isArt(subject)
+          ? (await this.repo.artContent(subject))?.held === 1
+          : false;
     await this.transition(row, async (trx) => {
       const moved = await this.repo.transition(trx, row.id, row.status, {
         status: decision.status,
@@ -206,6 +227,9 @@ export class ContentReviewsService {
       subject.type === 'forum_post'
         ? (await this.repo.forumPostsInThreads([subject.id])).get(subject.id)
         : undefined;
+    const art = isArt(subject)
+      ? (await this.repo.artItems([subject])).get(artKey(subject.type, subject.id))
+      : undefined;
     // Accepting what was visible anyway changes nothing the owner sees: no need to tell them
     // (a held post was not visible: its release is news).
     if (!(status === 'accepted' && row.status === 'new' && !wasHeld))
@@ -215,9 +239,16 @@ export class ContentReviewsService {
         status,
         reason,
         ...(forum ? { thread_slug: forum.thread.slug, thread_subject: forum.thread.subject } : {}),
+        ...(art
+          ? { post_id: art.post.id, post_slug: art.post.slug, post_title: art.post.title }
+          : {}),
       });
     if (subject.type === 'forum_post') {
       await this.forum?.postDecided(subject.id);
+      return;
+    }
+    if (isArt(subject)) {
+      await this.art?.decided(subject, status);
       return;
     }
     const fresh = (await this.repo.user(owner.id)) ?? owner;
@@ -254,6 +285,11 @@ export class ContentReviewsService {
       const owner = photo ? await this.repo.user(photo.user_id) : undefined;
       return photo && owner ? { owner, status: statusOf(photo.status) } : null;
     }
+    if (isArt(subject)) {
+      const art = await this.repo.artContent(subject);
+      const owner = art?.authorId ? await this.repo.user(art.authorId) : undefined;
+      return art && owner ? { owner, status: statusOf(art.status) } : null;
+    }
     const owner = await this.repo.user(subject.id);
     if (!owner || owner.about === null || owner.about === '') return null;
     return { owner, status: statusOf(owner.about_status) };
@@ -272,7 +308,7 @@ export class ContentReviewsService {
   }
 
   private async present(rows: ContentReviewRow[]): Promise<ContentReview[]> {
-    const [users, attachments, forumPosts] = await Promise.all([
+    const [users, attachments, forumPosts, art] = await Promise.all([
       this.repo.users(
         rows.flatMap((r) =>
           r.moderator_id !== null ? [r.owner_id, r.moderator_id] : [r.owner_id],
@@ -284,8 +320,9 @@ export class ContentReviewsService {
       this.repo.forumPostsInThreads(
         rows.filter((r) => r.subject_type === 'forum_post').map((r) => r.subject_id),
       ),
+      this.repo.artItems(rows.map((r) => ({ type: r.subject_type, id: r.subject_id }))),
     ]);
-    return rows.map((r) => presentContentReview(r, { users, attachments, forumPosts }));
+    return rows.map((r) => presentContentReview(r, { users, attachments, forumPosts, art }));
   }
 }
 
@@ -297,6 +334,9 @@ function requireModerator(user: UserRow): void {
 function requireOutranks(moderator: UserRow, owner: UserRow): void {
   if (!contentReview.canJudge(viewerOf(moderator), owner)) throw forbidden('moderation.outranked');
 }
+
+const isArt = (subject: Subject): subject is Subject & { type: 'art_post' | 'art_comment' } =>
+  subject.type === 'art_post' || subject.type === 'art_comment';
 
 const subjectRef = (row: ContentReviewRow): Subject => ({
   type: subjectOf(row.subject_type) satisfies ContentSubject,

@@ -71,4 +71,28 @@ export class NotificationsRepository {
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
+
+  /** The user's newest unread notifications of a kind (the partial index on unread rows). */
+  async unreadOfKind(userId: number, kind: string, limit: number): Promise<NotificationRow[]> {
+    return this.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('read_at', 'is', null)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Rewrites an unread notification's data (a grouped one growing); undefined once read. */
+  async regroup(id: number, data: string, at: string): Promise<NotificationRow | undefined> {
+    return this.db
+      .updateTable('notifications')
+      .set({ data, created_at: at })
+      .where('id', '=', id)
+      .where('read_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+  }
 }

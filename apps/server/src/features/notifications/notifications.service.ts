@@ -9,6 +9,9 @@ export const NOTIFICATIONS_PAGE = 20;
 /** How many of the newest notifications user data carries (the navbar dropdown). */
 export const NOTIFICATIONS_IN_USER_DATA = 20;
 
+/** How many unread notifications of a kind a grouped one is looked for among. */
+const GROUPED_LOOKBACK = 50;
+
 export interface NotificationsPage {
   data: NotificationWire[];
   meta: PageMeta & { unread: number };
@@ -44,6 +47,54 @@ export class NotificationsService {
     const unread = await this.repo.unreadCount(userId);
     this.events.emit('notification.created', { userId, notification, unread });
     return notification;
+  }
+
+  /**
+   * A grouped notification: while the user has an unread one of `kind` that `same` recognizes
+   * (`data.type` and the thing it is about), it is rewritten with `merge(its data)` and sent
+   * again with the same id (the web replaces it: "5 people liked …"), else a new one is made
+   * with `merge(null)`. One at a time per user on this node, so two at once do not make two.
+   */
+  notifyGrouped(
+    userId: number,
+    kind: string,
+    same: (data: Record<string, unknown>) => boolean,
+    merge: (previous: Record<string, unknown> | null) => Record<string, unknown>,
+  ): Promise<NotificationWire> {
+    const key = `${userId}:${kind}`;
+    const before = this.grouping.get(key) ?? Promise.resolve();
+    const run = before
+      .catch(() => undefined)
+      .then(() => this.regroupOrNotify(userId, kind, same, merge));
+    const tail = run.catch(() => undefined);
+    this.grouping.set(key, tail);
+    void tail.then(() => {
+      if (this.grouping.get(key) === tail) this.grouping.delete(key);
+    });
+    return run;
+  }
+
+  private readonly grouping = new Map<string, Promise<unknown>>();
+
+  private async regroupOrNotify(
+    userId: number,
+    kind: string,
+    same: (data: Record<string, unknown>) => boolean,
+    merge: (previous: Record<string, unknown> | null) => Record<string, unknown>,
+  ): Promise<NotificationWire> {
+    const unread = (await this.repo.unreadOfKind(userId, kind, GROUPED_LOOKBACK))
+      .map(presentNotification)
+      .find((n) => same(n.data));
+    if (unread) {
+      const row = await this.repo.regroup(unread.id, JSON.stringify(merge(unread.data)), nowIso());
+      if (row) {
+        const notification = presentNotification(row);
+        const count = await this.repo.unreadCount(userId);
+        this.events.emit('notification.created', { userId, notification, unread: count });
+        return notification;
+      }
+    }
+    return this.notify(userId, kind, merge(null));
   }
 
   unreadCount(userId: number): Promise<number> {

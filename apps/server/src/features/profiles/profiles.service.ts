@@ -1,5 +1,5 @@
 import * as profileContent from '../../access/profile-content.policy';
-import { viewerOf } from '../../access/viewer';
+import { viewerOf, type Viewer } from '../../access/viewer';
 import {
   moscowMonthWindow,
   nickKey,
@@ -47,6 +47,11 @@ export interface QuotesLookup {
   keptByOthers(authorId: number): Promise<number>;
 }
 
+/** What profiles read from the art section: how many of a person's posts the viewer may see. */
+export interface ArtLookup {
+  postsCountOf(viewer: Viewer, authorId: number): Promise<number>;
+}
+
 export interface ListQuery {
   page?: number | undefined;
   per_page?: number | undefined;
@@ -82,6 +87,13 @@ export class ProfilesService {
     this.quotes = lookup;
   }
 
+  private art: ArtLookup | null = null;
+
+  /** The art section (features/art, registered later): profiles then count a person's posts. */
+  useArt(lookup: ArtLookup): void {
+    this.art = lookup;
+  }
+
   async profile(viewer: UserRow | null, slug: string, locale: Locale = 'ru'): Promise<Profile> {
     const user = await this.repo.findBySlug(slug);
     if (!user) throw notFound();
@@ -104,6 +116,7 @@ export class ProfilesService {
         this.gifts ? this.gifts.received(viewer, user, locale) : [],
       ]);
     const quotesKept = await quotesKeptAsked;
+    const artPosts = this.art ? await this.art.postsCountOf(asker, user.id) : 0;
     const aboutHidden = (HIDDEN_STATUSES as readonly string[]).includes(user.about_status);
     const hideLastOnline = invisible && !isSelf && !profileContent.canSeeInvisible(asker);
     const friendship = viewer && friends ? relationOf(viewer.id, friends) : null;
@@ -120,6 +133,7 @@ export class ProfilesService {
       friends: friends?.friends.slice(0, PROFILE_FRIENDS) ?? [],
       friends_count: friends?.friends.length ?? 0,
       quotes_kept_count: quotesKept,
+      art_posts_count: artPosts,
       friendship,
       is_friend: friendship === 'friend',
       ignoring,

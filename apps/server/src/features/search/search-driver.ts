@@ -4,7 +4,8 @@ import type { DB } from '../../db/schema';
 import { fts5Match, tsQueryText, type ParsedQuery } from './search-query';
 
 /** The tables whose text is searched. */
-export type SearchedTable = 'forum_threads' | 'forum_posts' | 'messages';
+export type SearchedTable =
+  'forum_threads' | 'forum_posts' | 'messages' | 'art_posts' | 'art_comments';
 
 /** A searched text: its table and text column, and its FTS5 table on SQLite. */
 export interface SearchIndex<T extends SearchedTable = SearchedTable> {

@@ -1,0 +1,90 @@
+import { listedForEveryone } from '../../access/art-post.policy';
+import { ModerationLogRepository } from '../moderation/moderation-log.repository';
+import type { ModuleContext } from '../../platform/feature-module';
+import { wireArtNotifications } from './art-notifications';
+import { artRealtime } from './art.realtime';
+import type { ArtServices } from './art.services';
+
+/**
+ * The art section's community side, plugged into its module: moderators' deletions into the
+ * log, decisions from the queue heard by open post pages, grouped notifications to authors,
+ * and the live post channel (`art-post.{id}`, public: only what everyone may see is sent).
+ */
+export function registerArtCommunity(ctx: ModuleContext, art: ArtServices): void {
+  const { database, events } = ctx.platform;
+  const db = database.db;
+  const log = new ModerationLogRepository(db);
+
+  // A moderator deleting someone else's post or comment is logged (their own is not).
+  events.on('art.post.deleted', async ({ postId, authorId, deletedBy }) => {
+    if (authorId === deletedBy) return;
+    const post = await art.posts.byId(postId);
+    await log.record({
+      actorId: deletedBy,
+      action: 'art.delete_post',
+      targetUserId: authorId,
+      subjectType: 'art_post',
+      subjectId: postId,
+      data: { slug: post?.slug ?? null, title: post?.title ?? null },
+    });
+  });
+  events.on('art.comment.deleted', async ({ commentId, postId, authorId, deletedBy }) => {
+    if (deletedBy === null || authorId === deletedBy) return;
+    await log.record({
+      actorId: deletedBy,
+      action: 'art.delete_comment',
+      targetUserId: authorId,
+      subjectType: 'art_comment',
+      subjectId: commentId,
+      data: { post_id: postId },
+    });
+  });
+
+  // A comment refused from the queue leaves the open pages; one accepted again comes back.
+  ctx.use('moderation').content.useArt({
+    decided: async (subject, status) => {
+      if (subject.type !== 'art_comment') return;
+      const row = await db
+        .selectFrom('art_comments')
+        .selectAll()
+        .where('id', '=', subject.id)
+        .executeTakeFirst();
+      if (!row || row.deleted_at !== null) return;
+      if (status === 'refused' || status === 'updated')
+        events.emit('art.comment.deleted', {
+          commentId: row.id,
+          postId: row.post_id,
+          authorId: row.author_id,
+          deletedBy: null,
+        });
+    },
+  });
+
+  const notifications = ctx.use('notifications');
+  wireArtNotifications({
+    db,
+    events,
+    notifyGrouped: (userId, kind, same, merge) =>
+      notifications.notifyGrouped(userId, kind, same, merge),
+  });
+
+  ctx.realtime(
+    artRealtime({
+      postIsPublic: async (postId) =>
+        (await db
+          .selectFrom('art_posts')
+          .select('id')
+          .where('id', '=', postId)
+          .where(listedForEveryone())
+          .executeTakeFirst()) !== undefined,
+      isTroll: async (userId) =>
+        (
+          await db
+            .selectFrom('users')
+            .select('is_troll')
+            .where('id', '=', userId)
+            .executeTakeFirst()
+        )?.is_troll === 1,
+    }),
+  );
+}
