@@ -169,6 +169,13 @@ export interface QuotesTable {
   author_id: Generated<number>;
 }
 
+/** Per kept message, how many keep it and when it was last kept (0025-quotes-page.ts). */
+export interface QuoteCountsTable {
+  message_id: number;
+  quoted_count: number;
+  quoted_at: string;
+}
+
 export interface RoomInvitesTable {
   room_id: number;
   user_id: number;
@@ -197,6 +204,7 @@ export interface DB extends ForumTables, ArtTables {
   chat_message_edits: ChatMessageEditsTable;
   reactions: ReactionsTable;
   quotes: QuotesTable;
+  quote_counts: QuoteCountsTable;
   room_invites: RoomInvitesTable;
   ignores: IgnoresTable;
   gif_categories: GifCategoriesTable;

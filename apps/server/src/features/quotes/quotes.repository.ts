@@ -1,5 +1,5 @@
 import type { QuoteTab } from '@chat/shared';
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import * as messagePolicy from '../../access/message.policy';
 import type { Viewer } from '../../access/viewer';
 import type { DB, MessageRow, RoomRow } from '../../db/schema';
@@ -28,28 +28,82 @@ export interface KeepTarget {
 type Listed = ExpressionBuilder<DB, 'messages' | 'users' | 'rooms'>;
 
 export class QuotesRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly postgres: boolean;
 
-  async add(userId: number, message: { id: number; user_id: number }, at: string): Promise<void> {
-    await this.db
-      .insertInto('quotes')
-      .values({
-        user_id: userId,
-        message_id: message.id,
-        author_id: message.user_id,
-        created_at: at,
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'message_id']).doNothing())
-      .execute();
+  constructor(private readonly db: Kysely<DB>) {
+    this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   }
 
+  /**
+   * Keeps a message for a person, and counts the keeping in quote_counts in the same
+   * transaction; keeping it again changes nothing. The counter is an increment under the
+   * counts row's lock, so keepings at once by many are each counted.
+   */
+  async add(userId: number, message: { id: number; user_id: number }, at: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const kept = await trx
+        .insertInto('quotes')
+        .values({
+          user_id: userId,
+          message_id: message.id,
+          author_id: message.user_id,
+          created_at: at,
+        })
+        .onConflict((oc) => oc.columns(['user_id', 'message_id']).doNothing())
+        .returning('message_id')
+        .executeTakeFirst();
+      if (!kept) return;
+      await trx
+        .insertInto('quote_counts')
+        .values({ message_id: message.id, quoted_count: 1, quoted_at: at })
+        .onConflict((oc) =>
+          oc.column('message_id').doUpdateSet({
+            quoted_count: sql<number>`quote_counts.quoted_count + 1`,
+            quoted_at: sql<string>`case when excluded.quoted_at > quote_counts.quoted_at
+              then excluded.quoted_at else quote_counts.quoted_at end`,
+          }),
+        )
+        .execute();
+    });
+  }
+
+  /** Lets a kept message go, uncounting it; false when the person did not keep it. */
   async remove(userId: number, messageId: number): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('quotes')
-      .where('user_id', '=', userId)
-      .where('message_id', '=', messageId)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return this.db.transaction().execute(async (trx) => {
+      // PostgreSQL: those letting the same message go wait here in turn, so each one's latest
+      // keeping below is read after the previous one committed (a statement's subquery reads
+      // as of its start, not as of the lock it then waited for).
+      if (this.postgres)
+        await trx
+          .selectFrom('quote_counts')
+          .select('message_id')
+          .where('message_id', '=', messageId)
+          .forUpdate()
+          .execute();
+      const gone = await trx
+        .deleteFrom('quotes')
+        .where('user_id', '=', userId)
+        .where('message_id', '=', messageId)
+        .returning('message_id')
+        .executeTakeFirst();
+      if (!gone) return false;
+      await trx
+        .updateTable('quote_counts')
+        .set({
+          quoted_count: sql<number>`quote_counts.quoted_count - 1`,
+          // The latest keeping of those left (kept as it was when none is left: the row goes).
+          quoted_at: sql<string>`coalesce((select max(quotes.created_at) from quotes
+            where quotes.message_id = quote_counts.message_id), quote_counts.quoted_at)`,
+        })
+        .where('message_id', '=', messageId)
+        .execute();
+      await trx
+        .deleteFrom('quote_counts')
+        .where('message_id', '=', messageId)
+        .where('quoted_count', '<=', 0)
+        .execute();
+      return true;
+    });
   }
 
   async messageIdsOf(userId: number): Promise<number[]> {
@@ -96,29 +150,18 @@ export class QuotesRepository {
   }
 
   /**
-   * A page of the site's kept messages the viewer may see (message.policy.ts readableBy), with how
-   * many keep each: `best` most kept first, `new` most recently kept first. Quotes are grouped
-   * by message on their own index first; only the groups are joined to their messages.
+   * A page of the site's kept messages the viewer may see (message.policy.ts readableBy), with
+   * how many keep each: `best` most kept first, `new` most recently kept first, the newer
+   * message first on a tie. quote_counts is read in its index's order, so a page joins only
+   * the rows up to it to their messages.
    */
   async sitePage(
     viewer: Viewer,
     tab: Exclude<QuoteTab, 'mine'>,
     window: { limit: number; offset: number },
   ): Promise<KeptRef[]> {
-    const kept = this.db
-      .selectFrom('quotes')
-      .select((eb) => [
-        'quotes.message_id',
-        eb.fn.countAll<number>().as('quoted_count'),
-        eb.fn.max('quotes.created_at').as('quoted_at'),
-      ])
-      .groupBy('quotes.message_id')
-      .as('kept');
-    let query = this.db
-      .selectFrom(kept)
-      .innerJoin('messages', 'messages.id', 'kept.message_id')
-      .innerJoin('users', 'users.id', 'messages.user_id')
-      .innerJoin('rooms', 'rooms.id', 'messages.room_id')
+    const first = tab === 'best' ? 'kept.quoted_count' : 'kept.quoted_at';
+    return this.site(viewer)
       .select([
         'kept.message_id',
         'kept.quoted_count',
@@ -127,37 +170,34 @@ export class QuotesRepository {
         'rooms.name_ru as room_name_ru',
         'rooms.name_en as room_name_en',
       ])
-      .where((eb) => messagePolicy.readableBy(viewer)(eb as unknown as Listed));
-    query =
-      tab === 'best'
-        ? query.orderBy('kept.quoted_count', 'desc').orderBy('kept.message_id', 'desc')
-        : query.orderBy('kept.quoted_at', 'desc').orderBy('kept.message_id', 'desc');
-    const rows = await query.limit(window.limit).offset(window.offset).execute();
-    return rows.map((r) => ({
-      ...r,
-      quoted_count: Number(r.quoted_count),
-      quoted_at: String(r.quoted_at),
-    }));
+      .orderBy(first, 'desc')
+      .orderBy('kept.message_id', 'desc')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute();
   }
 
-  /** How many distinct kept messages the viewer may see. */
-  async siteCount(viewer: Viewer): Promise<number> {
+  /**
+   * How many kept messages the viewer may see, counting no further than `cap`: past it the
+   * pages are empty anyway, and a count of all would join every kept message per request.
+   */
+  async siteCount(viewer: Viewer, cap: number): Promise<number> {
+    const rows = this.site(viewer).select(sql.lit(1).as('one')).limit(cap);
     const row = await this.db
-      .selectFrom('messages')
-      .innerJoin('users', 'users.id', 'messages.user_id')
-      .innerJoin('rooms', 'rooms.id', 'messages.room_id')
+      .selectFrom(rows.as('listed'))
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('quotes')
-            .select('quotes.message_id')
-            .whereRef('quotes.message_id', '=', 'messages.id'),
-        ),
-      )
-      .where(messagePolicy.readableBy(viewer))
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /** The kept messages with their messages, authors and rooms, as the viewer may see them. */
+  private site(viewer: Viewer) {
+    return this.db
+      .selectFrom('quote_counts as kept')
+      .innerJoin('messages', 'messages.id', 'kept.message_id')
+      .innerJoin('users', 'users.id', 'messages.user_id')
+      .innerJoin('rooms', 'rooms.id', 'messages.room_id')
+      .where((eb) => messagePolicy.readableBy(viewer)(eb as unknown as Listed));
   }
 
   /** The viewer's own kept messages they may still see, the latest kept first. */
@@ -204,21 +244,11 @@ export class QuotesRepository {
   ): Promise<Map<number, { quoted_count: number; quoted_at: string }>> {
     if (messageIds.length === 0) return new Map();
     const rows = await this.db
-      .selectFrom('quotes')
-      .select((eb) => [
-        'message_id',
-        eb.fn.countAll<number>().as('quoted_count'),
-        eb.fn.max('created_at').as('quoted_at'),
-      ])
+      .selectFrom('quote_counts')
+      .select(['message_id', 'quoted_count', 'quoted_at'])
       .where('message_id', 'in', [...messageIds])
-      .groupBy('message_id')
       .execute();
-    return new Map(
-      rows.map((r) => [
-        r.message_id,
-        { quoted_count: Number(r.quoted_count), quoted_at: String(r.quoted_at) },
-      ]),
-    );
+    return new Map(rows.map(({ message_id, ...kept }) => [message_id, kept]));
   }
 
   /** Which of these messages the user keeps. */

@@ -50,7 +50,7 @@ export class QuotesService {
       deep ? [] : this.refs(viewer, tab, window),
       tab === 'mine' && viewer.id !== null
         ? this.quotes.mineCount({ ...viewer, id: viewer.id })
-        : this.quotes.siteCount(viewer),
+        : this.quotes.siteCount(viewer, QUOTES_PAGE_MAX * QUOTES_PER_PAGE + 1),
     ]);
     const ids = refs.map((r) => r.message_id);
     const [rows, mine] = await Promise.all([

@@ -241,6 +241,41 @@ describe.each(dialects)('quotes on %s', (dialect) => {
     expect((await listed(anna, 'best', [id]))[0]!.quoted_count).toBe(2);
   });
 
+  it('counts keepings by many people at once, and lets the last one go off the page', async () => {
+    const room = await buildRoom(t.app);
+    const author = await buildUser(t.app);
+    const id = await message(room.id, author.id, 'everybody keeps this');
+    const people = await Promise.all(Array.from({ length: 20 }, () => person()));
+    const kept = await Promise.all(people.map((c) => keep(c, id)));
+    expect(kept.map((r) => r.statusCode)).toEqual(Array(20).fill(204));
+    const counted = await db()
+      .selectFrom('quote_counts')
+      .selectAll()
+      .where('message_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(counted.quoted_count).toBe(20);
+    expect((await listed(people[0]!, 'best', [id]))[0]!.quoted_count).toBe(20);
+
+    const gone = await Promise.all(people.slice(1).map((c) => unkeep(c, id)));
+    expect(gone.map((r) => r.statusCode)).toEqual(Array(19).fill(204));
+    const one = await listed(people[0]!, 'new', [id]);
+    expect(one.map((q) => [q.quoted_count, q.quoted])).toEqual([[1, true]]);
+    const first = await db()
+      .selectFrom('quotes')
+      .select('created_at')
+      .where('message_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(new Date(one[0]!.quoted_at).getTime()).toBe(new Date(first.created_at).getTime());
+    expect((await unkeep(people[0]!, id)).statusCode).toBe(204);
+    expect(await listed(people[0]!, 'best', [id])).toEqual([]);
+    const left = await db()
+      .selectFrom('quote_counts')
+      .selectAll()
+      .where('message_id', '=', id)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
   it('keeps `mine` from guests (403 guest) and the page from visitors without a session', async () => {
     const guest = await person('guest');
     const res = await guest.asBrowser({ method: 'GET', url: '/api/quotes?tab=mine' });
