@@ -1,5 +1,6 @@
 import { chatMessageAbilities } from '@chat/shared';
 import { describe, expect, it } from 'vitest';
+import * as artPost from './art-post.policy';
 import * as attachment from './attachment.policy';
 import * as complaint from './complaint.policy';
 import * as contentReview from './content-review.policy';
@@ -79,6 +80,9 @@ const post = {
   created_at: POSTED,
   number: 2,
 };
+/** A live art post by AUTHOR, and AUTHOR's comment. */
+const art = { author_id: AUTHOR, authorRole: 'user', status: 'new', held: 0, deleted_at: null };
+const artComment = { author_id: AUTHOR, authorRole: 'user', status: 'new', deleted_at: null };
 const placeOf = (kind: Kind, r: { is_public: number } = privateRoom) => ({
   room: r,
   member: member(kind),
@@ -507,6 +511,55 @@ const table: Row[] = [
     'forum-post: read edit histories',
     (_k, v) => forumPost.can(v, 'history', post, thread),
     row(0, 0, 0, 0, 1, 1, 0, 0, 0),
+  ],
+  // ---- art posts of AUTHOR (everyone looks; registered people post, like, comment)
+  ['art-post: see a live post', (_k, v) => artPost.canSee(v, art), row(1, 1, 1, 1, 1, 1, 1, 1, 1)],
+  [
+    'art-post: see a held post',
+    (_k, v) => artPost.canSee(v, { ...art, held: 1 }),
+    row(0, 0, 0, 1, 1, 1, 0, 0, 0),
+  ],
+  [
+    'art-post: see a refused post',
+    (_k, v) => artPost.canSee(v, { ...art, status: 'refused' }),
+    row(0, 0, 0, 1, 1, 1, 0, 0, 0),
+  ],
+  [
+    "art-post: see a troll's post",
+    (_k, v) => artPost.canSee(v, { ...art, authorIsTroll: true }),
+    row(0, 0, 0, 1, 1, 1, 0, 0, 0),
+  ],
+  ['art-post: post', (_k, v) => artPost.canPost(v), row(0, 1, 1, 1, 1, 1, 0, 1, 1)],
+  ['art-post: like', (_k, v) => artPost.can(v, 'like', art), row(0, 1, 1, 1, 1, 1, 0, 1, 1)],
+  ['art-post: comment', (_k, v) => artPost.can(v, 'comment', art), row(0, 1, 1, 1, 1, 1, 0, 1, 1)],
+  ['art-post: edit', (_k, v) => artPost.can(v, 'edit', art), row(0, 0, 0, 1, 1, 1, 0, 0, 0)],
+  ['art-post: delete', (_k, v) => artPost.can(v, 'delete', art), row(0, 0, 0, 1, 1, 1, 0, 0, 0)],
+  [
+    "art-post: edit or delete another moderator's post (rank)",
+    (_k, v) =>
+      artPost.can(v, 'edit', { ...art, author_id: OTHER_ID, authorRole: 'moderator' }) ||
+      artPost.can(v, 'delete', { ...art, author_id: OTHER_ID, authorRole: 'moderator' }),
+    row(0, 0, 0, 0, 0, 1, 0, 0, 0),
+  ],
+  [
+    'art-post: complain',
+    (_k, v) => artPost.can(v, 'complain', art),
+    row(0, 1, 1, 0, 1, 1, 1, 1, 1),
+  ],
+  [
+    'art-post: gift the author',
+    (_k, v) => artPost.can(v, 'gift', art),
+    row(0, 1, 1, 0, 1, 1, 1, 1, 1),
+  ],
+  [
+    'art-post: delete a comment',
+    (_k, v) => artPost.canOnComment(v, 'delete', artComment),
+    row(0, 0, 0, 1, 1, 1, 0, 0, 0),
+  ],
+  [
+    'art-post: see a refused comment',
+    (_k, v) => artPost.canSeeComment(v, { ...artComment, status: 'refused' }),
+    row(0, 0, 0, 1, 1, 1, 0, 0, 0),
   ],
 ];
 
