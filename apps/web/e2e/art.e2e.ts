@@ -112,12 +112,15 @@ describe('the art section', () => {
       await expect.poll(() => counter.textContent()).toBe('1 / 3');
       await first.keyboard.press('ArrowRight');
       await expect.poll(() => counter.textContent()).toBe('2 / 3');
-      // Shot once the viewer has faded in.
+      // Shot once the viewer has faded and slid in.
       await expect
         .poll(() =>
-          first.getByTestId('attachment-viewer').evaluate((e) => getComputedStyle(e).opacity),
+          first
+            .getByTestId('attachment-viewer')
+            .locator('.modal-dialog')
+            .evaluate((e) => getComputedStyle(e).transform),
         )
-        .toBe('1');
+        .toBe('none');
       await shot(first, `art-${locale}-${size}-viewer`);
       await first.keyboard.press('Escape');
       await first.getByTestId('attachment-viewer').waitFor({ state: 'detached' });

@@ -29,7 +29,12 @@ export function ArtCard({
   const author = useLiveUserOrNull(post.author);
   const first = post.pictures[0];
   const ratio = gridRatio(first);
-  const style: CSSProperties = { flexGrow: ratio, flexBasis: `${Math.round(ratio * rowHeight)}px` };
+  // The basis is the width at the row's height (art.css; lower rows on a phone).
+  const style = {
+    flexGrow: ratio,
+    '--art-ratio': ratio.toFixed(4),
+    '--art-row': `${rowHeight}px`,
+  } as CSSProperties;
   const adult = post.adult || isAdultPicture(first);
   return (
     <li className="art-card" style={style} data-testid={`art-card-${post.id}`}>
