@@ -135,4 +135,43 @@ describe('the art post page', () => {
     expect(screen.queryByTestId('art-comment-form')).toBeNull();
     expect(like().disabled).toBe(true);
   });
+
+  it("lets the author edit the title and the pictures' order", async () => {
+    const post = makeArtPost({
+      id: 5,
+      pictures: [makePicture(1), makePicture(2)],
+      abilities: {
+        like: true,
+        comment: true,
+        edit: true,
+        delete: true,
+        complain: false,
+        gift: false,
+      },
+    });
+    await open(makeArtPostPage(post));
+    fireEvent.click(screen.getByTestId('art-edit'));
+    fireEvent.change(screen.getByTestId('art-edit-title'), {
+      target: { value: 'Новое <название>' },
+    });
+    fireEvent.click(screen.getAllByTestId('art-order-later')[0]!);
+    const saved = {
+      ...post,
+      title: 'Новое <название>',
+      pictures: [makePicture(2), makePicture(1)],
+    };
+    server.json.mockResolvedValueOnce({ data: saved });
+    fireEvent.click(screen.getByTestId('art-edit-save'));
+    await waitFor(() =>
+      expect(screen.getByTestId('art-post-title').textContent).toContain('Новое <название>'),
+    );
+    expect(server.json).toHaveBeenCalledWith('/api/art/posts/5', {
+      method: 'PATCH',
+      body: { title: 'Новое <название>', text: 'About it', adult: false, attachments: [2, 1] },
+      handlesValidation: true,
+    });
+    expect(
+      screen.getAllByTestId('art-picture').map((item) => Number(item.dataset.pictureId)),
+    ).toEqual([2, 1]);
+  });
 });
