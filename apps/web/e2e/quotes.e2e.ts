@@ -118,7 +118,12 @@ describe('quotes', () => {
       expect(await page.getByTestId('search-tab-quotes').textContent()).toContain(texts.tab);
       await fitsWidth(page);
       await shot(page, `quotes-${locale}-${phone ? 375 : 1280}-search`);
-      await page.goto(`/${locale}/quote`);
+      // The hit leads to that one quote, and from there to all of them.
+      await hit.getByTestId('search-hit-link').click();
+      await page.waitForURL((url) => url.searchParams.get('message') === String(id));
+      await page.getByTestId('quote').filter({ hasText: stamp }).waitFor();
+      await page.getByTestId('quotes-all').click();
+      await page.waitForURL((url) => url.pathname === `/${locale}/quote` && url.search === '');
       await quote.waitFor();
 
       // The newest keeping is first on "new"; the keyboard reaches the tab and the button.

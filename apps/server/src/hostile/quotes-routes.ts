@@ -22,4 +22,5 @@ export const QUOTES_UNSAFE_ROUTES: RouteCase[] = [
 
 export const QUOTES_SAFE_ROUTES: SafeRouteCase[] = [
   { route: 'GET /api/quotes', url: () => '/api/quotes?tab=best&page=1', access: 'user' },
+  { route: 'GET /api/quote/:id', url: (w) => `/api/quote/${w.ownMessage.id}`, access: 'user' },
 ];

@@ -177,6 +177,21 @@ export class QuotesRepository {
       .execute();
   }
 
+  /** One kept message as a page lists it, when the viewer may see it. */
+  async siteOne(viewer: Viewer, messageId: number): Promise<KeptRef | undefined> {
+    return this.site(viewer)
+      .select([
+        'kept.message_id',
+        'kept.quoted_count',
+        'kept.quoted_at',
+        'messages.room_id',
+        'rooms.name_ru as room_name_ru',
+        'rooms.name_en as room_name_en',
+      ])
+      .where('kept.message_id', '=', messageId)
+      .executeTakeFirst();
+  }
+
   /**
    * How many kept messages the viewer may see, counting no further than `cap`: past it the
    * pages are empty anyway, and a count of all would join every kept message per request.

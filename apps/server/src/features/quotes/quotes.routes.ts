@@ -1,4 +1,4 @@
-import { idString, quotesPageSchema, quotesQuerySchema } from '@chat/shared';
+import { idString, quoteSchema, quotesPageSchema, quotesQuerySchema } from '@chat/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -26,6 +26,21 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.page ?? 1,
         request.locale,
       ),
+  );
+  app.get(
+    '/api/quote/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['quotes'],
+        summary: 'One kept chat message the viewer may read (404 when nobody keeps it)',
+        params,
+        response: { 200: z.object({ data: quoteSchema }) },
+      },
+    },
+    async (request) => ({
+      data: await app.deps.quotes.one(request.viewer, request.params.id, request.locale),
+    }),
   );
   app.post(
     '/api/quote/:id',

@@ -1,4 +1,10 @@
-import { QUOTES_PER_PAGE, type Locale, type QuotesPage, type QuoteTab } from '@chat/shared';
+import {
+  QUOTES_PER_PAGE,
+  type Locale,
+  type Quote,
+  type QuotesPage,
+  type QuoteTab,
+} from '@chat/shared';
 import * as messagePolicy from '../../access/message.policy';
 import * as quotePolicy from '../../access/quote.policy';
 import { viewerOf, type Viewer } from '../../access/viewer';
@@ -52,24 +58,8 @@ export class QuotesService {
         ? this.quotes.mineCount({ ...viewer, id: viewer.id })
         : this.quotes.siteCount(viewer, QUOTES_PAGE_MAX * QUOTES_PER_PAGE + 1),
     ]);
-    const ids = refs.map((r) => r.message_id);
-    const [rows, mine] = await Promise.all([
-      this.messages.withAuthors(ids),
-      tab === 'mine' || viewer.id === null
-        ? new Set(tab === 'mine' ? ids : [])
-        : this.quotes.keptBy(viewer.id, ids),
-    ]);
-    const byId = new Map(rows.map((m) => [m.id, m]));
-    const seesTrolls = messagePolicy.canSeeTrolls(viewer);
     return {
-      data: refs.flatMap((ref) => {
-        const row = byId.get(ref.message_id);
-        if (!row) return [];
-        const message = presentMessage(row, [], (reply) =>
-          messagePolicy.canSeeQuoted(viewer, reply, row, seesTrolls),
-        );
-        return [presentQuote(message, ref, mine.has(ref.message_id), locale)];
-      }),
+      data: await this.present(viewer, refs, tab === 'mine', locale),
       meta: {
         current_page: page,
         last_page: Math.max(1, Math.min(QUOTES_PAGE_MAX, Math.ceil(total / QUOTES_PER_PAGE))),
@@ -77,6 +67,43 @@ export class QuotesService {
         total,
       },
     };
+  }
+
+  /**
+   * `GET /api/quote/{id}`: one kept message, where a search hit leads; 404 when nobody keeps
+   * it or the viewer may not see it (as the page would not list it).
+   */
+  async one(viewer: Viewer, messageId: number, locale: Locale): Promise<Quote> {
+    const ref = await this.quotes.siteOne(viewer, messageId);
+    const [quote] = ref ? await this.present(viewer, [ref], false, locale) : [];
+    if (!quote) throw notFound();
+    return quote;
+  }
+
+  /** The page's kept messages as the viewer's chat would show them, with whether they keep each. */
+  private async present(
+    viewer: Viewer,
+    refs: KeptRef[],
+    allMine: boolean,
+    locale: Locale,
+  ): Promise<Quote[]> {
+    const ids = refs.map((r) => r.message_id);
+    const [rows, mine] = await Promise.all([
+      this.messages.withAuthors(ids),
+      allMine || viewer.id === null
+        ? new Set(allMine ? ids : [])
+        : this.quotes.keptBy(viewer.id, ids),
+    ]);
+    const byId = new Map(rows.map((m) => [m.id, m]));
+    const seesTrolls = messagePolicy.canSeeTrolls(viewer);
+    return refs.flatMap((ref) => {
+      const row = byId.get(ref.message_id);
+      if (!row) return [];
+      const message = presentMessage(row, [], (reply) =>
+        messagePolicy.canSeeQuoted(viewer, reply, row, seesTrolls),
+      );
+      return [presentQuote(message, ref, mine.has(ref.message_id), locale)];
+    });
   }
 
   private async refs(

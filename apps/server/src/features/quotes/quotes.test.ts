@@ -1,4 +1,4 @@
-import type { Profile, QuotesPage, SearchAnswer } from '@chat/shared';
+import type { Profile, Quote, QuotesPage, SearchAnswer } from '@chat/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildRoom } from '../../test/chat-fixtures';
@@ -161,9 +161,32 @@ describe.each(dialects)('quotes on %s', (dialect) => {
     expect(await listed(outsider, 'new', ids)).toEqual([]);
     expect((await listed(moderator, 'best', ids)).map((q) => q.message.id)).toContain(trolled);
 
+    // One quote (where a search hit leads): the same rule, 404 where the page would not list it.
+    const one = (c: Client, id: number) => c.asBrowser({ method: 'GET', url: `/api/quote/${id}` });
+    const secretOne = await one(member, inSecret);
+    expect(secretOne.statusCode, secretOne.body).toBe(200);
+    expect(json<{ data: Quote }>(secretOne).data).toMatchObject({
+      message: { id: inSecret, text: 'said in secret' },
+      room: { id: secret.id },
+      quoted_count: 1,
+      quoted: true,
+    });
+    expect((await one(outsider, inSecret)).statusCode).toBe(404);
+    expect((await one(member, trolled)).statusCode).toBe(404);
+    expect((await one(moderator, trolled)).statusCode).toBe(200);
+    expect((await one(outsider, hidden)).statusCode).toBe(404);
+    const unkept = await message(room.id, author.id, 'nobody keeps this');
+    expect((await one(member, unkept)).statusCode).toBe(404);
+    expect((await one(member, 999_999_999)).statusCode).toBe(404);
+    expect((await member.asBrowser({ method: 'GET', url: '/api/quote/abc' })).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'GET', url: `/api/quote/${inSecret}` })).statusCode).toBe(
+      401,
+    );
+
     // Deleted for everyone: off every tab, and it cannot be kept again.
     await db().updateTable('messages').set({ deleted_at: at() }).where('id', '=', doomed).execute();
     expect(await listed(member, 'best', [doomed])).toEqual([]);
+    expect((await one(member, doomed)).statusCode).toBe(404);
     expect((await page(member, 'mine')).data.map((q) => q.message.id)).not.toContain(doomed);
     expect((await keep(outsider, doomed)).statusCode).toBe(404);
 

@@ -6,7 +6,9 @@ import { compactQuery, toPaged, type Paged } from '../../shared/paged';
 /** Query keys of the quotes page (TanStack Query). */
 export const quotesKeys = {
   all: ['quotes'] as const,
-  list: (tab: QuoteTab, page: number) => ['quotes', tab, page] as const,
+  lists: ['quotes', 'list'] as const,
+  list: (tab: QuoteTab, page: number) => ['quotes', 'list', tab, page] as const,
+  one: (messageId: number) => ['quotes', 'one', messageId] as const,
 };
 
 /** `GET /api/quotes?tab&page`. */
@@ -29,4 +31,14 @@ export function quotesQuery(tab: QuoteTab, page: number) {
 /** `POST|DELETE /api/quote/{id}`: keeps the message in my quotes, or lets it go. */
 export async function setKept(messageId: number, keep: boolean): Promise<void> {
   await api.request(`/api/quote/${messageId}`, { method: keep ? 'POST' : 'DELETE' });
+}
+
+/** `GET /api/quote/{id}`: one kept message, where a search hit leads; a 404 is shown in place. */
+export function quoteQuery(messageId: number) {
+  return queryOptions({
+    queryKey: quotesKeys.one(messageId),
+    queryFn: async ({ signal }): Promise<Quote> =>
+      (await api.get<Quote>(`/api/quote/${messageId}`, { handledStatuses: [404], signal })).data,
+    retry: false,
+  });
 }

@@ -4,22 +4,27 @@ import type { Paged } from '../../shared/paged';
 import { useChatStore } from '../chat/store';
 import { quotesKeys, setKept } from './api';
 
-type QuotesLists = [readonly unknown[], Paged<Quote> | undefined][];
+type Cached = Paged<Quote> | Quote;
+type QuotesCache = [readonly unknown[], Cached | undefined][];
 
-/** Every loaded list with this message shown kept (or not) by me, its count following. */
+/** The quote shown kept (or not) by me, its count following; unchanged when it already is. */
+function withKept(quote: Quote, messageId: number, keep: boolean): Quote {
+  if (quote.message.id !== messageId || quote.quoted === keep) return quote;
+  return {
+    ...quote,
+    quoted: keep,
+    quoted_count: Math.max(0, quote.quoted_count + (keep ? 1 : -1)),
+  };
+}
+
+/** Every loaded list and single quote with this message shown kept (or not) by me. */
 function markKept(client: QueryClient, messageId: number, keep: boolean): void {
-  client.setQueriesData<Paged<Quote>>({ queryKey: quotesKeys.all }, (list) =>
-    list
-      ? {
-          ...list,
-          rows: list.rows.map((q) =>
-            q.message.id === messageId && q.quoted !== keep
-              ? { ...q, quoted: keep, quoted_count: Math.max(0, q.quoted_count + (keep ? 1 : -1)) }
-              : q,
-          ),
-        }
-      : list,
-  );
+  client.setQueriesData<Cached>({ queryKey: quotesKeys.all }, (cached) => {
+    if (!cached) return cached;
+    if ('rows' in cached)
+      return { ...cached, rows: cached.rows.map((q) => withKept(q, messageId, keep)) };
+    return withKept(cached, messageId, keep);
+  });
 }
 
 /** The chat's menu says "Remove from quotes" for what I keep: its set follows this page. */
@@ -43,9 +48,7 @@ export function useKeepQuote() {
       setKept(messageId, keep),
     onMutate: async ({ messageId, keep }) => {
       await client.cancelQueries({ queryKey: quotesKeys.all });
-      const before: QuotesLists = client.getQueriesData<Paged<Quote>>({
-        queryKey: quotesKeys.all,
-      });
+      const before: QuotesCache = client.getQueriesData<Cached>({ queryKey: quotesKeys.all });
       markKept(client, messageId, keep);
       return { before };
     },

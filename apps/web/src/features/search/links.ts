@@ -38,7 +38,7 @@ export function hitPath(locale: Locale, link: SearchLink): string {
         `/art/post/${encodeURIComponent(link.post_slug)}${link.comment_id ? `#comment-${link.comment_id}` : ''}`,
       );
     case 'quote':
-      return localePath(locale, `/quote/new#message-${link.message_id}`);
+      return localePath(locale, `/quote?message=${link.message_id}`);
     case 'profile':
       return profilePath(locale, link.user_slug);
   }

@@ -106,7 +106,7 @@ describe('the quotes page', () => {
     fireEvent.click(screen.getByTestId('quote-keep'));
     await waitFor(() => expect(server.of('POST', '/api/quote/7')).toHaveLength(2));
     await waitFor(() =>
-      expect((screen.getByTestId('quote-keep') as HTMLButtonElement).disabled).toBe(false),
+      expect(screen.getByTestId<HTMLButtonElement>('quote-keep').disabled).toBe(false),
     );
     expect(screen.getByTestId('quote-keep').getAttribute('aria-pressed')).toBe('false');
     expect(screen.getByTestId('quote-count').textContent).toBe('kept by 2 people');
@@ -151,6 +151,21 @@ describe('the quotes page', () => {
       { tab: 'new' },
       { tab: 'new', page: '2' },
     ]);
+  });
+
+  it('shows one quote where a search hit leads, and says so when it is gone', async () => {
+    signInWith(['quote.add']);
+    fakeServer({
+      'GET /api/quote/7': { body: makeQuote(7, { quoted_count: 2 }) },
+      'GET /api/quote/8': { status: 404, body: { message: 'Not found' } },
+    });
+    const { unmount } = open('/en/quote?message=7');
+    const quote = await screen.findByTestId('quote');
+    expect(quote.getAttribute('data-message-id')).toBe('7');
+    expect(screen.getByTestId('quotes-all').getAttribute('href')).toBe('/en/quote');
+    unmount();
+    open('/en/quote?message=8');
+    expect((await screen.findByTestId('quote-missing')).textContent).toContain('not here');
   });
 
   it('asks visitors without a session to sign in', () => {

@@ -5,6 +5,7 @@ import { QUOTE_TABS } from '@chat/shared';
 import { Container } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { QuoteAlone } from '../../features/quotes/components/quote-alone';
 import { QuotesList } from '../../features/quotes/components/quotes-list';
 import { pageOf, quotesPath, tabOf } from '../../features/quotes/links';
 import { useCan } from '../../features/session/permissions';
@@ -26,6 +27,9 @@ export function QuotesPage() {
   const tabs: readonly QuoteTab[] = canKeep ? QUOTE_TABS : QUOTE_TABS.filter((x) => x !== 'mine');
   const tab = tabs.find((x) => x === tabOf(asked)) ?? 'best';
   const page = pageOf(search.get('page'));
+  // A search hit leads to one quote: `?message={id}`.
+  const single = pageOf(search.get('message'));
+  const alone = search.has('message');
 
   return (
     <Container className="py-4 quotes-page" data-testid="quotes-page">
@@ -53,15 +57,24 @@ export function QuotesPage() {
               ))}
             </ul>
           </nav>
-          <QuotesList
-            tab={tab}
-            page={page}
-            canKeep={canKeep}
-            onPage={(next) => {
-              void navigate(quotesPath(locale, tab, next));
-              window.scrollTo?.({ top: 0 });
-            }}
-          />
+          {alone ? (
+            <>
+              <QuoteAlone messageId={single} canKeep={canKeep} />
+              <Link to={quotesPath(locale, tab)} data-testid="quotes-all">
+                {t('one.all')}
+              </Link>
+            </>
+          ) : (
+            <QuotesList
+              tab={tab}
+              page={page}
+              canKeep={canKeep}
+              onPage={(next) => {
+                void navigate(quotesPath(locale, tab, next));
+                window.scrollTo?.({ top: 0 });
+              }}
+            />
+          )}
         </>
       )}
     </Container>
