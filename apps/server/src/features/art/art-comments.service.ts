@@ -1,7 +1,7 @@
 import type { ArtComment, CreateArtCommentBody } from '@chat/shared';
 import * as policy from '../../access/art-post.policy';
 import type { Viewer } from '../../access/viewer';
-import { forbidden, notFound } from '../../http/app-error';
+import { forbidden, invalid, notFound } from '../../http/app-error';
 import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -58,7 +58,11 @@ export class ArtCommentsService {
     // A deleted post (or one the viewer may not see) is not there to comment on: 404.
     const post = await this.write.find(viewer, postId);
     const earlier = await this.comments.byClientId(authorId, body.client_id);
-    if (earlier && earlier.post_id === post.id) return this.replayOf(viewer, earlier);
+    if (earlier) {
+      // A client_id names one comment: sent again on another post it is a mistake, not a twin.
+      if (earlier.post_id !== post.id) throw invalid({ client_id: ['invalid_value'] });
+      return this.replayOf(viewer, earlier);
+    }
     if (!policy.can(viewer, 'comment', artPostFacts(post))) throw forbidden();
     await this.rateLimits.hit(ART_COMMENT_RULE, String(authorId));
     const html = await this.write.render(body.text);

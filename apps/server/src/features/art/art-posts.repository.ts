@@ -65,9 +65,18 @@ export class ArtPostsRepository {
     return id;
   }
 
-  /** The post's pictures, replaced by these uploads in this order. */
+  /**
+   * The post's pictures, replaced by these uploads in this order; a picture dropped from the
+   * post loses its link too (whoever sees the post no longer sees it), the caller links the rest.
+   */
   async setPictures(db: Kysely<DB>, postId: number, attachmentIds: readonly number[]) {
     await db.deleteFrom('art_post_pictures').where('post_id', '=', postId).execute();
+    await db
+      .deleteFrom('attachment_links')
+      .where('kind', '=', ART_POST_LINK)
+      .where('ref_id', '=', postId)
+      .where('attachment_id', 'not in', attachmentIds.length > 0 ? [...attachmentIds] : [0])
+      .execute();
     if (attachmentIds.length === 0) return;
     await db
       .insertInto('art_post_pictures')

@@ -1,4 +1,5 @@
 import type { ArtGalleryPage, ArtGroup, ArtPost, ArtPostPage } from '@chat/shared';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { completeAttachment } from '../../test/attachment-rows';
@@ -19,7 +20,7 @@ describe.each(dialects)('art bad input and permissions on %s', (dialect) => {
   const postsOf = async (userId: number) =>
     (await db().selectFrom('art_posts').select('id').where('author_id', '=', userId).execute())
       .length;
-  const refusedPictures = async (res: { statusCode: number; body: string }) => {
+  const refusedPictures = (res: LightMyRequestResponse) => {
     expect(res.statusCode, res.body).toBe(422);
     expect(json(res).errors).toHaveProperty('attachments');
   };
@@ -29,9 +30,9 @@ describe.each(dialects)('art bad input and permissions on %s', (dialect) => {
     const author = await person(t.app);
     const other = await person(t.app);
     const many = await Promise.all(Array.from({ length: 21 }, () => picture(t.app, author)));
-    await refusedPictures(await publishIn(t.app, author, g.slug, { attachments: many }));
-    await refusedPictures(await publishIn(t.app, author, g.slug, { attachments: [] }));
-    await refusedPictures(
+    refusedPictures(await publishIn(t.app, author, g.slug, { attachments: many }));
+    refusedPictures(await publishIn(t.app, author, g.slug, { attachments: [] }));
+    refusedPictures(
       await publishIn(t.app, author, g.slug, { attachments: [await picture(t.app, other)] }),
     );
     const mark = async (status: string) => {
@@ -43,13 +44,11 @@ describe.each(dialects)('art bad input and permissions on %s', (dialect) => {
         .execute();
       return id;
     };
-    await refusedPictures(
+    refusedPictures(
       await publishIn(t.app, author, g.slug, { attachments: [await mark('in-process')] }),
     );
-    await refusedPictures(
-      await publishIn(t.app, author, g.slug, { attachments: [await mark('error')] }),
-    );
-    await refusedPictures(
+    refusedPictures(await publishIn(t.app, author, g.slug, { attachments: [await mark('error')] }));
+    refusedPictures(
       await publishIn(t.app, author, g.slug, {
         attachments: [await completeAttachment(t.app, author.user.id, 'attachment')],
       }),
@@ -236,5 +235,30 @@ describe.each(dialects)('art bad input and permissions on %s', (dialect) => {
       .where('id', '=', post.id)
       .execute();
     expect(await see(await person(t.app))).toBe(200);
+  });
+
+  it('takes a dropped picture off the post for its readers, and refuses a client_id reused on another post', async () => {
+    const g = await group(t.app);
+    const author = await person(t.app);
+    const pics = [await picture(t.app, author), await picture(t.app, author)];
+    const post = await publish(t.app, author, g.slug, { attachments: pics });
+    const reader = await person(t.app);
+    const see = async (id: number) =>
+      (await reader.asBrowser({ method: 'GET', url: `/api/upload/${id}` })).statusCode;
+    expect(await see(pics[1]!)).toBe(200);
+    const edited = await author.asBrowser({
+      method: 'PATCH',
+      url: `/api/art/posts/${post.id}`,
+      payload: { attachments: [pics[0]] },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(await see(pics[1]!)).toBe(404);
+    expect(await see(pics[0]!)).toBe(200);
+
+    const other = await publish(t.app, author, g.slug);
+    const sent = await commentOn(reader, post.id, { client_id: 'same-client-id-1' });
+    expect(sent.statusCode).toBe(201);
+    const reused = await commentOn(reader, other.id, { client_id: 'same-client-id-1' });
+    expect(reused.statusCode).toBe(422);
   });
 });
