@@ -126,6 +126,14 @@ describe('quotes', () => {
       await page.waitForURL((url) => url.pathname === `/${locale}/quote` && url.search === '');
       await quote.waitFor();
 
+      // The author's profile counts the line kept by someone else.
+      await page.goto(`/${locale}/profile/${author.slug}`);
+      expect(await page.getByTestId('stat-quotes').textContent()).toBe('1');
+      await page.getByTestId('stat-quotes').scrollIntoViewIfNeeded();
+      await shot(page, `quotes-${locale}-${phone ? 375 : 1280}-profile`);
+      await page.goto(`/${locale}/quote`);
+      await quote.waitFor();
+
       // The newest keeping is first on "new"; the keyboard reaches the tab and the button.
       await page.getByTestId('quotes-tab-new').focus();
       await page.keyboard.press('Enter');
