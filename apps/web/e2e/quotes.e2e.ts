@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shot, useBrowser, waitForTitle } from './browser';
@@ -47,6 +49,35 @@ async function fitsWidth(page: Page): Promise<void> {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** axe-core's serious and critical findings on the page as it is now (ids and targets). */
+async function axeFindings(page: Page): Promise<string[]> {
+  // Evaluated, not a script tag: the site's Content-Security-Policy refuses inline scripts.
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: Record<string, unknown>,
+          ) => Promise<{
+            violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
+}
+
 /** Opens a chat message's menu (its toolbar shows on hover) and answers its quote item. */
 async function quoteItem(page: Page, id: number) {
   await page.getByTestId(`message-${id}`).hover();
@@ -94,6 +125,7 @@ describe('quotes', () => {
       expect(await keep.getAttribute('aria-pressed')).toBe('true');
       expect(await page.getByTestId('quotes-tab-best').textContent()).toBe(texts.best);
       await fitsWidth(page);
+      expect(await axeFindings(page)).toEqual([]);
       await quote.scrollIntoViewIfNeeded();
       await shot(page, `quotes-${locale}-${phone ? 375 : 1280}-best`);
 

@@ -9,7 +9,7 @@ interface KeepButtonProps {
   onToggle: () => void;
 }
 
-/** "Keep" / "Kept": a toggle button (aria-pressed) with the action spelled out for readers. */
+/** "Keep" / "Kept": a toggle button (aria-pressed), the action it takes on hover. */
 export function KeepButton({ kept, allowed, busy, onToggle }: KeepButtonProps) {
   const { t } = useTranslation('quotes');
   const hintId = useId();
@@ -19,9 +19,9 @@ export function KeepButton({ kept, allowed, busy, onToggle }: KeepButtonProps) {
         type="button"
         className={`btn btn-sm ${kept ? 'btn-primary' : 'btn-outline-primary'}`}
         aria-pressed={kept}
-        aria-label={kept ? t('unkeepLabel') : t('keepLabel')}
         aria-describedby={allowed ? undefined : hintId}
-        title={allowed ? undefined : t('guestHint')}
+        // The name is what it shows ("Keep", "Kept"), as a toggle's; the hover says the action.
+        title={allowed ? (kept ? t('unkeepLabel') : t('keepLabel')) : t('guestHint')}
         disabled={!allowed || busy}
         onClick={onToggle}
         data-testid="quote-keep"
