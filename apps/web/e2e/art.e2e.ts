@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shot, useBrowser } from './browser';
 import { apiUser, signInToChat, subscribing } from './chat-kit';
@@ -13,6 +14,21 @@ import {
 } from './art-kit';
 
 const session = useBrowser();
+
+/** Drags the editor's picture at `from` by its handle with the mouse and drops it on `to`. */
+async function dragOnto(page: Page, from: number, to: number): Promise<void> {
+  const handle = (at: number) =>
+    page.getByTestId('art-order-item').nth(at).locator('.art-order-handle').boundingBox();
+  const start = await handle(from);
+  const end = await handle(to);
+  if (!start || !end) throw new Error('the pictures to drag are not on screen');
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  // Past the sensor's 6 px before it counts as a drag, then onto the target's centre.
+  await page.mouse.move(start.x + start.width / 2 + 12, start.y + start.height / 2, { steps: 3 });
+  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
 
 const WORDS = {
   ru: {
@@ -82,12 +98,16 @@ describe('the art section', () => {
       // And by a button: the second one a place later.
       await first.getByTestId('art-order-later').nth(1).click();
       await expect.poll(() => orderOf(first, 'art-order-item')).toEqual([c, b, a]);
+      // And by dragging: the first picture dropped on the third.
+      await dragOnto(first, 0, 2);
+      await expect.poll(() => orderOf(first, 'art-order-item')).toEqual([b, a, c]);
+      const order = [b, a, c];
 
       // The draft survives a reload: the words, the pictures and their order.
       await first.reload();
       await first.getByTestId('art-editor-title').waitFor();
       expect(await first.getByTestId('art-editor-title').inputValue()).toBe(title);
-      await expect.poll(() => orderOf(first, 'art-order-item')).toEqual([c, b, a]);
+      await expect.poll(() => orderOf(first, 'art-order-item')).toEqual(order);
       await first.getByTestId('art-editor-adult').check();
       const preview = first.getByTestId('art-editor-preview');
       await expect.poll(() => preview.locator('strong').count(), { timeout: 15_000 }).toBe(1);
@@ -99,7 +119,7 @@ describe('the art section', () => {
 
       // 2. The post: its pictures large in that order, covered (18+) until clicked.
       await first.getByTestId('art-pictures').waitFor();
-      expect(await orderOf(first, 'art-picture')).toEqual([c, b, a]);
+      expect(await orderOf(first, 'art-picture')).toEqual(order);
       expect(await first.getByTestId('art-post-title').textContent()).toContain(title);
       expect(await isBlurred(first, '[data-testid="art-picture"] img')).toBe(true);
       await fitsWidth(first);
@@ -116,9 +136,8 @@ describe('the art section', () => {
       await expect
         .poll(() =>
           first
-            .getByTestId('attachment-viewer')
-            .locator('.modal-dialog')
-            .evaluate((e) => getComputedStyle(e).transform),
+            .locator('.attachment-viewer .modal-dialog')
+            .evaluate((e) => getComputedStyle(e).transform, undefined, { timeout: 5_000 }),
         )
         .toBe('none');
       await shot(first, `art-${locale}-${size}-viewer`);
@@ -126,7 +145,7 @@ describe('the art section', () => {
       await first.getByTestId('attachment-viewer').waitFor({ state: 'detached' });
 
       const post = await apiArtPost(session.baseUrl, slug);
-      expect(post.pictures.map((p) => p.id)).toEqual([c, b, a]);
+      expect(post.pictures.map((p) => p.id)).toEqual(order);
       await subscribing(first, [`art-post.${post.id}`], () => first.reload());
       await first.getByTestId('art-pictures').waitFor();
 
@@ -160,6 +179,13 @@ describe('the art section', () => {
       await expect
         .poll(() => first.getByTestId('art-like-count').textContent(), { timeout: 15_000 })
         .toBe('2');
+      // Who liked it, on hover: the names are read again, the count having outgrown them.
+      await first.getByTestId('art-like-count').hover();
+      await expect
+        .poll(() => first.getByTestId('art-liked-by').textContent(), { timeout: 15_000 })
+        .toContain(second.nick);
+      await shot(first, `art-${locale}-${size}-liked-by`);
+      await first.mouse.move(0, 0);
       await first.getByTestId('bell').click();
       const likes = first
         .getByTestId('bell-menu')

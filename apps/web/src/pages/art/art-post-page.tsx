@@ -119,6 +119,11 @@ function PostBody({ page, slug }: { page: ArtPostPageData; slug: string }) {
           likedBy={post.liked_by}
           canLike={abilities.like}
           onToggle={() => void toggleLike(post.id)}
+          // Likes heard live bring a count, not names: the names are read when asked for.
+          onPeek={() => {
+            if (post.liked_by.length < Math.min(post.likes_count, 20))
+              void client.invalidateQueries({ queryKey });
+          }}
         />
         <ShareButton path={artPostPath(locale, post.slug)} />
         {abilities.gift && post.author && <SendGiftButton recipient={post.author} />}

@@ -10,10 +10,12 @@ interface LikeButtonProps {
   /** Guests and the sanctioned may look but not like. */
   canLike: boolean;
   onToggle: () => void;
+  /** The list is about to show: a chance to read it again when the count has outgrown it. */
+  onPeek?: () => void;
 }
 
 /** ♥ and the count: pressed when I like it; who liked it on hover, focus or a tap on the count. */
-export function LikeButton({ liked, count, likedBy, canLike, onToggle }: LikeButtonProps) {
+export function LikeButton({ liked, count, likedBy, canLike, onToggle, onPeek }: LikeButtonProps) {
   const { t } = useTranslation('art');
   const who = (
     <Popover id="art-liked-by" className="art-liked-by">
@@ -44,7 +46,15 @@ export function LikeButton({ liked, count, likedBy, canLike, onToggle }: LikeBut
       >
         <span aria-hidden>♥</span> {liked ? t('like.liked') : t('like.like')}
       </Button>
-      <OverlayTrigger trigger={['hover', 'focus', 'click']} placement="top" overlay={who} rootClose>
+      <OverlayTrigger
+        trigger={['hover', 'focus', 'click']}
+        placement="top"
+        overlay={who}
+        rootClose
+        onToggle={(shown) => {
+          if (shown) onPeek?.();
+        }}
+      >
         <Button
           variant="link"
           size="sm"
