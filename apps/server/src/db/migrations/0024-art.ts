@@ -17,6 +17,31 @@ import { isPostgres, type MigrationDb, notNull, timestamp, withId } from './help
  * - `art_comments`: flat, with a status (post-moderation) and `client_id`.
  * Reviews go to `content_reviews` (`art_post`, `art_comment`), complaints to `complaints`.
  */
+/** What the listing rule reads of a post: deleted, held, refused, a troll's. */
+const VISIBILITY = ['deleted_at', 'held', 'status', 'author_id'] as const;
+
+const GALLERY_INDEXES = [
+  { name: 'art_posts_group_new', columns: ['group_id', 'id', ...VISIBILITY] },
+  { name: 'art_posts_new', columns: ['id', ...VISIBILITY] },
+  {
+    name: 'art_posts_group_top',
+    columns: ['group_id', 'likes_count', 'id', 'created_at', ...VISIBILITY],
+  },
+  { name: 'art_posts_top', columns: ['likes_count', 'id', 'created_at', ...VISIBILITY] },
+  {
+    name: 'art_posts_group_discussed',
+    columns: ['group_id', 'comments_count', 'id', ...VISIBILITY],
+  },
+  { name: 'art_posts_discussed', columns: ['comments_count', 'id', ...VISIBILITY] },
+  { name: 'art_posts_group_period', columns: ['group_id', 'created_at', ...VISIBILITY] },
+  { name: 'art_posts_period', columns: ['created_at', ...VISIBILITY] },
+  // A person's posts (the profile's tab and count), and the listed totals' corrections.
+  {
+    name: 'art_posts_author',
+    columns: ['author_id', 'id', 'group_id', 'deleted_at', 'held', 'status'],
+  },
+] as const;
+
 export async function up(db: MigrationDb): Promise<void> {
   const ts = timestamp(db);
   const pg = isPostgres(db);
@@ -58,38 +83,17 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('deleted_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addUniqueConstraint('art_posts_author_client', ['author_id', 'client_id'])
     .execute();
-  // Gallery pages: a group's (or every group's) newest, top and most discussed live posts.
-  await db.schema
-    .createIndex('art_posts_group_new')
-    .on('art_posts')
-    .columns(['group_id', 'deleted_at', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('art_posts_group_top')
-    .on('art_posts')
-    .columns(['group_id', 'likes_count', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('art_posts_group_discussed')
-    .on('art_posts')
-    .columns(['group_id', 'comments_count', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('art_posts_top')
-    .on('art_posts')
-    .columns(['likes_count', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('art_posts_discussed')
-    .on('art_posts')
-    .columns(['comments_count', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('art_posts_author')
-    .on('art_posts')
-    .columns(['author_id', 'id'])
-    .execute();
-
+  // Gallery pages found in their indexes, as the forum's (0022): each sort's exact order with
+  // `id` as the tie-breaker, per group and over every group, followed by every column the
+  // listing rule (access/art-post.policy.ts) reads, so a page's ids are found by walking index
+  // entries and only its rows are read from the table. `top` also holds `created_at` (its
+  // period), and a group's or every group's posts of a period are counted on `created_at`.
+  for (const index of GALLERY_INDEXES)
+    await db.schema
+      .createIndex(index.name)
+      .on('art_posts')
+      .columns([...index.columns])
+      .execute();
   await db.schema
     .createTable('art_post_pictures')
     .addColumn('post_id', 'integer', (c) =>

@@ -26,26 +26,33 @@ export class ArtGroupsRepository {
 
   /**
    * Each group's cover: the first picture of its newest post everyone may see that is not
-   * adult (one indexed look-up per group: a handful of groups).
+   * adult (an adult post is one with any adult picture, or marked). Two indexed look-ups per
+   * group: the post walking the group's newest (art_posts_group_new), then its first picture.
    */
   async covers(groupIds: readonly number[]): Promise<Map<number, AttachmentRow>> {
     const covers = new Map<number, AttachmentRow>();
     await Promise.all(
       groupIds.map(async (groupId) => {
-        const row = await this.db
+        const post = await this.db
           .selectFrom('art_posts')
-          .innerJoin('art_post_pictures as pp', 'pp.post_id', 'art_posts.id')
-          .innerJoin('attachments', 'attachments.id', 'pp.attachment_id')
-          .selectAll('attachments')
+          .select('art_posts.id')
           .where('art_posts.group_id', '=', groupId)
           .where(listedForEveryone())
           .where('art_posts.adult', '=', 0)
-          .where('attachments.adult', '=', 0)
           .orderBy('art_posts.id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        if (!post) return;
+        const picture = await this.db
+          .selectFrom('art_post_pictures as pp')
+          .innerJoin('attachments', 'attachments.id', 'pp.attachment_id')
+          .selectAll('attachments')
+          .where('pp.post_id', '=', post.id)
+          .where('attachments.adult', '=', 0)
           .orderBy('pp.position')
           .limit(1)
           .executeTakeFirst();
-        if (row) covers.set(groupId, row);
+        if (picture) covers.set(groupId, picture);
       }),
     );
     return covers;

@@ -125,10 +125,18 @@ export class ArtPostsRepository {
     offset: number,
     now = Date.now(),
   ): Promise<ArtPostRow[]> {
-    let q = this.filtered(viewer, filter, now).selectAll('art_posts');
+    // The page's ids first, found in the sort's index (0024-art.ts: it holds what the listing
+    // rule reads), then only those rows: a deep page never reads the rows it skips.
+    let q = this.filtered(viewer, filter, now).select('art_posts.id');
     if (filter.sort === 'top') q = q.orderBy('art_posts.likes_count', 'desc');
     if (filter.sort === 'discussed') q = q.orderBy('art_posts.comments_count', 'desc');
-    return q.orderBy('art_posts.id', 'desc').limit(limit).offset(offset).execute();
+    const ids = (await q.orderBy('art_posts.id', 'desc').limit(limit).offset(offset).execute()).map(
+      (r) => r.id,
+    );
+    if (ids.length === 0) return [];
+    const rows = await this.db.selectFrom('art_posts').selectAll().where('id', 'in', ids).execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** How many posts the gallery lists for the viewer. */
@@ -152,14 +160,24 @@ export class ArtPostsRepository {
       );
   }
 
-  /** Public posts of trolls other than `but` in a group (what the counter counts but hides). */
+  /**
+   * Public posts of trolls other than `but` in a group (what the counter counts but hides):
+   * the few trolls read first (none: nothing to count), then their posts in the author index.
+   */
   async publicByTrollsBut(groupId: number | null, but: number | null): Promise<number> {
+    const trolls = (
+      await this.db
+        .selectFrom('users')
+        .select('id')
+        .where('is_troll', '=', 1)
+        .$if(but !== null, (q) => q.where('id', '!=', but!))
+        .execute()
+    ).map((u) => u.id);
+    if (trolls.length === 0) return 0;
     const row = await this.db
       .selectFrom('art_posts')
-      .innerJoin('users', 'users.id', 'art_posts.author_id')
       .select(sql<number>`count(*)`.as('n'))
-      .where('users.is_troll', '=', 1)
-      .$if(but !== null, (q) => q.where('users.id', '!=', but!))
+      .where('art_posts.author_id', 'in', trolls)
       .$if(groupId !== null, (q) => q.where('art_posts.group_id', '=', groupId!))
       .where('art_posts.deleted_at', 'is', null)
       .where('art_posts.held', '=', 0)

@@ -77,10 +77,14 @@ export class ArtReads {
       ...(q.userId !== undefined ? { authorId: q.userId } : {}),
     };
     const offset = (q.page - 1) * ART_POSTS_PER_PAGE;
+    // A group's listed total is both the page's total (new, discussed) and the group's count.
+    const groupTotal = group ? this.listedTotal(viewer, group) : null;
     const [rows, total, groupWire] = await Promise.all([
       this.posts.page(viewer, filter, ART_POSTS_PER_PAGE, offset),
-      this.total(viewer, filter, group),
-      group ? this.groupOf(viewer, locale, group) : Promise.resolve(null),
+      groupTotal && filter.sort !== 'top' && filter.authorId === undefined
+        ? groupTotal
+        : this.total(viewer, filter),
+      group && groupTotal ? this.groupOf(viewer, locale, group, groupTotal) : Promise.resolve(null),
     ]);
     return {
       group: groupWire,
@@ -89,13 +93,15 @@ export class ArtReads {
     };
   }
 
-  private async groupOf(viewer: Viewer, locale: Locale, group: ArtGroupRow): Promise<ArtGroup> {
-    const [covers, postsCount] = await Promise.all([
-      this.groups.covers([group.id]),
-      this.listedTotal(viewer, group),
-    ]);
+  private async groupOf(
+    viewer: Viewer,
+    locale: Locale,
+    group: ArtGroupRow,
+    postsCount: Promise<number>,
+  ): Promise<ArtGroup> {
+    const [covers, count] = await Promise.all([this.groups.covers([group.id]), postsCount]);
     return presentGroup(group, locale, {
-      postsCount,
+      postsCount: count,
       cover: covers.get(group.id) ?? null,
       canPost: policy.canPost(viewer),
     });
@@ -106,14 +112,9 @@ export class ArtReads {
    * from the public counters (listedTotalOf, as the forum's pages); `top` (a period) and a
    * person's posts are counted.
    */
-  private async total(
-    viewer: Viewer,
-    filter: GalleryFilter,
-    group: ArtGroupRow | null,
-  ): Promise<number> {
+  private async total(viewer: Viewer, filter: GalleryFilter): Promise<number> {
     if (filter.sort === 'top' || filter.authorId !== undefined)
       return this.posts.count(viewer, filter);
-    if (group) return this.listedTotal(viewer, group);
     const all = await this.groups.list();
     const counter = all.reduce((n, g) => n + g.posts_count, 0);
     return listedTotalOf(viewer, counter, {
