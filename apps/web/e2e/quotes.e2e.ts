@@ -8,6 +8,7 @@ import {
   apiJson,
   apiSend,
   apiUser,
+  enterAsGuest,
   enterRoom,
   signInToChat,
   type Locale,
@@ -107,6 +108,10 @@ describe('quotes', () => {
       // The menu says it is kept once the server agreed.
       await expect.poll(async () => (await quoteItem(page, id)).textContent()).toBe(texts.unquote);
       await page.keyboard.press('Escape');
+      const reopened = await quoteItem(page, id);
+      expect(await reopened.getAttribute('aria-pressed')).toBe('true');
+      await shot(page, `quotes-${locale}-1280-chat-menu`);
+      await page.keyboard.press('Escape');
 
       if (phone) {
         await page.setViewportSize(PHONE);
@@ -188,4 +193,31 @@ describe('quotes', () => {
       await shot(page, `quotes-${locale}-${phone ? 375 : 1280}-unkept`);
     }, 120_000);
   }
+
+  it('shows a guest the quotes with keeping disabled and why, and no "mine" tab (en, 375 px)', async () => {
+    const author = await apiUser(session.baseUrl, 'Sage');
+    await apiEnterRoom(session.baseUrl, author.token, ROOM);
+    const said = `guest reads this ${Date.now()}`;
+    const id = await apiSend(session.baseUrl, author.token, ROOM, said);
+    const keeper = await apiUser(session.baseUrl, 'Fan');
+    const kept = await apiJson(session.baseUrl, `/api/quote/${id}`, {
+      method: 'POST',
+      token: keeper.token,
+    });
+    expect(kept.status).toBe(204);
+
+    const page = await session.newPage({ viewport: PHONE, touch: true });
+    await enterAsGuest(page, 'en');
+    await page.goto('/en/quote/new');
+    const quote = page.getByTestId('quote').filter({ hasText: said });
+    await quote.waitFor();
+    expect(await quote.getByTestId('quote-keep').isDisabled()).toBe(true);
+    expect(await quote.getByTestId('quote-guest-hint').textContent()).toBe(
+      'Register to keep quotes',
+    );
+    expect(await page.getByTestId('quotes-tab-mine').count()).toBe(0);
+    await fitsWidth(page);
+    expect(await axeFindings(page)).toEqual([]);
+    await shot(page, 'quotes-en-375-guest');
+  }, 120_000);
 });
