@@ -112,6 +112,9 @@ describe.each(dialects)('art bad input and permissions on %s', (dialect) => {
     const patch = (who: typeof author, payload: object) =>
       who.asBrowser({ method: 'PATCH', url: `/api/art/posts/${post.id}`, payload });
 
+    const untouched = await patch(author, {});
+    expect(untouched.statusCode).toBe(200);
+    expect(json<{ data: ArtPost }>(untouched).data.edited_at).toBeNull();
     expect((await patch(stranger, { title: 'Чужое' })).statusCode).toBe(403);
     expect(
       (await stranger.asBrowser({ method: 'DELETE', url: `/api/art/posts/${post.id}` })).statusCode,

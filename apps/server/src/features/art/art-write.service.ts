@@ -146,6 +146,9 @@ export class ArtWriteService {
   ): Promise<ArtPost> {
     const post = await this.find(viewer, postId);
     if (!policy.can(viewer, 'edit', artPostFacts(post))) throw forbidden();
+    // Nothing to change: the post as it is, not edited nor queued again.
+    if (Object.values(body).every((v) => v === undefined))
+      return this.reads.postOf(viewer, locale, post);
     let pictures: number[] | undefined;
     if (body.attachments !== undefined) {
       if (post.author_id === viewer.id)
