@@ -18,3 +18,8 @@ export function pageOf(value: string | null): number {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 && n <= 999_999 ? n : 1;
 }
+
+/** `?message=` of a search hit: a message id as the API takes it (up to ten digits), or null. */
+export function messageOf(value: string | null): number | null {
+  return value !== null && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+}

@@ -158,6 +158,7 @@ describe('the quotes page', () => {
     signInWith(['quote.add']);
     fakeServer({
       'GET /api/quote/7': { body: makeQuote(7, { quoted_count: 2 }) },
+      'GET /api/quote/2147483000': { body: makeQuote(2147483000) },
       'GET /api/quote/8': { status: 404, body: { message: 'Not found' } },
     });
     const { unmount } = open('/en/quote?message=7');
@@ -165,6 +166,10 @@ describe('the quotes page', () => {
     expect(quote.getAttribute('data-message-id')).toBe('7');
     expect(screen.getByTestId('quotes-all').getAttribute('href')).toBe('/en/quote');
     unmount();
+    // Ids of a busy chat run past a page number's six digits.
+    const big = open('/en/quote?message=2147483000');
+    expect((await screen.findByTestId('quote')).getAttribute('data-message-id')).toBe('2147483000');
+    big.unmount();
     open('/en/quote?message=8');
     expect((await screen.findByTestId('quote-missing')).textContent).toContain('not here');
   });

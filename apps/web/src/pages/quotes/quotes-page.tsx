@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { QuoteAlone } from '../../features/quotes/components/quote-alone';
 import { QuotesList } from '../../features/quotes/components/quotes-list';
-import { pageOf, quotesPath, tabOf } from '../../features/quotes/links';
+import { messageOf, pageOf, quotesPath, tabOf } from '../../features/quotes/links';
 import { useCan } from '../../features/session/permissions';
 import { useSessionStore } from '../../features/session/store';
 import { useLocale } from '../../lib/use-locale';
@@ -28,8 +28,7 @@ export function QuotesPage() {
   const tab = tabs.find((x) => x === tabOf(asked)) ?? 'best';
   const page = pageOf(search.get('page'));
   // A search hit leads to one quote: `?message={id}`.
-  const single = pageOf(search.get('message'));
-  const alone = search.has('message');
+  const single = messageOf(search.get('message'));
 
   return (
     <Container className="py-4 quotes-page" data-testid="quotes-page">
@@ -57,7 +56,7 @@ export function QuotesPage() {
               ))}
             </ul>
           </nav>
-          {alone ? (
+          {single !== null ? (
             <>
               <QuoteAlone messageId={single} canKeep={canKeep} />
               <Link to={quotesPath(locale, tab)} data-testid="quotes-all">
