@@ -154,6 +154,19 @@ describe('axe-core finds nothing serious or critical', () => {
         visitor.getByTestId('forum-reply-guest').waitFor(),
       );
       await shot(visitor, `axe-${locale}-forum-thread`);
+      // The art section: the groups and newest posts, a group's gallery, a seeded post.
+      const art = (await (await apiJson(session.baseUrl, '/api/art?sort=new')).json()) as {
+        data: { slug: string; group: { slug: string } }[];
+      };
+      const [seededArt] = art.data;
+      if (!seededArt) throw new Error('no art post (seeds)');
+      await scan(visitor, `/${locale}/art`, found, () => visitor.getByTestId('art-grid').waitFor());
+      await scan(visitor, `/${locale}/art/${seededArt.group.slug}`, found, () =>
+        visitor.getByTestId('art-grid').waitFor(),
+      );
+      await scan(visitor, `/${locale}/art/post/${seededArt.slug}`, found, () =>
+        visitor.getByTestId('art-comment-guest').waitFor(),
+      );
       // The forum's hits: the thread's subject and posts, with marked words (the index may lag).
       await scan(visitor, `/${locale}/search?q=axe&in=forum`, found, () =>
         visitor
@@ -185,6 +198,9 @@ describe('axe-core finds nothing serious or critical', () => {
       });
       await scan(admin, `/${locale}/forum/create/${forum.category}`, found, () =>
         admin.getByTestId('forum-create-text').waitFor(),
+      );
+      await scan(admin, `/${locale}/art/create/${seededArt.group.slug}`, found, () =>
+        admin.getByTestId('art-editor-text').waitFor(),
       );
       for (const tab of PROFILE_TABS) await scan(admin, `/${locale}/profiles/${tab}`, found);
       for (const tab of MODERATION_TABS) await scan(admin, `/${locale}/moderation/${tab}`, found);

@@ -129,7 +129,7 @@ function PostBody({ page, slug }: { page: ArtPostPageData; slug: string }) {
         {abilities.gift && post.author && <SendGiftButton recipient={post.author} />}
         {abilities.edit && !editing && (
           <Button
-            variant="outline-secondary"
+            variant="outline-primary"
             size="sm"
             onClick={() => setEditing(true)}
             data-testid="art-edit"
@@ -139,7 +139,7 @@ function PostBody({ page, slug }: { page: ArtPostPageData; slug: string }) {
         )}
         {abilities.complain && (
           <Button
-            variant="outline-secondary"
+            variant="outline-primary"
             size="sm"
             onClick={() => openComplaintDialog({ type: 'art_post', id: post.id })}
             data-testid="art-report"

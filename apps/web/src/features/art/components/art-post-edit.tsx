@@ -98,7 +98,7 @@ export function ArtPostEdit({ post, onSave, onCancel }: ArtPostEditProps) {
           {sending && <Spinner size="sm" animation="border" className="me-2" aria-hidden />}
           {t('edit.save')}
         </Button>
-        <Button variant="outline-secondary" onClick={onCancel}>
+        <Button variant="outline-primary" onClick={onCancel}>
           {t('edit.cancel')}
         </Button>
       </div>

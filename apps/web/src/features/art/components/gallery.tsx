@@ -57,7 +57,7 @@ export function Gallery({ scope, label, head, missing }: GalleryProps) {
         ) : (
           result.hasNextPage && (
             <Button
-              variant="outline-secondary"
+              variant="outline-primary"
               onClick={() => void result.fetchNextPage()}
               data-testid="art-more"
             >

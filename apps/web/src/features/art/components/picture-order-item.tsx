@@ -79,7 +79,7 @@ export function PictureOrderItem({
       </span>
       <span className="art-order-tools">
         <Button
-          variant="outline-secondary"
+          variant="outline-primary"
           size="sm"
           disabled={index === 0}
           onClick={() => onMove(index - 1)}
@@ -100,7 +100,7 @@ export function PictureOrderItem({
           ×
         </Button>
         <Button
-          variant="outline-secondary"
+          variant="outline-primary"
           size="sm"
           disabled={index === total - 1}
           onClick={() => onMove(index + 1)}

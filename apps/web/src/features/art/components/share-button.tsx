@@ -16,7 +16,7 @@ export function ShareButton({ path }: { path: string }) {
   };
   return (
     <Button
-      variant="outline-secondary"
+      variant="outline-primary"
       size="sm"
       onClick={() => void copy()}
       data-testid="art-share"
