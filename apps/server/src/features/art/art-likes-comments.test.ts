@@ -44,6 +44,27 @@ describe.each(dialects)('art likes and comments on %s', (dialect) => {
     expect(json(refused)).toMatchObject({ code: 'guest' });
   });
 
+  it("counts a troll's like without naming the troll to others", async () => {
+    const g = await group(t.app);
+    const author = await person(t.app);
+    const post = await publish(t.app, author, g.slug);
+    const troll = await person(t.app);
+    await t.app.deps.database.db
+      .updateTable('users')
+      .set({ is_troll: 1 })
+      .where('id', '=', troll.user.id)
+      .execute();
+    await troll.asBrowser({ method: 'POST', url: `/api/art/posts/${post.id}/like` });
+    const seen = json<ArtPostPage>(
+      await t.app.inject({ method: 'GET', url: `/api/art/posts/${post.slug}` }),
+    ).data;
+    expect(seen).toMatchObject({ likes_count: 1, liked_by: [] });
+    const own = json<ArtPostPage>(
+      await troll.asBrowser({ method: 'GET', url: `/api/art/posts/${post.slug}` }),
+    ).data;
+    expect(own.liked_by.map((u) => u.id)).toEqual([troll.user.id]);
+  });
+
   it('counts one like of a storm of 1,000 identical requests', async () => {
     const g = await group(t.app);
     const author = await person(t.app);

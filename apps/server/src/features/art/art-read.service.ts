@@ -14,6 +14,7 @@ import {
 import type { Kysely } from 'kysely';
 import * as policy from '../../access/art-post.policy';
 import { listedTotalOf } from '../../access/forum-post.policy';
+import { canSeeTrolls } from '../../access/message.policy';
 import type { Viewer } from '../../access/viewer';
 import type { ArtCommentRow, ArtGroupRow, ArtPostRow } from '../../db/art-schema';
 import type { DB, UserRow } from '../../db/schema';
@@ -185,7 +186,8 @@ export class ArtReads {
       users,
       pictures,
       liked,
-      likers,
+      // A troll's like is counted, but the troll is named only to those who see trolls.
+      likers: likers.filter((u) => u.is_troll !== 1 || u.id === viewer.id || canSeeTrolls(viewer)),
       more,
       abilities: policy.abilities(viewer, artPostFacts(fresh)),
     });
