@@ -37,6 +37,7 @@ const WORDS = {
     comment: 'Какие цвета!',
     people: ['Художник', 'Зритель', 'Гость'],
     liked: '2 человека оценили',
+    report: 'Жалоба на работу в арте',
   },
   en: {
     title: 'Three sunsets',
@@ -44,6 +45,7 @@ const WORDS = {
     comment: 'What colours!',
     people: ['Painter', 'Viewer', 'Visitor'],
     liked: '2 people liked',
+    report: 'Report an art post',
   },
 } as const;
 
@@ -154,6 +156,12 @@ describe('the art section', () => {
       failOnDialogs(other, dialogs);
       await signInToChat(other, locale, second.nick);
       await other.goto(`/${locale}/art/post/${slug}`);
+      // They may report it: the site's complaint dialog, about an art post.
+      await other.getByTestId('art-report').click();
+      const complaint = other.getByTestId('complaint-dialog');
+      await expect.poll(() => complaint.locator('h2').textContent()).toBe(words.report);
+      await other.keyboard.press('Escape');
+      await complaint.waitFor({ state: 'detached' });
       await other.getByTestId('art-like').click();
       await expect
         .poll(() => other.getByTestId('art-like').getAttribute('aria-pressed'))
