@@ -100,4 +100,16 @@ describe.each(dialects)('art posts on %s', (dialect) => {
     expect(ids.size).toBe(1);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
   });
+
+  it('gives posts of the same title published at once their own slugs', async () => {
+    const g = await group(t.app);
+    const people = await Promise.all(Array.from({ length: 8 }, () => person(t.app)));
+    const results = await Promise.all(
+      people.map((p) => publishIn(t.app, p, g.slug, { title: 'Одинаковое название' })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(people.map(() => 201));
+    const slugs = results.map((r) => json<{ data: ArtPost }>(r).data.slug);
+    expect(new Set(slugs).size).toBe(people.length);
+    expect(slugs).toContain('odinakovoe-nazvanie');
+  });
 });

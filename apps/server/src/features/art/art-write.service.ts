@@ -5,7 +5,9 @@ import { forbidden, invalid, notFound } from '../../http/app-error';
 import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
+import type { UnitTx } from '../../db/unit-of-work';
 import type { Platform } from '../../platform/platform';
+import type { JobPayloads } from '../jobs/job-queue';
 import type { CatalogService } from '../catalog/catalog.service';
 import { renderMarkdown } from '../content/markdown';
 import { slugBase, uniqueSlug } from '../content/slug';
@@ -26,6 +28,9 @@ import { Once } from './once';
 export const ART_POST_RULE: RateLimitRule = { name: 'art-post', points: 10, durationSeconds: 60 };
 /** A post whose title gives no Latin slug (only emoji, say) is `art`, `art-2`… */
 const SLUG_FALLBACK = 'art';
+type Tx = UnitTx<JobPayloads>;
+/** Tries of a publish whose slug another one took at the same moment. */
+const SLUG_ATTEMPTS = 3;
 /** The upload purpose a post's pictures must have been sent with. */
 const ART_PURPOSE = 'art';
 
@@ -81,48 +86,56 @@ export class ArtWriteService {
     const pictures = await this.claim(authorId, body.attachments);
     await this.rateLimits.hit(ART_POST_RULE, String(authorId));
     const html = await this.render(body.text);
-    try {
-      const postId = await this.units.run(async (tx) => {
-        const at = nowIso();
-        const base = slugBase(body.title) || SLUG_FALLBACK;
-        const slug = uniqueSlug(body.title, await this.posts.slugsLike(tx.db, base), {
-          fallback: SLUG_FALLBACK,
-        });
-        const adult = body.adult || (await this.posts.anyAdult(tx.db, pictures));
-        const id = await this.posts.insert(tx.db, {
-          group_id: group.id,
-          author_id: authorId,
-          slug,
-          title: body.title,
-          text: body.text,
-          html,
-          adult_marked: body.adult ? 1 : 0,
-          adult: adult ? 1 : 0,
-          client_id: body.client_id,
-          created_at: at,
-        });
-        await this.posts.setPictures(tx.db, id, pictures);
-        await this.attachments.link(pictures, ART_POST_LINK, id, tx.db);
-        const review = await this.submissions().artWritten(
-          tx.db,
-          { type: 'art_post', id, ownerId: authorId, at },
-          true,
-        );
-        tx.emit('art.post.stored', {
-          postId: id,
-          authorId,
-          public: policy.isPublic({ ...review, held: review.held ? 1 : 0, deleted_at: null }),
-        });
-        return id;
+    const insert = async (tx: Tx): Promise<number> => {
+      const at = nowIso();
+      const base = slugBase(body.title) || SLUG_FALLBACK;
+      await this.posts.lockSlug(tx.db, base);
+      const slug = uniqueSlug(body.title, await this.posts.slugsLike(tx.db, base), {
+        fallback: SLUG_FALLBACK,
       });
-      const row = await this.posts.byId(postId);
-      return { post: await this.reads.postOf(viewer, locale, row!), replay: false };
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      const first = await this.posts.byClientId(authorId, body.client_id);
-      if (!first) throw error;
-      await this.rateLimits.refund(ART_POST_RULE, String(authorId));
-      return { post: await this.reads.postOf(viewer, locale, first), replay: true };
+      const adult = body.adult || (await this.posts.anyAdult(tx.db, pictures));
+      const id = await this.posts.insert(tx.db, {
+        group_id: group.id,
+        author_id: authorId,
+        slug,
+        title: body.title,
+        text: body.text,
+        html,
+        adult_marked: body.adult ? 1 : 0,
+        adult: adult ? 1 : 0,
+        client_id: body.client_id,
+        created_at: at,
+      });
+      await this.posts.setPictures(tx.db, id, pictures);
+      await this.attachments.link(pictures, ART_POST_LINK, id, tx.db);
+      const review = await this.submissions().artWritten(
+        tx.db,
+        { type: 'art_post', id, ownerId: authorId, at },
+        true,
+      );
+      tx.emit('art.post.stored', {
+        postId: id,
+        authorId,
+        public: policy.isPublic({ ...review, held: review.held ? 1 : 0, deleted_at: null }),
+      });
+      return id;
+    };
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const postId = await this.units.run(insert);
+        const row = await this.posts.byId(postId);
+        return { post: await this.reads.postOf(viewer, locale, row!), replay: false };
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const first = await this.posts.byClientId(authorId, body.client_id);
+        if (first) {
+          await this.rateLimits.refund(ART_POST_RULE, String(authorId));
+          return { post: await this.reads.postOf(viewer, locale, first), replay: true };
+        }
+        // Not a twin: the slug was taken at the same moment by a write that does not hold the
+        // slug lock (lockSlug). The next attempt sees it taken.
+        if (attempt >= SLUG_ATTEMPTS) throw error;
+      }
     }
   }
 
