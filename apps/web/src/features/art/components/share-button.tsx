@@ -15,12 +15,7 @@ export function ShareButton({ path }: { path: string }) {
     }
   };
   return (
-    <Button
-      variant="outline-primary"
-      size="sm"
-      onClick={() => void copy()}
-      data-testid="art-share"
-    >
+    <Button variant="outline-primary" size="sm" onClick={() => void copy()} data-testid="art-share">
       {t('share.copy')}
     </Button>
   );
