@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { shot, useBrowser } from './browser';
 import { apiUser, signInToChat, subscribing } from './chat-kit';
 import { PHONE, failOnDialogs, fitsWidth } from './forum-kit';
+import { ADMIN_PASSWORD } from './global-setup';
 import {
   apiArtPost,
   apiLike,
@@ -225,6 +226,17 @@ describe('the art section', () => {
       await mine.scrollIntoViewIfNeeded();
       await fitsWidth(first);
       await shot(first, `art-${locale}-${size}-profile`);
+
+      // 6. Moderators find the new post in their queue, linked to it.
+      const staff = await session.newPage(phone ? PHONE : {});
+      await signInToChat(staff, locale, 'admin', ADMIN_PASSWORD);
+      await staff.goto(`/${locale}/moderation/queue`);
+      const queued = staff.getByTestId('queue-art').filter({ hasText: title }).first();
+      await queued.waitFor();
+      await queued.scrollIntoViewIfNeeded();
+      expect(await queued.locator('a').getAttribute('href')).toBe(`/${locale}/art/post/${slug}`);
+      await fitsWidth(staff);
+      await shot(staff, `art-${locale}-${size}-moderation-queue`);
       await first.goto(`/${locale}`);
       const home = first.getByTestId(`art-card-${post.id}`);
       await home.waitFor();
