@@ -5,6 +5,8 @@ export interface ArtPostListener {
   commentStored(comment: ArtComment): void;
   commentDeleted(commentId: number): void;
   likesUpdated(likesCount: number): void;
+  /** The connection came back: what was said meanwhile is read, not heard. */
+  reconnected?(): void;
 }
 
 /** The events as the realtime dispatcher hands them over, by the post they are about. */

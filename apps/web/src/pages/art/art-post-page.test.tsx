@@ -2,6 +2,7 @@ import type { ArtComment, ArtPostPage as Page } from '@chat/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { artEvents } from '../../features/art/live';
+import { useRealtimeStore } from '../../features/realtime/store';
 import { useSessionStore } from '../../features/session/store';
 import { i18n } from '../../i18n/i18n';
 import { artAuthor, makeArtPost, makeArtPostPage, makePicture } from '../../test/art-kit';
@@ -101,6 +102,22 @@ describe('the art post page', () => {
     await waitFor(() => expect(count()).toBe('9'));
     act(() => artEvents.commentDeleted({ post_id: 5, comment_id: 40 }));
     expect(screen.queryByTestId('art-comment-40')).toBeNull();
+  });
+
+  it('reads what it missed when the connection comes back', async () => {
+    useRealtimeStore.setState({ state: 'connected', everConnected: true });
+    await open(makeArtPostPage(makeArtPost({ id: 5 })));
+    act(() => useRealtimeStore.setState({ state: 'connecting' }));
+    server.get.mockImplementation(async (path) =>
+      path === '/api/art/posts/5/comments'
+        ? {
+            data: [comment(50, 'Пока вас не было')],
+            meta: { current_page: 1, last_page: 1, per_page: 30, total: 1 },
+          }
+        : { data: makeArtPost({ id: 5 }), envelope: {} },
+    );
+    act(() => useRealtimeStore.setState({ state: 'connected' }));
+    expect((await screen.findByTestId('art-comment-50')).textContent).toContain('Пока вас не было');
   });
 
   it('blurs an adult picture until it is clicked', async () => {

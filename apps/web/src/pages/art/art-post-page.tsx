@@ -60,6 +60,18 @@ function PostBody({ page, slug }: { page: ArtPostPageData; slug: string }) {
       ),
     commentDeleted: (id) => setComments((shown) => shown.filter((c) => c.id !== id)),
     likesUpdated: (likes_count) => patchPost({ likes_count }),
+    // Back after a drop: the post (its likes) read again, and the newest comments merged in.
+    reconnected: () => {
+      void client.invalidateQueries({ queryKey });
+      void artApi.comments(post.id, 1).then(
+        async (head) => {
+          const last = head.meta.last_page;
+          const newest = last > 1 ? await artApi.comments(post.id, last) : head;
+          setComments((shown) => mergeComments(shown, newest.data));
+        },
+        () => undefined,
+      );
+    },
   });
 
   const confirmDelete = async () => {
