@@ -1,7 +1,6 @@
 import type { Evidence } from '@chat/shared';
 import type { Kysely } from 'kysely';
 import type { DB, ImMessageRow, MessageRow, ProfilePhotoRow, UserGiftRow } from '../../db/schema';
-import type { ThingKind } from './complaint-targets';
 import {
   snapshotArtComment,
   snapshotArtPost,
@@ -12,6 +11,10 @@ import {
   snapshotPhoto,
   snapshotUser,
 } from './evidence';
+
+/** The kinds of thing a complaint (not an appeal) is about. */
+export type ThingKind =
+  'message' | 'im_message' | 'user' | 'photo' | 'gift' | 'forum_post' | 'art_post' | 'art_comment';
 
 /** SQL of what complaints are about: the things, who may see them, and their snapshots. */
 export class ComplaintTargetsRepository {

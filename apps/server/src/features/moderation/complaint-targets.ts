@@ -11,7 +11,7 @@ import type { BanRow, ComplaintRow, UserRow } from '../../db/schema';
 import { invalid, notFound } from '../../http/app-error';
 import { presentPublicUser } from '../users/user.presenter';
 import type { BansRepository } from './bans.repository';
-import type { ComplaintTargetsRepository } from './complaint-targets.repository';
+import type { ComplaintTargetsRepository, ThingKind } from './complaint-targets.repository';
 import type { ComplaintsRepository } from './complaints.repository';
 import { parseEvidence, type StoredEvidence, type WithheldPart } from './evidence';
 
@@ -20,10 +20,6 @@ export interface Target {
   accusedId: number;
   evidence: StoredEvidence | null;
 }
-
-/** The kinds of thing a complaint (not an appeal) is about. */
-export type ThingKind =
-  'message' | 'im_message' | 'user' | 'photo' | 'gift' | 'forum_post' | 'art_post' | 'art_comment';
 
 /**
  * Who may complain about what: only about what the reporter may see, as the access layer says
