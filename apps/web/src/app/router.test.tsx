@@ -47,7 +47,8 @@ describe('routes', () => {
     ['/de/chat', '/en/chat'],
   ])('redirects %s to %s', async (from, to) => {
     const router = renderAt(from);
-    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+    // The redirect waits for the target page's code; a loaded machine takes over a second.
+    await waitFor(() => expect(router.state.location.pathname).toBe(to), { timeout: 5000 });
   });
 
   it('invites a signed-out visitor into the chat at /en/chat', async () => {

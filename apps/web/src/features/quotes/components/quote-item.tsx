@@ -8,7 +8,7 @@ import { StyledNick } from '../../../shared/ui/styled-nick';
 import { UserAvatar } from '../../../shared/ui/user-avatar';
 import { When } from '../../../shared/ui/when';
 import { useLiveAuthor } from '../../../shared/users/user-cache';
-import { GifView } from '../../gifs/gif-view';
+import { QuotedGif } from './quoted-gif';
 import { profilePath } from '../../profiles/links';
 import { AttachmentGrid } from '../../uploads';
 import { KeepButton } from './keep-button';
@@ -59,7 +59,7 @@ export const QuoteItem = memo(function QuoteItem({
           {(message.gif || message.attachments.length > 0) && (
             // The chat's own media: its GIF, its pictures opening the viewer.
             <div className="chat-message-media">
-              {message.gif && <GifView gif={message.gif} />}
+              {message.gif && <QuotedGif gif={message.gif} />}
               {message.attachments.length > 0 && (
                 <AttachmentGrid attachments={message.attachments} />
               )}
