@@ -104,6 +104,25 @@ describe.each(dialects)('art moderation, complaints, search and notifications on
     });
   });
 
+  it('covers the pictures of a post its author marked 18+ in the queue and in evidence', async () => {
+    const g = await group(t.app);
+    const author = await person(t.app);
+    const post = await publish(t.app, author, g.slug, { title: 'Ню', adult: true });
+    expect(post.pictures[0]!.adult).toBe(0); // the classifier saw nothing; the mark covers it
+    expect((await queued('art_post', post.id))!.attachment).toMatchObject({ adult: 1 });
+    const filed = await (
+      await person(t.app)
+    ).asBrowser({
+      method: 'POST',
+      url: '/api/complaints',
+      payload: { target_type: 'art_post', target_id: post.id, reason: 'spam' },
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const evidence = json<{ data: { evidence: { attachments: { adult: number }[] } } }>(filed).data
+      .evidence;
+    expect(evidence.attachments.map((a) => a.adult)).toEqual([1]);
+  });
+
   it('holds a new account’s first posts until a moderator accepts them', async () => {
     await db()
       .insertInto('site_settings')

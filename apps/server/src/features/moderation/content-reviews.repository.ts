@@ -10,6 +10,7 @@ import type {
 import type { ForumPostRow, ForumThreadRow } from '../../db/forum-schema';
 import type { ArtWrite, ContentSubmissions } from '../my/content-submissions';
 import { artKey, type ArtReviewItem } from './content-reviews.presenter';
+import { coveredIn } from '../uploads/attachments.presenter';
 import {
   mirrorArtComment,
   mirrorArtPost,
@@ -423,7 +424,7 @@ export class ContentReviewsRepository implements ContentSubmissions {
     const [posts, pictures] = await Promise.all([
       this.db
         .selectFrom('art_posts')
-        .select(['id', 'slug', 'title', 'text', 'held'])
+        .select(['id', 'slug', 'title', 'text', 'held', 'adult'])
         .where('id', 'in', postIds)
         .execute(),
       this.db
@@ -442,7 +443,7 @@ export class ContentReviewsRepository implements ContentSubmissions {
     for (const p of posts)
       items.set(artKey('art_post', p.id), {
         text: p.text === '' ? p.title : `${p.title}\n\n${p.text}`,
-        attachment: firstPicture.get(p.id) ?? null,
+        attachment: coveredIn(firstPicture.get(p.id) ?? null, p.adult),
         post: postOf.get(p.id)!,
         commentId: null,
       });

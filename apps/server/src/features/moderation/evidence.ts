@@ -2,7 +2,7 @@ import type { Attachment, Evidence } from '@chat/shared';
 import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/schema';
 import { parseJsonList } from '../../lib/json-list';
-import { presentAttachment } from '../uploads/attachments.presenter';
+import { coveredIn, presentAttachment } from '../uploads/attachments.presenter';
 import { presentPublicUser } from '../users/user.presenter';
 
 /**
@@ -161,7 +161,7 @@ export async function snapshotArtPost(db: Kysely<DB>, postId: number): Promise<E
     id: post.id,
     author: author ? presentPublicUser(author) : null,
     text: post.text === '' ? post.title : `${post.title}\n\n${post.text}`,
-    attachments: attachments.map(presentAttachment),
+    attachments: attachments.map((a) => presentAttachment(coveredIn(a, post.adult))),
     created_at: post.created_at,
     art_post: { id: post.id, slug: post.slug, title: post.title },
   };

@@ -19,3 +19,13 @@ export function presentAttachment(row: AttachmentRow): Attachment {
     created_at: row.created_at,
   };
 }
+
+/**
+ * A picture shown as part of something marked 18+ (an art post its author marked): covered,
+ * whatever the classifier said of the picture itself.
+ */
+export function coveredIn<T extends { adult: number }>(picture: T, adult: number): T;
+export function coveredIn<T extends { adult: number }>(picture: T | null, adult: number): T | null;
+export function coveredIn<T extends { adult: number }>(picture: T | null, adult: number) {
+  return picture && adult === 1 ? { ...picture, adult: 1 } : picture;
+}
