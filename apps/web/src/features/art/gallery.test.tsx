@@ -14,18 +14,30 @@ const server = vi.hoisted(() => ({
 }));
 vi.mock('../../lib/api', () => ({ api: server, apiDeps: {} }));
 
-/** The page's one observer: `seen()` is the reader scrolling near the end. */
-let seen: () => void = () => {};
+/** The page's observers (the "load more" one and the thumbnails'): `seen()` is the reader
+ * scrolling near the end, everything observed coming into view. */
+const observers: FakeObserver[] = [];
+const seen = () => observers.forEach((o) => o.fire());
 class FakeObserver {
+  private readonly targets = new Set<Element>();
   constructor(private readonly callback: IntersectionObserverCallback) {
-    seen = () =>
-      this.callback(
-        [{ isIntersecting: true } as IntersectionObserverEntry],
-        this as unknown as IntersectionObserver,
-      );
+    observers.push(this);
   }
-  observe() {}
-  disconnect() {}
+  observe(target: Element) {
+    this.targets.add(target);
+  }
+  unobserve(target: Element) {
+    this.targets.delete(target);
+  }
+  disconnect() {
+    this.targets.clear();
+  }
+  fire() {
+    const entries = [...this.targets].map(
+      (target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry,
+    );
+    if (entries.length > 0) this.callback(entries, this as unknown as IntersectionObserver);
+  }
 }
 
 const page = (n: number, last: number): ArtGalleryPage => ({

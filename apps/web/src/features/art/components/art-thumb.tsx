@@ -1,5 +1,6 @@
 import type { ArtPicture } from '@chat/shared';
 import { gridRatio } from '../picture-box';
+import { useNearViewport } from '../use-near-viewport';
 
 interface ArtThumbProps {
   picture: ArtPicture | undefined;
@@ -15,20 +16,21 @@ interface ArtThumbProps {
 export function ArtThumb({ picture, blurred, alt }: ArtThumbProps) {
   const ratio = gridRatio(picture);
   const src = picture?.thumb_url ?? picture?.url ?? null;
+  const [box, near] = useNearViewport<HTMLSpanElement>();
   return (
     <span
+      ref={box}
       className={`art-thumb${blurred ? ' is-adult' : ''}`}
       style={{ aspectRatio: String(ratio) }}
       data-testid="art-thumb"
       data-adult={blurred ? '1' : '0'}
     >
-      {src !== null && (
+      {src !== null && near && (
         <img
           src={src}
           alt={alt}
           width={picture?.width ?? undefined}
           height={picture?.height ?? undefined}
-          loading="lazy"
           decoding="async"
           draggable={false}
         />
