@@ -1,7 +1,6 @@
 import type { SearchHit } from '@chat/shared';
 import { sql } from 'kysely';
 import { commentsListedFor, listedFor } from '../../access/art-post.policy';
-import type { UserRow } from '../../db/schema';
 import { renderedAsText } from '../content/markdown';
 import {
   countMatching,
@@ -10,9 +9,9 @@ import {
   type IdSlice,
   type SearchIndex,
 } from '../search/search-driver';
-import type { HitRef, SearchSource, SourceRequest } from '../search/search-registry';
+import type { SearchSource, SourceRequest } from '../search/search-registry';
+import { hitAuthors, newestFirst, refsOf } from '../search/sources/source-kit';
 import { makeSnippet } from '../search/snippet';
-import { presentPublicUser } from '../users/user.presenter';
 
 /** A post's title and text together (a column the database generates: 0024-art.ts). */
 const POSTS: SearchIndex<'art_posts'> = {
@@ -38,10 +37,6 @@ function commentsIn({ db, driver, viewer, query }: SourceRequest, slice: IdSlice
     .innerJoin('art_posts', 'art_posts.id', 'art_comments.post_id')
     .where(listedFor(viewer))
     .where(commentsListedFor(viewer));
-}
-
-function newestFirst(a: HitRef, b: HitRef): number {
-  return b.created_at.localeCompare(a.created_at) || b.id - a.id || a.type.localeCompare(b.type);
 }
 
 /**
@@ -70,18 +65,8 @@ export const artSearchSource: SearchSource = {
         .execute(),
     );
     const refs = [
-      ...posts.map((r): HitRef => ({
-        type: 'art_post',
-        id: r.id,
-        created_at: r.created_at,
-        ...(withText ? { text: r.text } : {}),
-      })),
-      ...comments.map((r): HitRef => ({
-        type: 'art_comment',
-        id: r.id,
-        created_at: r.created_at,
-        ...(withText ? { text: r.text } : {}),
-      })),
+      ...refsOf('art_post', posts, withText),
+      ...refsOf('art_comment', comments, withText),
     ];
     return refs.sort(newestFirst).slice(offset, need);
   },
@@ -125,21 +110,7 @@ export const artSearchSource: SearchSource = {
             .where('art_comments.id', 'in', commentIds)
             .execute(),
     ]);
-    const authorIds = [...posts, ...comments].flatMap((r) =>
-      r.author_id === null ? [] : [r.author_id],
-    );
-    const authors = new Map<number, UserRow>();
-    if (authorIds.length > 0)
-      for (const u of await db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', 'in', [...new Set(authorIds)])
-        .execute())
-        authors.set(u.id, u);
-    const author = (id: number | null) => {
-      const user = id === null ? undefined : authors.get(id);
-      return user ? presentPublicUser(user) : null;
-    };
+    const author = await hitAuthors(db, [...posts, ...comments]);
     const postById = new Map(posts.map((p) => [p.id, p]));
     const commentById = new Map(comments.map((c) => [c.id, c]));
     return refs.flatMap((ref): SearchHit[] => {

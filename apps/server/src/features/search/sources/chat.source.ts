@@ -1,101 +1,13 @@
-import { MESSAGE_TYPE, type SearchHit } from '@chat/shared';
-import { sql } from 'kysely';
 import { messagesFoundBy } from '../../../access/search.policy';
-import { presentPublicUser } from '../../users/user.presenter';
-import {
-  countMatching,
-  newestMatching,
-  rowsCounted,
-  type IdSlice,
-  type SearchIndex,
-} from '../search-driver';
-import type { HitRef, SearchSource, SourceRequest } from '../search-registry';
-import { makeSnippet } from '../snippet';
-
-const INDEX: SearchIndex<'messages'> = { fts: 'search_messages', table: 'messages', text: 'text' };
-/** Messages with words: said and `/me` actions (system lines and GIFs are not searched). */
-const SEARCHED_TYPES = [MESSAGE_TYPE.message, MESSAGE_TYPE.action];
+import { messageSource, searchedMessages } from './message-source';
 
 /** Chat history of the rooms the viewer may read (access/search.policy.ts messagesFoundBy). */
-function matching({ db, driver, viewer, query, room }: SourceRequest, slice: IdSlice) {
-  let q = driver
-    .from(db, INDEX, query, slice)
-    .innerJoin('users', 'users.id', 'messages.user_id')
-    .innerJoin('rooms', 'rooms.id', 'messages.room_id')
-    // Literals: a partial plan of a prepared statement keeps them (no generic-plan surprise).
-    .where(
-      'messages.type_id',
-      'in',
-      SEARCHED_TYPES.map((t) => sql.lit(t)),
-    )
-    .where(messagesFoundBy(viewer));
-  if (room !== undefined) q = q.where('messages.room_id', '=', room);
-  return q;
-}
-
-export const chatSearchSource: SearchSource = {
+export const chatSearchSource = messageSource({
   scope: 'chat',
-
-  async refs(request, { limit, offset }, withText) {
-    if (request.viewer.id === null) return [];
-    const { db, driver } = request;
-    const rows = await newestMatching(driver, db, INDEX, offset + limit, (slice, n) =>
-      matching(request, slice)
-        .select(['messages.id', 'messages.created_at'])
-        .$if(withText, (q) => q.select('messages.text'))
-        .orderBy(driver.newest(INDEX), 'desc')
-        .limit(n)
-        .execute(),
-    );
-    return rows.slice(offset).map((r): HitRef => ({
-      type: 'chat_message',
-      id: r.id,
-      created_at: r.created_at,
-      ...(withText ? { text: r.text } : {}),
-    }));
+  type: 'chat_message',
+  link: (room_id, message_id) => ({ kind: 'chat', room_id, message_id }),
+  matching: (request, slice) => {
+    const q = searchedMessages(request, slice).where(messagesFoundBy(request.viewer));
+    return request.room === undefined ? q : q.where('messages.room_id', '=', request.room);
   },
-
-  async count(request, cap) {
-    if (request.viewer.id === null) return 0;
-    const { db, driver } = request;
-    return countMatching(driver, db, INDEX, cap, (slice, n) =>
-      rowsCounted(db, matching(request, slice).select(sql.lit(1).as('one')).limit(n)),
-    );
-  },
-
-  async hits(request, refs) {
-    const ids = refs.map((r) => r.id);
-    if (ids.length === 0) return [];
-    const rows = await request.db
-      .selectFrom('messages')
-      .innerJoin('users', 'users.id', 'messages.user_id')
-      .innerJoin('rooms', 'rooms.id', 'messages.room_id')
-      .selectAll('users')
-      .select([
-        'messages.id as message_id',
-        'messages.text as message_text',
-        'messages.created_at as message_created_at',
-        'messages.room_id as room_id',
-        'rooms.name_ru as room_name_ru',
-        'rooms.name_en as room_name_en',
-      ])
-      .where('messages.id', 'in', ids)
-      .execute();
-    const byId = new Map(rows.map((r) => [r.message_id, r]));
-    return refs.flatMap((ref): SearchHit[] => {
-      const r = byId.get(ref.id);
-      if (!r) return [];
-      return [
-        {
-          type: 'chat_message',
-          id: r.message_id,
-          link: { kind: 'chat', room_id: r.room_id, message_id: r.message_id },
-          title: request.locale === 'en' ? r.room_name_en : r.room_name_ru,
-          snippet: makeSnippet(r.message_text, request.query),
-          author: presentPublicUser(r),
-          created_at: r.message_created_at,
-        },
-      ];
-    });
-  },
-};
+});

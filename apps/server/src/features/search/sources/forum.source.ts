@@ -1,9 +1,7 @@
 import type { SearchHit } from '@chat/shared';
 import { sql } from 'kysely';
 import { forumPostsFoundBy, forumThreadsFoundBy } from '../../../access/search.policy';
-import type { UserRow } from '../../../db/schema';
 import { renderedAsText } from '../../content/markdown';
-import { presentPublicUser } from '../../users/user.presenter';
 import {
   countMatching,
   newestMatching,
@@ -11,7 +9,8 @@ import {
   type IdSlice,
   type SearchIndex,
 } from '../search-driver';
-import type { HitRef, SearchSource, SourceRequest } from '../search-registry';
+import type { SearchSource, SourceRequest } from '../search-registry';
+import { hitAuthors, newestFirst, refsOf } from './source-kit';
 import { makeSnippet } from '../snippet';
 
 const THREADS: SearchIndex<'forum_threads'> = {
@@ -42,11 +41,6 @@ function postsIn({ db, driver, viewer, query }: SourceRequest, slice: IdSlice) {
     .where(forumPostsFoundBy(viewer));
 }
 
-/** Newest first: by time, then id (the order each table's ids already have). */
-function newestFirst(a: HitRef, b: HitRef): number {
-  return b.created_at.localeCompare(a.created_at) || b.id - a.id || a.type.localeCompare(b.type);
-}
-
 /**
  * Threads and posts are two indexes: each gives its newest `offset + limit` (ids grow with
  * time, so each is read newest first by id and stops there) and the page is cut from the two
@@ -74,18 +68,8 @@ export const forumSearchSource: SearchSource = {
         .execute(),
     );
     const refs = [
-      ...threads.map((r): HitRef => ({
-        type: 'forum_thread',
-        id: r.id,
-        created_at: r.created_at,
-        ...(withText ? { text: r.text } : {}),
-      })),
-      ...posts.map((r): HitRef => ({
-        type: 'forum_post',
-        id: r.id,
-        created_at: r.created_at,
-        ...(withText ? { text: r.text } : {}),
-      })),
+      ...refsOf('forum_thread', threads, withText),
+      ...refsOf('forum_post', posts, withText),
     ];
     return refs.sort(newestFirst).slice(offset, need);
   },
@@ -129,22 +113,7 @@ export const forumSearchSource: SearchSource = {
             .where('forum_posts.id', 'in', postIds)
             .execute(),
     ]);
-    const authorIds = [...threads, ...posts].flatMap((r) =>
-      r.author_id === null ? [] : [r.author_id],
-    );
-    const authors = new Map<number, UserRow>();
-    if (authorIds.length > 0) {
-      const rows = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', 'in', [...new Set(authorIds)])
-        .execute();
-      for (const u of rows) authors.set(u.id, u);
-    }
-    const author = (id: number | null) => {
-      const user = id === null ? undefined : authors.get(id);
-      return user ? presentPublicUser(user) : null;
-    };
+    const author = await hitAuthors(db, [...threads, ...posts]);
     const threadById = new Map(threads.map((t) => [t.id, t]));
     const postById = new Map(posts.map((p) => [p.id, p]));
     return refs.flatMap((ref): SearchHit[] => {
