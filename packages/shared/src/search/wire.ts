@@ -34,7 +34,11 @@ export type SearchQuery = z.infer<typeof searchQuerySchema>;
 export const searchLinkSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('forum'), thread_slug: z.string(), post_id: z.number().int() }),
   z.object({ kind: z.literal('chat'), room_id: z.number().int(), message_id: z.number().int() }),
-  z.object({ kind: z.literal('art'), post_slug: z.string(), comment_id: z.number().int().nullable() }),
+  z.object({
+    kind: z.literal('art'),
+    post_slug: z.string(),
+    comment_id: z.number().int().nullable(),
+  }),
   /** A kept message: the quotes page, and its room (`room_id`) to read it in place. */
   z.object({ kind: z.literal('quote'), room_id: z.number().int(), message_id: z.number().int() }),
   z.object({ kind: z.literal('profile'), user_slug: z.string() }),
