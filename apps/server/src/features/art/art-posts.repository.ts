@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { ART_TOP_PERIOD_MS, type ArtSort } from '@chat/shared';
 import { listedFor } from '../../access/art-post.policy';
 import type { Viewer } from '../../access/viewer';
@@ -45,16 +45,6 @@ export class ArtPostsRepository {
       .where('art_posts.author_id', '=', authorId)
       .where('art_posts.client_id', '=', clientId)
       .executeTakeFirst();
-  }
-
-  /**
-   * Holds the slug base until the unit commits (PostgreSQL: a transaction advisory lock), so
-   * posts of one title published at once take `base`, `base-2`… in turn; SQLite's units are
-   * one at a time already.
-   */
-  async lockSlug(db: Kysely<DB>, base: string): Promise<void> {
-    if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-    await sql`select pg_advisory_xact_lock(hashtext(${`art-slug:${base}`}))`.execute(db);
   }
 
   async slugsLike(db: Kysely<DB>, base: string): Promise<Set<string>> {

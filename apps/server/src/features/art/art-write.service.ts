@@ -5,6 +5,7 @@ import { forbidden, invalid, notFound } from '../../http/app-error';
 import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { lockSlug } from '../../db/slug-lock';
 import type { UnitTx } from '../../db/unit-of-work';
 import type { Platform } from '../../platform/platform';
 import type { JobPayloads } from '../jobs/job-queue';
@@ -89,7 +90,7 @@ export class ArtWriteService {
     const insert = async (tx: Tx): Promise<number> => {
       const at = nowIso();
       const base = slugBase(body.title) || SLUG_FALLBACK;
-      await this.posts.lockSlug(tx.db, base);
+      await lockSlug(tx.db, 'art_posts', base);
       const slug = uniqueSlug(body.title, await this.posts.slugsLike(tx.db, base), {
         fallback: SLUG_FALLBACK,
       });

@@ -1,4 +1,4 @@
-import type { ForumCategory, ForumCategoryPage, ForumThreadPage } from '@chat/shared';
+import type { ForumCategory, ForumCategoryPage, ForumThread, ForumThreadPage } from '@chat/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { testDialects } from '../../test/databases';
@@ -122,5 +122,17 @@ describe.each(dialects)('forum threads and replies on %s', (dialect) => {
     expect((await replyIn(author, two.slug)).statusCode).toBe(404);
     const gone = await t.app.inject({ method: 'GET', url: `/api/forum/threads/${two.slug}` });
     expect(gone.statusCode).toBe(404);
+  });
+
+  it('gives threads of one subject started at once their own slugs', async () => {
+    const cat = await category(t.app);
+    const people = await Promise.all(Array.from({ length: 8 }, () => person(t.app)));
+    const results = await Promise.all(
+      people.map((p) => startThread(p, cat.slug, { subject: 'Одна и та же тема' })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(people.map(() => 201));
+    const slugs = results.map((r) => json<{ data: ForumThread }>(r).data.slug);
+    expect(new Set(slugs).size).toBe(people.length);
+    expect(slugs).toContain('odna-i-ta-zhe-tema');
   });
 });

@@ -7,6 +7,7 @@ import type { ContentSubmissions } from '../my/content-submissions';
 import type { Attachments } from '../uploads/attachments.service';
 import type { Platform } from '../../platform/platform';
 import { nowIso } from '../../lib/clock';
+import { lockSlug } from '../../db/slug-lock';
 import { slugBase, uniqueSlug } from '../content/slug';
 import type { CategoriesRepository } from './categories.repository';
 import { mentionedIds } from './forum-mentions';
@@ -60,6 +61,7 @@ export class PostWriter {
     return this.units.run(async (tx) => {
       const at = nowIso();
       const base = slugBase(input.subject) || RESERVED_THREAD_FALLBACK;
+      await lockSlug(tx.db, 'forum_threads', base);
       const slug = uniqueSlug(input.subject, await this.threads.slugsLike(tx.db, base), {
         fallback: RESERVED_THREAD_FALLBACK,
       });
