@@ -27,10 +27,10 @@ describe('resolveAppAddress', () => {
     ['/en/profile', 'en'],
     ['/en//chat', 'en'],
     ['//en/chat', 'ru'],
-    // Pages of features still to come are not there yet.
+    // Near a page's address but none: the spec's quotes page is /quote.
     ['/ru/quotes', 'ru'],
     ['/en/forum/thread/a/b', 'en'],
-    ['/en/art/1', 'en'],
+    ['/en/art/post/a/b', 'en'],
   ])('%s is no page (%s)', (path, locale) => {
     expect(resolveAppAddress(path)).toEqual({ kind: 'notFound', locale });
   });

@@ -83,9 +83,9 @@ describe('the app pages the server sends', () => {
     ['/en/no-such-page', 'en', 'Page not found — Chatik'],
     ['/ru/no-such-page', 'ru', 'Страница не найдена — Чатик'],
     ['/ru/chat/1/2', 'ru', 'Страница не найдена — Чатик'],
-    // The pages of features still to come are not there yet.
+    // Near a page's address but none: the spec's quotes page is /quote.
     ['/ru/quotes', 'ru', 'Страница не найдена — Чатик'],
-    ['/en/art/1', 'en', 'Page not found — Chatik'],
+    ['/en/art/post/a/b', 'en', 'Page not found — Chatik'],
   ])('answers 404 at %s with the app in %s, titled %s', async (url, lang, title) => {
     const page = await get(url);
     expect(page.statusCode).toBe(404);
