@@ -40,6 +40,7 @@ function options(argv) {
     quietWaitMs: Number(get('quiet-wait-ms', 20_000)),
     retries: Number(get('retries', 1)),
     firstScreen: !argv.includes('--no-first-screen'),
+    keepData: argv.includes('--keep-data'),
     results: String(get('results', 'art')).replace(/[^\w-]/g, ''),
   };
 }
@@ -72,7 +73,9 @@ async function benchDialect(dialect, opts, withFirstScreen) {
   const schema = dialect === 'postgres' ? await postgresSchema() : null;
   if (dialect === 'postgres' && !schema) return { skipped: 'PostgreSQL did not answer' };
   const dataDir = mkdtempSync(join(tmpdir(), 'art-bench-'));
-  const forget = onExit(() => rmSync(dataDir, { recursive: true, force: true }));
+  const forget = opts.keepData
+    ? () => {}
+    : onExit(() => rmSync(dataDir, { recursive: true, force: true }));
   const databaseUrl = schema?.url ?? `sqlite:${join(dataDir, 'chat.sqlite')}`;
   const env = { DATA_DIR: dataDir };
   let ours = null;
@@ -130,8 +133,11 @@ async function benchDialect(dialect, opts, withFirstScreen) {
   } finally {
     await bare?.stop();
     await ours?.stop();
-    await schema?.drop();
-    forget();
+    if (opts.keepData) log(`kept the data: ${databaseUrl} (DATA_DIR ${dataDir})`);
+    else {
+      await schema?.drop();
+      forget();
+    }
   }
 }
 
