@@ -13,7 +13,7 @@ import { artCommentFacts, artPostFacts } from './art-facts';
 import type { ArtPostsRepository } from './art-posts.repository';
 import type { ArtReads } from './art-read.service';
 import type { ArtWriteService } from './art-write.service';
-import { Once } from './once';
+import { Once } from '../../lib/once';
 
 /** Comments per author a minute (the forum's pace for replies). */
 export const ART_COMMENT_RULE: RateLimitRule = {

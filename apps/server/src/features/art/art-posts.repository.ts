@@ -47,15 +47,6 @@ export class ArtPostsRepository {
       .executeTakeFirst();
   }
 
-  async slugsLike(db: Kysely<DB>, base: string): Promise<Set<string>> {
-    const rows = await db
-      .selectFrom('art_posts')
-      .select('slug')
-      .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
-      .execute();
-    return new Set(rows.map((r) => r.slug));
-  }
-
   async insert(db: Kysely<DB>, row: Insertable<ArtPostsTable>): Promise<number> {
     const { id } = await db
       .insertInto('art_posts')

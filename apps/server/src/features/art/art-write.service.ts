@@ -5,13 +5,12 @@ import { forbidden, invalid, notFound } from '../../http/app-error';
 import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { lockSlug } from '../../db/slug-lock';
 import type { UnitTx } from '../../db/unit-of-work';
 import type { Platform } from '../../platform/platform';
 import type { JobPayloads } from '../jobs/job-queue';
 import type { CatalogService } from '../catalog/catalog.service';
 import { renderMarkdown } from '../content/markdown';
-import { slugBase, uniqueSlug } from '../content/slug';
+import { freeSlug } from '../content/free-slug';
 import type { ContentSubmissions } from '../my/content-submissions';
 import type { Attachments } from '../uploads/attachments.service';
 import { recountGroup } from './art-counters';
@@ -23,7 +22,7 @@ import {
   type ArtPostWithAuthor,
 } from './art-posts.repository';
 import type { ArtReads } from './art-read.service';
-import { Once } from './once';
+import { Once } from '../../lib/once';
 
 /** New posts per author: a burst beyond it is 429, nothing half-stored. */
 export const ART_POST_RULE: RateLimitRule = { name: 'art-post', points: 10, durationSeconds: 60 };
@@ -89,11 +88,7 @@ export class ArtWriteService {
     const html = await this.render(body.text);
     const insert = async (tx: Tx): Promise<number> => {
       const at = nowIso();
-      const base = slugBase(body.title) || SLUG_FALLBACK;
-      await lockSlug(tx.db, 'art_posts', base);
-      const slug = uniqueSlug(body.title, await this.posts.slugsLike(tx.db, base), {
-        fallback: SLUG_FALLBACK,
-      });
+      const slug = await freeSlug(tx.db, 'art_posts', body.title, SLUG_FALLBACK);
       const adult = body.adult || (await this.posts.anyAdult(tx.db, pictures));
       const id = await this.posts.insert(tx.db, {
         group_id: group.id,
@@ -134,7 +129,7 @@ export class ArtWriteService {
           return { post: await this.reads.postOf(viewer, locale, first), replay: true };
         }
         // Not a twin: the slug was taken at the same moment by a write that does not hold the
-        // slug lock (lockSlug). The next attempt sees it taken.
+        // slug lock (freeSlug). The next attempt sees it taken.
         if (attempt >= SLUG_ATTEMPTS) throw error;
       }
     }

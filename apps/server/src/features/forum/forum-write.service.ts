@@ -11,6 +11,7 @@ import type { Viewer } from '../../access/viewer';
 import { forbidden, invalid, notFound } from '../../http/app-error';
 import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { Once } from '../../lib/once';
 import type { CatalogService } from '../catalog/catalog.service';
 import { renderMarkdown } from '../content/markdown';
 import type { Attachments } from '../uploads/attachments.service';
@@ -40,7 +41,7 @@ export const FORUM_PREVIEW_RULE: RateLimitRule = {
  * meet the unique constraint and read the first back.
  */
 export class ForumWriteService {
-  private readonly inFlight = new Map<string, Promise<unknown>>();
+  private readonly once = new Once();
 
   constructor(
     private readonly categories: CategoriesRepository,
@@ -69,7 +70,7 @@ export class ForumWriteService {
     categorySlug: string,
     body: CreateThreadBody,
   ): Promise<{ thread: ForumThread; replay: boolean }> {
-    return this.once(`t:${viewer.id}:${body.client_id}`, () =>
+    return this.once.run(`t:${viewer.id}:${body.client_id}`, () =>
       this.startThread(viewer, locale, categorySlug, body),
     );
   }
@@ -118,7 +119,7 @@ export class ForumWriteService {
     threadSlug: string,
     body: CreatePostBody,
   ): Promise<{ post: ForumPost; replay: boolean }> {
-    return this.once(`p:${viewer.id}:${body.client_id}`, () =>
+    return this.once.run(`p:${viewer.id}:${body.client_id}`, () =>
       this.storeReply(viewer, threadSlug, body),
     );
   }
@@ -220,13 +221,5 @@ export class ForumWriteService {
     if (!post || !thread || !policy.canSee(viewer, postFacts(post), threadFacts(thread)))
       throw notFound();
     return { post, thread };
-  }
-
-  private once<T>(key: string, work: () => Promise<T & { replay: boolean }>) {
-    const running = this.inFlight.get(key) as Promise<T & { replay: boolean }> | undefined;
-    if (running) return running.then((r) => ({ ...r, replay: true }));
-    const promise = work().finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, promise);
-    return promise;
   }
 }

@@ -7,8 +7,7 @@ import type { ContentSubmissions } from '../my/content-submissions';
 import type { Attachments } from '../uploads/attachments.service';
 import type { Platform } from '../../platform/platform';
 import { nowIso } from '../../lib/clock';
-import { lockSlug } from '../../db/slug-lock';
-import { slugBase, uniqueSlug } from '../content/slug';
+import { freeSlug } from '../content/free-slug';
 import type { CategoriesRepository } from './categories.repository';
 import { mentionedIds } from './forum-mentions';
 import { ForumVisibilityRepository } from './forum-visibility.repository';
@@ -60,11 +59,7 @@ export class PostWriter {
   async thread(input: NewPost & { category: ForumCategoryRow; subject: string }): Promise<number> {
     return this.units.run(async (tx) => {
       const at = nowIso();
-      const base = slugBase(input.subject) || RESERVED_THREAD_FALLBACK;
-      await lockSlug(tx.db, 'forum_threads', base);
-      const slug = uniqueSlug(input.subject, await this.threads.slugsLike(tx.db, base), {
-        fallback: RESERVED_THREAD_FALLBACK,
-      });
+      const slug = await freeSlug(tx.db, 'forum_threads', input.subject, RESERVED_THREAD_FALLBACK);
       const threadId = await this.threads.insert(tx.db, {
         category_id: input.category.id,
         slug,

@@ -51,15 +51,6 @@ export class ThreadsRepository {
   }
 
   /** Slugs already taken that a new slug from `base` could clash with. */
-  async slugsLike(db: Kysely<DB>, base: string): Promise<Set<string>> {
-    const rows = await db
-      .selectFrom('forum_threads')
-      .select('slug')
-      .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
-      .execute();
-    return new Set(rows.map((r) => r.slug));
-  }
-
   async insert(db: Kysely<DB>, row: Insertable<ForumThreadsTable>): Promise<number> {
     const { id } = await db
       .insertInto('forum_threads')
