@@ -92,7 +92,9 @@ describe.each(dialects)('forum content hidden from others on %s', (dialect) => {
     const storedHidden = collect<ForumPostStoredEvent>(other, 'Forum.PostStored');
     await reply(await person(t.app, 'moderator'), hidden.slug, { text: 'Ответ тролльей теме' });
     await sleep(300);
-    expect(stored).toEqual([]);
+    // The thread's own first post may reach a listener who subscribed that soon (on PostgreSQL
+    // it crosses Redis); no reply may.
+    expect(stored.filter((e) => e.post.number > 1)).toEqual([]);
     expect(storedHidden).toEqual([]);
     const page = json<ForumThreadPage>(
       await t.app.inject({ method: 'GET', url: `/api/forum/threads/${started.slug}` }),

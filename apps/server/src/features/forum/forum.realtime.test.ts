@@ -79,11 +79,12 @@ describe.each(dialects)('a live forum thread on %s', (dialect) => {
       const moderator = await person(t.app, 'moderator');
       const started = await thread(moderator, cat.slug);
       const channel = await reader(started.id);
-      const stored = collect(channel, 'Forum.PostStored');
+      const stored = collect<ForumPostStoredEvent>(channel, 'Forum.PostStored');
       const held = await reply(await person(t.app), started.slug, { text: 'Задержанный' });
       expect(held.held).toBe(true);
       await sleep(300);
-      expect(stored).toEqual([]);
+      // As above, the first post's own event may come late; the held reply's may not come.
+      expect(stored.filter((e) => e.post.number > 1)).toEqual([]);
 
       const review = await db
         .selectFrom('content_reviews')
