@@ -1,4 +1,3 @@
-import { listedForEveryone } from '../../access/art-post.policy';
 import { ModerationLogRepository } from '../moderation/moderation-log.repository';
 import type { ModuleContext } from '../../platform/feature-module';
 import { wireArtNotifications } from './art-notifications';
@@ -12,8 +11,7 @@ import type { ArtServices } from './art.services';
  */
 export function registerArtCommunity(ctx: ModuleContext, art: ArtServices): void {
   const { database, events } = ctx.platform;
-  const db = database.db;
-  const log = new ModerationLogRepository(db);
+  const log = new ModerationLogRepository(database.db);
 
   // A moderator deleting someone else's post or comment is logged (their own is not).
   events.on('art.post.deleted', async ({ postId, authorId, deletedBy }) => {
@@ -44,11 +42,7 @@ export function registerArtCommunity(ctx: ModuleContext, art: ArtServices): void
   ctx.use('moderation').content.useArt({
     decided: async (subject, status) => {
       if (subject.type !== 'art_comment') return;
-      const row = await db
-        .selectFrom('art_comments')
-        .selectAll()
-        .where('id', '=', subject.id)
-        .executeTakeFirst();
+      const row = await art.commentRows.byId(subject.id);
       if (!row || row.deleted_at !== null) return;
       if (status === 'refused' || status === 'updated')
         events.emit('art.comment.deleted', {
@@ -60,31 +54,20 @@ export function registerArtCommunity(ctx: ModuleContext, art: ArtServices): void
     },
   });
 
+  const users = ctx.use('users');
   const notifications = ctx.use('notifications');
   wireArtNotifications({
-    db,
     events,
+    posts: art.posts,
+    users,
     notifyGrouped: (userId, kind, same, merge) =>
       notifications.notifyGrouped(userId, kind, same, merge),
   });
 
   ctx.realtime(
     artRealtime({
-      postIsPublic: async (postId) =>
-        (await db
-          .selectFrom('art_posts')
-          .select('id')
-          .where('id', '=', postId)
-          .where(listedForEveryone())
-          .executeTakeFirst()) !== undefined,
-      isTroll: async (userId) =>
-        (
-          await db
-            .selectFrom('users')
-            .select('is_troll')
-            .where('id', '=', userId)
-            .executeTakeFirst()
-        )?.is_troll === 1,
+      postIsPublic: (postId) => art.posts.listedForEveryone(postId),
+      isTroll: async (userId) => (await users.findById(userId))?.is_troll === 1,
     }),
   );
 }

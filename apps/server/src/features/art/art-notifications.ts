@@ -1,12 +1,13 @@
-import type { Kysely } from 'kysely';
 import { excerptOf } from '../content/markdown';
-import type { DB } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { presentPublicUser } from '../users/user.presenter';
+import type { UsersRepository } from '../users/users.repository';
+import type { ArtPostsRepository } from './art-posts.repository';
 
 export interface ArtNotificationDeps {
-  db: Kysely<DB>;
   events: DomainEvents;
+  posts: Pick<ArtPostsRepository, 'byId'>;
+  users: Pick<UsersRepository, 'findById' | 'ignoredBy'>;
   notifyGrouped(
     userId: number,
     kind: string,
@@ -46,28 +47,16 @@ async function tell(
   actorId: number,
   extra: Record<string, unknown>,
 ): Promise<void> {
-  const post = await deps.db
-    .selectFrom('art_posts')
-    .select(['id', 'slug', 'title', 'author_id', 'deleted_at'])
-    .where('id', '=', postId)
-    .executeTakeFirst();
+  const post = await deps.posts.byId(postId);
   const ownerId = post?.author_id ?? null;
   if (!post || post.deleted_at !== null || ownerId === null || ownerId === actorId) return;
-  const [actor, owner, ignored] = await Promise.all([
-    deps.db.selectFrom('users').selectAll().where('id', '=', actorId).executeTakeFirst(),
-    deps.db
-      .selectFrom('users')
-      .select(['id', 'deleted_at'])
-      .where('id', '=', ownerId)
-      .executeTakeFirst(),
-    deps.db
-      .selectFrom('ignores')
-      .select('user_id')
-      .where('user_id', '=', ownerId)
-      .where('ignored_id', '=', actorId)
-      .executeTakeFirst(),
+  const [actor, owner, ignoredByOwner] = await Promise.all([
+    deps.users.findById(actorId),
+    deps.users.findById(ownerId),
+    deps.users.ignoredBy(ownerId),
   ]);
-  if (!actor || actor.is_troll === 1 || !owner || owner.deleted_at !== null || ignored) return;
+  if (!actor || actor.is_troll === 1 || !owner || owner.deleted_at !== null) return;
+  if (ignoredByOwner.includes(actorId)) return;
   await deps.notifyGrouped(
     ownerId,
     'new',

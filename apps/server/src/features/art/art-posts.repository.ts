@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { ART_TOP_PERIOD_MS, type ArtSort } from '@chat/shared';
-import { listedFor } from '../../access/art-post.policy';
+import { listedFor, listedForEveryone } from '../../access/art-post.policy';
 import type { Viewer } from '../../access/viewer';
 import type { ArtPostRow, ArtPostsTable } from '../../db/art-schema';
 import type { AttachmentRow, DB, UserRow } from '../../db/schema';
@@ -34,6 +34,17 @@ export class ArtPostsRepository {
 
   byId(id: number, db: Kysely<DB> = this.db): Promise<ArtPostWithAuthor | undefined> {
     return this.withAuthor(db).where('art_posts.id', '=', id).executeTakeFirst();
+  }
+
+  /** Whether everyone may see the post (what its public channel may carry). */
+  async listedForEveryone(id: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('art_posts')
+      .select('id')
+      .where('id', '=', id)
+      .where(listedForEveryone())
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   bySlug(slug: string): Promise<ArtPostWithAuthor | undefined> {

@@ -1,3 +1,4 @@
+import type { ArtCommentsRepository } from './art-comments.repository';
 import type { ArtCommentsService } from './art-comments.service';
 import type { ArtLikesService } from './art-likes.service';
 import type { ArtPostsRepository } from './art-posts.repository';
@@ -12,5 +13,6 @@ export class ArtServices {
     readonly likes: ArtLikesService,
     readonly comments: ArtCommentsService,
     readonly posts: ArtPostsRepository,
+    readonly commentRows: ArtCommentsRepository,
   ) {}
 }

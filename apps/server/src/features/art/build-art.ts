@@ -39,5 +39,5 @@ export function buildArtServices(ctx: ModuleContext): ArtServices {
     submissions,
     rateLimits,
   );
-  return new ArtServices(reads, write, likes, comments, posts);
+  return new ArtServices(reads, write, likes, comments, posts, commentsRepo);
 }
