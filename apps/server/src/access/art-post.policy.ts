@@ -49,6 +49,16 @@ export function isPublic(post: Pick<ArtPostRow, 'status' | 'held' | 'deleted_at'
   return post.deleted_at === null && post.held === 0 && !hiddenStatus(post.status);
 }
 
+/**
+ * Whether a group's and every group's galleries list for the viewer what they list for
+ * everyone: not for staff and troll seers (they see more), nor for a troll (their own posts,
+ * hidden from everyone else, must show to them where everyone's would). An author's held or
+ * refused post is listed to them in their own gallery and on its page only (docs/adr/0007).
+ */
+export function listsAsEveryone(viewer: Viewer): boolean {
+  return !moderates(viewer) && !canSeeTrolls(viewer) && !viewer.troll;
+}
+
 /** Registered, neither gagged nor banned: may post, like and comment. */
 export function writes(viewer: Viewer): boolean {
   return viewer.registered && !viewer.gagged && !viewer.banned;

@@ -3,6 +3,7 @@ import type { ModuleContext } from '../../platform/feature-module';
 import { wireArtNotifications } from './art-notifications';
 import { artRealtime } from './art.realtime';
 import type { ArtServices } from './art.services';
+import { galleriesChanged } from './kept-galleries';
 
 /**
  * The art section's community side, plugged into its module: moderators' deletions into the
@@ -10,8 +11,25 @@ import type { ArtServices } from './art.services';
  * and the live post channel (`art-post.{id}`, public: only what everyone may see is sent).
  */
 export function registerArtCommunity(ctx: ModuleContext, art: ArtServices): void {
-  const { database, events } = ctx.platform;
+  const { database, events, cacheBus } = ctx.platform;
   const log = new ModerationLogRepository(database.db);
+
+  // Whatever a gallery shows changed: every node forgets its kept pages (kept-galleries.ts).
+  const changed = () => void galleriesChanged(cacheBus);
+  for (const name of [
+    'art.post.stored',
+    'art.post.updated',
+    'art.post.deleted',
+    'art.post.liked',
+    'art.comment.stored',
+    'art.comment.deleted',
+    'user.troll',
+    'user.nick',
+    'user.avatar',
+    'user.frame',
+    'user.deleted',
+  ] as const)
+    events.on(name, changed);
 
   // A moderator deleting someone else's post or comment is logged (their own is not).
   events.on('art.post.deleted', async ({ postId, authorId, deletedBy }) => {
@@ -41,6 +59,7 @@ export function registerArtCommunity(ctx: ModuleContext, art: ArtServices): void
   // A comment refused from the queue leaves the open pages; one accepted again comes back.
   ctx.use('moderation').content.useArt({
     decided: async (subject, status) => {
+      changed();
       if (subject.type !== 'art_comment') return;
       const row = await art.commentRows.byId(subject.id);
       if (!row || row.deleted_at !== null) return;

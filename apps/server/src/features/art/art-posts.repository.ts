@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { ART_TOP_PERIOD_MS, type ArtSort } from '@chat/shared';
-import { listedFor, listedForEveryone } from '../../access/art-post.policy';
+import { HIDDEN_STATUSES, listedFor, listedForEveryone } from '../../access/art-post.policy';
 import type { Viewer } from '../../access/viewer';
 import type { ArtPostRow, ArtPostsTable } from '../../db/art-schema';
 import type { AttachmentRow, DB, UserRow } from '../../db/schema';
@@ -183,7 +183,7 @@ export class ArtPostsRepository {
       .$if(groupId !== null, (q) => q.where('art_posts.group_id', '=', groupId!))
       .where('art_posts.deleted_at', 'is', null)
       .where('art_posts.held', '=', 0)
-      .where('art_posts.status', 'not in', ['refused', 'updated'])
+      .where('art_posts.status', 'not in', HIDDEN_STATUSES)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }

@@ -15,7 +15,7 @@ import type { Kysely } from 'kysely';
 import * as policy from '../../access/art-post.policy';
 import { listedTotalOf } from '../../access/forum-post.policy';
 import { canSeeTrolls } from '../../access/message.policy';
-import type { Viewer } from '../../access/viewer';
+import { ANONYMOUS, type Viewer } from '../../access/viewer';
 import type { ArtCommentRow, ArtGroupRow, ArtPostRow } from '../../db/art-schema';
 import type { DB, UserRow } from '../../db/schema';
 import { notFound } from '../../http/app-error';
@@ -27,6 +27,7 @@ import type { ArtGroupsRepository } from './art-groups.repository';
 import type { ArtLikesRepository } from './art-likes.repository';
 import type { ArtPostsRepository, GalleryFilter } from './art-posts.repository';
 import { presentCard, presentComment, presentGroup, presentPost } from './art.presenter';
+import type { KeptGalleries } from './kept-galleries';
 
 /** "Who liked it" on a post page, newest first. */
 export const ART_LIKERS_SHOWN = 20;
@@ -48,7 +49,11 @@ export class ArtReads {
     private readonly likes: ArtLikesRepository,
     private readonly comments: ArtCommentsRepository,
     private readonly users: Pick<UsersRepository, 'findMany'>,
+    private readonly kept: KeptGalleries,
   ) {}
+
+  /** Each kept page's twin for readers who may post (kept as long as the page is). */
+  private readonly postingTwins = new WeakMap<ArtGalleryPage, ArtGalleryPage>();
 
   async groupList(viewer: Viewer, locale: Locale): Promise<ArtGroup[]> {
     const rows = await this.groups.list();
@@ -64,7 +69,56 @@ export class ArtReads {
     );
   }
 
+  /**
+   * A gallery page. A group's or every group's lists the same posts for every reader but staff
+   * and trolls (who see their own posts where everyone would: they must not notice): that page
+   * is kept (kept-galleries.ts) and the reader's likes and right to post are laid over it. A
+   * post only its author may see (held, refused) is listed to them in their own gallery
+   * (`userId`, the profile's art tab) and on its page, not among everyone's (docs/adr/0007).
+   */
   async gallery(
+    viewer: Viewer,
+    locale: Locale,
+    groupSlug: string | null,
+    q: GalleryQuery,
+  ): Promise<ArtGalleryPage> {
+    if (q.userId !== undefined || !policy.listsAsEveryone(viewer))
+      return this.built(viewer, locale, groupSlug, q);
+    const everyone = await this.kept.page([locale, groupSlug ?? '', q.sort, q.page].join(':'), () =>
+      this.built(ANONYMOUS, locale, groupSlug, q),
+    );
+    return this.asSeenBy(viewer, everyone);
+  }
+
+  /**
+   * The kept page with the reader's own parts. A reader who liked none of its posts gets a kept
+   * object (the page itself, or its twin for those who may post), which the route encodes once.
+   */
+  private async asSeenBy(viewer: Viewer, page: ArtGalleryPage): Promise<ArtGalleryPage> {
+    const canPost = policy.canPost(viewer);
+    const liked = await this.likes.likedOf(
+      viewer.registered ? viewer.id : null,
+      page.data.map((c) => c.id),
+    );
+    const base = page.group === null || page.group.can_post === canPost ? page : this.posting(page);
+    if (liked.size === 0) return base;
+    return {
+      ...base,
+      data: page.data.map((card) => (liked.has(card.id) ? { ...card, liked: true } : card)),
+    };
+  }
+
+  /** The page as those who may post in its group read it, made once per kept page. */
+  private posting(page: ArtGalleryPage): ArtGalleryPage {
+    let twin = this.postingTwins.get(page);
+    if (!twin) {
+      twin = { ...page, group: page.group && { ...page.group, can_post: !page.group.can_post } };
+      this.postingTwins.set(page, twin);
+    }
+    return twin;
+  }
+
+  private async built(
     viewer: Viewer,
     locale: Locale,
     groupSlug: string | null,

@@ -16,6 +16,7 @@ import {
 } from '@chat/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { presentedOnce } from '../../http/presented-as-is';
 
 /**
  * A group's or post's slug in a path: letters, digits, `_` and `-` only, so a NUL byte or
@@ -47,6 +48,10 @@ export const artRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/art/groups/:slug',
     {
+      // A page kept for everyone is the same object each time: encoded once (kept-galleries.ts).
+      serializerCompiler: presentedOnce,
+      // The page reads only who the reader is and what they may do (http/session-cache.ts).
+      config: { session: 'cached' },
       schema: {
         tags: ['art'],
         summary: 'A group and a page of its posts (sort: new, top of the period, discussed)',
@@ -65,6 +70,10 @@ export const artRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/art',
     {
+      // A page kept for everyone is the same object each time: encoded once (kept-galleries.ts).
+      serializerCompiler: presentedOnce,
+      // The page reads only who the reader is and what they may do (http/session-cache.ts).
+      config: { session: 'cached' },
       schema: {
         tags: ['art'],
         summary: "Every group's posts, or a person's (?user=): a page, sorted",

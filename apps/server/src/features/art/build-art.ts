@@ -8,6 +8,7 @@ import { ArtPostsRepository } from './art-posts.repository';
 import { ArtReads } from './art-read.service';
 import { ArtWriteService } from './art-write.service';
 import { ArtServices } from './art.services';
+import { KeptGalleries } from './kept-galleries';
 
 /** Builds the art section's services for its module. */
 export function buildArtServices(ctx: ModuleContext): ArtServices {
@@ -17,7 +18,14 @@ export function buildArtServices(ctx: ModuleContext): ArtServices {
   const posts = new ArtPostsRepository(db);
   const likesRepo = new ArtLikesRepository(db);
   const commentsRepo = new ArtCommentsRepository(db);
-  const reads = new ArtReads(groups, posts, likesRepo, commentsRepo, ctx.use('users'));
+  const reads = new ArtReads(
+    groups,
+    posts,
+    likesRepo,
+    commentsRepo,
+    ctx.use('users'),
+    new KeptGalleries(ctx.platform.cacheBus),
+  );
   const submissions = ctx.later('contentSubmissions');
   const write = new ArtWriteService(
     units,

@@ -49,6 +49,10 @@ export function ArtCard({
           </span>
         )}
         {adult && <span className="art-card-adult">18+</span>}
+        {/* Only its author (in their own gallery) and staff are shown a refused post. */}
+        {post.status === 'refused' && (
+          <span className="art-card-refused badge text-bg-danger">{t('refused')}</span>
+        )}
         <span className="art-card-title text-truncate">{post.title}</span>
       </Link>
       <div className="art-card-meta small">
