@@ -178,5 +178,6 @@ describe('the quotes page', () => {
     useSessionStore.setState({ userData: null, initialized: true });
     open('/en/quote');
     expect(screen.getByTestId('quotes-signed-out')).toBeTruthy();
+    expect(screen.getByTestId('quotes-sign-in').getAttribute('href')).toMatch(/^\/en\/login/);
   });
 });

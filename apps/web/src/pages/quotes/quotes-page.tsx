@@ -4,7 +4,8 @@ import type { QuoteTab } from '@chat/shared';
 import { QUOTE_TABS } from '@chat/shared';
 import { Container } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { authPagePath } from '../../features/auth/next-path';
 import { QuoteAlone } from '../../features/quotes/components/quote-alone';
 import { QuotesList } from '../../features/quotes/components/quotes-list';
 import { messageOf, pageOf, quotesPath, tabOf } from '../../features/quotes/links';
@@ -20,6 +21,7 @@ export function QuotesPage() {
   const { t } = useTranslation('quotes');
   const locale = useLocale();
   const navigate = useNavigate();
+  const location = useLocation();
   const signedIn = useSessionStore((s) => s.userData !== null);
   const canKeep = useCan('quote.add');
   const { tab: asked } = useParams();
@@ -35,9 +37,16 @@ export function QuotesPage() {
       <h1 className="h3 mb-1">{t('title')}</h1>
       <p className="text-body-secondary mb-3">{t('lead')}</p>
       {!signedIn ? (
-        <p className="text-body-secondary" data-testid="quotes-signed-out">
-          {t('signIn')}
-        </p>
+        <div data-testid="quotes-signed-out">
+          <p className="text-body-secondary">{t('signIn')}</p>
+          <Link
+            to={authPagePath(locale, 'login', location.pathname)}
+            className="btn btn-primary"
+            data-testid="quotes-sign-in"
+          >
+            {t('signInButton')}
+          </Link>
+        </div>
       ) : (
         <>
           <nav aria-label={t('tabsLabel')}>
