@@ -8,6 +8,7 @@ import type { PhoneConfirmationService } from './features/auth/phone-confirmatio
 import type { CatalogService } from './features/catalog/catalog.service';
 import type { RecentSmileys } from './features/catalog/recent-smileys';
 import type { PagesService } from './features/pages/pages.service';
+import type { AdminServices } from './features/admin/admin.services';
 import type { ArtServices } from './features/art/art.services';
 import type { ForumServices } from './features/forum/forum.services';
 import type { HomeService } from './features/home/home.service';
@@ -110,6 +111,8 @@ export interface Deps {
   forum: ForumServices;
   /** The art section: groups, galleries, posts, likes, comments (features/art). */
   art: ArtServices;
+  /** The admin area: its change log, and each part's services (features/admin). */
+  admin: AdminServices;
   /** Which routes each module registered (`METHOD /url`), keyed by module name. */
   moduleRoutes: ReadonlyMap<string, readonly string[]>;
 }
@@ -184,6 +187,7 @@ const DEPS_KEY_SET: Record<keyof Deps, true> = {
   home: true,
   forum: true,
   art: true,
+  admin: true,
   search: true,
   moduleRoutes: true,
 };

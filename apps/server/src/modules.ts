@@ -1,3 +1,4 @@
+import { adminModule } from './features/admin/admin.module';
 import { artModule } from './features/art/art.module';
 import { authModule } from './features/auth/auth.module';
 import { catalogModule } from './features/catalog/catalog.module';
@@ -49,6 +50,7 @@ export const MODULES = [
   forumModule,
   artModule,
   searchModule,
+  adminModule,
 ] as const;
 
 export type ModuleName = (typeof MODULES)[number]['name'];

@@ -7,6 +7,8 @@ export const ERROR_CODES = [
   'banned',
   'gagged',
   'not_found',
+  // 409: the thing changed since the caller read it (two admins editing it at once): read again.
+  'conflict',
   // 403: a sign-in or registration posted from another site's page (login CSRF).
   'cross_site',
   'too_large',
@@ -25,6 +27,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   banned: 403,
   gagged: 403,
   not_found: 404,
+  conflict: 409,
   cross_site: 403,
   too_large: 413,
   session_expired: 419,

@@ -25,3 +25,4 @@ export * from './forum';
 export * from './art';
 export * from './quotes';
 export * from './search';
+export * from './admin';

@@ -47,6 +47,8 @@ export const APP_ROUTES = {
   artCreate: { path: 'art/create/:groupSlug', title: 'artCreate' },
   artPost: { path: 'art/post/:postSlug', title: 'artPost' },
   quotes: { path: 'quote/:tab?', title: 'quotes' },
+  // No section: the dashboard. A section's own pages below it (`gifts/statistics`).
+  admin: { path: 'admin/:section?/:sub?', title: 'admin' },
 } as const satisfies Record<string, AppRoute>;
 
 export type AppRouteName = keyof typeof APP_ROUTES;

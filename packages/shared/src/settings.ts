@@ -1,5 +1,10 @@
-/** A user's chat settings (spec section 3) with the spec's defaults for a new user (section 9). */
-export interface ChatSettings {
+import { DEFAULT_SOUND_CHOICES, type SoundChoices } from './admin/media';
+
+/**
+ * A user's chat settings (spec section 3) with the spec's defaults for a new user (section 9);
+ * `sound_{kind}` is the catalogue sound chosen per kind of event (null: the site's default).
+ */
+export interface ChatSettings extends SoundChoices {
   show_avatars: boolean;
   show_gradients: boolean;
   show_guests: boolean;
@@ -21,6 +26,7 @@ export const DEFAULT_CHAT_SETTINGS: ChatSettings = {
   notification_new_message: 1,
   notification_volume: 0.6,
   sound: 'ding',
+  ...DEFAULT_SOUND_CHOICES,
 };
 
 /** Notification sounds the web app can play (synthesised in the browser, no files). */

@@ -1,6 +1,5 @@
-import { roleRank } from '@chat/shared';
+import { ROLES, roleRank } from '@chat/shared';
 import type { UserRow } from '../db/schema';
-import { ROLE_PERMISSIONS } from './permissions';
 import { outranksPerson } from './rank';
 import type { Viewer } from './viewer';
 
@@ -20,6 +19,6 @@ export function canJudge(viewer: Viewer, owner: Pick<UserRow, 'id' | 'role'>): b
  */
 export function listedFor(viewer: Viewer): { exceptOwnerId: number; ownerRoles: string[] } {
   const rank = roleRank(viewer.roles);
-  const ownerRoles = Object.keys(ROLE_PERMISSIONS).filter((role) => roleRank([role]) < rank);
+  const ownerRoles = ROLES.filter((role) => roleRank([role]) < rank);
   return { exceptOwnerId: viewer.id ?? 0, ownerRoles };
 }

@@ -3,10 +3,10 @@ import {
   type Permission,
   permissionsOfRoles,
   REGISTERED_PERMISSION,
-  ROLE_PERMISSIONS,
   ROLES,
 } from '@chat/shared';
 import type { UserRow } from '../db/schema';
+import { roleTable } from './role-table';
 
 export {
   ASSIGNABLE_ROLES,
@@ -43,10 +43,11 @@ export function rolesOf(user: Pick<UserRow, 'role'>): string[] {
  */
 export type PermissionSubject = Pick<UserRow, 'role'> & Partial<Pick<UserRow, 'premium_until'>>;
 
-/** What the user may do: the union over their roles of the one shared table, and premium's. */
+/** What the user may do: the union over their roles of the live table (role-table.ts), and premium's. */
 export function permissionsOf(user: PermissionSubject): Permission[] {
   return permissionsOfRoles(rolesOf(user), {
     premium: isPremiumActive(user.premium_until ?? null),
+    table: roleTable(),
   });
 }
 
@@ -65,5 +66,6 @@ export function isRegistered(user: Pick<UserRow, 'role'>): boolean {
  * (`role NOT IN (...)`): the table decides, the query does not name a role.
  */
 export function rolesLacking(permission: Permission): string[] {
-  return ROLES.filter((role) => !ROLE_PERMISSIONS[role].includes(permission));
+  const table = roleTable();
+  return ROLES.filter((role) => !table[role].includes(permission));
 }

@@ -25,6 +25,12 @@ import * as forumPageIndexes from './migrations/0022-forum-page-indexes';
 import * as forumPostBatchIndex from './migrations/0023-forum-post-batch-index';
 import * as art from './migrations/0024-art';
 import * as quotesPage from './migrations/0025-quotes-page';
+import * as adminLog from './migrations/0026-admin-log';
+import * as siteSettingsPermissions from './migrations/0027-site-settings-permissions';
+import * as smileysFonts from './migrations/0028-smileys-fonts';
+import * as framesSounds from './migrations/0029-frames-sounds';
+import * as giftCatalogue from './migrations/0030-gift-catalogue';
+import * as pagesReleases from './migrations/0031-pages-releases';
 
 /** Migrations are listed in code, so they ship inside the build and run at start. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +59,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-forum-post-batch-index': forumPostBatchIndex,
   '0024-art': art,
   '0025-quotes-page': quotesPage,
+  '0026-admin-log': adminLog,
+  '0027-site-settings-permissions': siteSettingsPermissions,
+  '0028-smileys-fonts': smileysFonts,
+  '0029-frames-sounds': framesSounds,
+  '0030-gift-catalogue': giftCatalogue,
+  '0031-pages-releases': pagesReleases,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

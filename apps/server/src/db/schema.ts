@@ -1,4 +1,10 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AdminTables } from './admin-schema';
+import type { SettingsAdminTables } from './admin-settings-schema';
+import type { SmileysFontsTables } from './admin-catalog-schema';
+import type { FramesSoundsTables } from './admin-media-schema';
+import type { GiftCatalogueTables } from './admin-gifts-schema';
+import type { PagesReleasesTables } from './admin-pages-schema';
 import type { ArtTables } from './art-schema';
 import type { ForumTables } from './forum-schema';
 
@@ -189,7 +195,16 @@ export interface IgnoresTable {
   created_at: string;
 }
 
-export interface DB extends ForumTables, ArtTables {
+export interface DB
+  extends
+    ForumTables,
+    ArtTables,
+    AdminTables,
+    SettingsAdminTables,
+    SmileysFontsTables,
+    FramesSoundsTables,
+    GiftCatalogueTables,
+    PagesReleasesTables {
   users: UsersTable;
   sessions: SessionsTable;
   rooms: RoomsTable;
@@ -595,6 +610,8 @@ export interface GiftsTable {
   premium_only: Generated<number>;
   position: number;
   active: Generated<number>;
+  /** Version for the admin area's edits (0030-gift-catalogue); the epoch until first edited. */
+  updated_at: Generated<string>;
 }
 
 export interface UserGiftsTable {

@@ -19,6 +19,7 @@ import type {
   WalletWire,
   ForumPost,
   ArtComment,
+  CatalogPart,
 } from '@chat/shared';
 
 /**
@@ -43,6 +44,8 @@ export interface DomainEventMap {
   'user.frame': { userId: number; frame: string | null };
   /** The account was deleted (its row stays anonymised); features drop what they keep of it. */
   'user.deleted': { userId: number };
+  /** An admin changed a part of the site's catalogues or settings (features/admin). */
+  'catalog.updated': { part: CatalogPart };
   /** `troll`: the author is a troll, whose message reaches only them and troll seers. */
   'chat.message.stored': { message: ChatMessage; exceptSocketId?: string; troll?: boolean };
   /** Its author edited it: the message as the whole room may see it. */

@@ -19,6 +19,7 @@ import { caseLists } from './module-cases';
 import { buildProfilesWorld } from './profiles-world';
 import { personValues, sessionValues, testPasswordHash } from './rows';
 import type { RouteCase, SafeRouteCase, World } from './world';
+import { buildAdminWorld } from './admin-world';
 import { buildArtWorld } from './art-world';
 import { buildForumWorld } from './forum-world';
 import { buildModerationWorld } from './moderation-world';
@@ -365,6 +366,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     economy,
     forum: await buildForumWorld(db, { owner, peer }, at),
     art: await buildArtWorld(db, { owner, peer }, at),
+    adminArea: await buildAdminWorld(db, { admin }, at),
     // The channel auth signs only a socket connected now: the world keeps one open.
     socketId: (await connectedSocket(app)).socketId,
   };

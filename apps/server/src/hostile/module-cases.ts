@@ -5,6 +5,7 @@
  * case filed under the wrong module, fails there.
  */
 import { MODULES, type ModuleName } from '../modules';
+import { ADMIN_SAFE_ROUTES, ADMIN_UNSAFE_ROUTES } from './admin-world';
 import { ART_SAFE_ROUTES, ART_UNSAFE_ROUTES } from './art-world';
 import { AUTH_UNSAFE_ROUTES } from './auth-routes';
 import { CHAT_SAFE_ROUTES, CHAT_UNSAFE_ROUTES } from './chat-routes';
@@ -82,6 +83,7 @@ export const MODULE_CASES: Partial<Record<RouteOwner, ModuleCases>> = {
   economy: { unsafe: ECONOMY_UNSAFE_ROUTES, safe: ECONOMY_SAFE_ROUTES },
   forum: { unsafe: FORUM_UNSAFE_ROUTES, safe: FORUM_SAFE_ROUTES },
   art: { unsafe: ART_UNSAFE_ROUTES, safe: ART_SAFE_ROUTES },
+  admin: { unsafe: ADMIN_UNSAFE_ROUTES, safe: ADMIN_SAFE_ROUTES },
 };
 
 /**

@@ -2,7 +2,12 @@
  * Hostile input to what users change about themselves and moderators about users: chat
  * settings, status line, ignore list, troll flag.
  */
-import { DEFAULT_CHAT_SETTINGS, type ChatSettings, type RoomDetail } from '@chat/shared';
+import {
+  DEFAULT_CHAT_SETTINGS,
+  SOUND_KINDS,
+  type ChatSettings,
+  type RoomDetail,
+} from '@chat/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { testDialects } from '../test/databases';
@@ -56,7 +61,13 @@ describe.each(dialects)('hostile input to users on %s', (dialect) => {
         notification_new_message: [2, -1, 0.5, 'x', '<script>', '1e309', {}],
         notification_volume: [2, -0.1, 'NaN', 'Infinity', '1e309', 'x', {}, '0.5<b>'],
         sound: ['<script>', 'DING', 'ding ', '', ['ding'], {}, 1, true, '../../etc/passwd'],
-      };
+        ...Object.fromEntries(
+          SOUND_KINDS.map((k) => [
+            `sound_${k}`,
+            ['<script>', 0, -1, 1.5, 'x', {}, true, '1e3', [1]],
+          ]),
+        ),
+      } as Record<keyof ChatSettings, unknown[]>;
       await nothingChanges(async () => {
         for (const [field, values] of Object.entries(bad)) {
           for (const value of values)

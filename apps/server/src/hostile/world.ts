@@ -53,6 +53,8 @@ export interface World {
   forum: ForumWorld;
   /** A group, the owner's post and the peer's, the owner's comment, a spare upload (art-world.ts). */
   art: ArtWorld;
+  /** What the admin area's routes act on (admin-world.ts); `admin` is the admin's client. */
+  adminArea: AdminWorld;
   /** A socket connected now (the channel auth signs no other), claimed by the owner's calls. */
   socketId: string;
 }
@@ -146,6 +148,51 @@ export interface ForumWorld {
   ownPost: ForumPostRow;
   /** The peer's reply (number 3), which the owner has liked. */
   peerPost: ForumPostRow;
+}
+
+/** A row the admin area edits: a PATCH sends its `updated_at` back (409 if it moved). */
+export interface AdminRow {
+  id: number;
+  updated_at: string;
+}
+
+export interface AdminWorld {
+  /** A smiley group with `smiley` and `spareSmiley` in it. */
+  group: AdminRow;
+  /** A group with no smiley: to delete. */
+  emptyGroup: AdminRow;
+  smiley: AdminRow;
+  /** To delete. */
+  spareSmiley: AdminRow;
+  /** Used by nobody, with no file of its own (like every spare below: one to change, one to delete). */
+  font: AdminRow;
+  spareFont: AdminRow;
+  /** Worn by nobody. */
+  frame: AdminRow;
+  spareFrame: AdminRow;
+  /** Nobody's default. */
+  sound: AdminRow;
+  spareSound: AdminRow;
+  /** Never sent. */
+  gift: AdminRow;
+  spareGift: AdminRow;
+  /** The admin's complete upload, the picture of no gift yet. */
+  uploadId: number;
+  /** Releases of the `pc` app with a store link, not required. */
+  release: AdminRow;
+  spareRelease: AdminRow;
+  /** A release version of the `android` app nobody has added. */
+  releaseVersion: string;
+  /** A static page of both languages, and its `updated_at`. */
+  pageSlug: string;
+  pageUpdatedAt: string;
+  /** The settings' version, and the value `hide_moderator_names` has. */
+  settingsVersion: string;
+  hideModeratorNames: boolean;
+  /** The moderator role's row of the permission table as stored. */
+  moderatorRole: { permissions: string[]; updated_at: string };
+  /** The agreement's current version. */
+  agreementVersion: number;
 }
 
 export interface ArtWorld {

@@ -29,6 +29,8 @@ export const forbidden = (messageKey?: MessageKey) =>
   new AppError('forbidden', messageKey ? { messageKey } : {});
 export const guestForbidden = () => new AppError('guest');
 export const notFound = () => new AppError('not_found');
+/** 409: the thing changed since the caller read it (two admins at once): read it again. */
+export const conflict = () => new AppError('conflict');
 
 /** A 422 naming the fields at fault, e.g. `invalid({ nick: ['nick.taken'] })`. */
 export const invalid = (errors: Record<string, MessageKey[]>) =>

@@ -1,4 +1,4 @@
-import type { RouteOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 
 const OVERRIDABLE = new Set(['PATCH', 'PUT', 'DELETE']);
@@ -29,6 +29,16 @@ export const methodOverridePlugin = fp(async (app) => {
     const url = route.url;
     if (methods.includes('POST')) {
       realPost.add(url);
+      // A POST naming a method this URL does not have is a 404 before its body is validated
+      // against the POST's schema (which would answer 422 about a body never meant for it).
+      route.preValidation = [
+        async (request: FastifyRequest, reply: FastifyReply) => {
+          const named = request.overrideMethod;
+          if (named !== undefined && OVERRIDABLE.has(named) && !overridden.get(url)?.has(named))
+            return reply.callNotFound();
+        },
+        ...[route.preValidation ?? []].flat(),
+      ];
       const handler = route.handler;
       route.handler = function (request, reply) {
         const named = request.overrideMethod;
@@ -52,6 +62,15 @@ export const methodOverridePlugin = fp(async (app) => {
     if (byMethod.size > 1) return;
     // A route registered before its POST twin: answer POST here, refusing a wrong _method.
     route.method = [method, 'POST'];
+    // Checked before validation: a POST naming another method (or none) must not be judged by
+    // this route's schema (a 422 about fields of a call that is not this one).
+    route.preValidation = [
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        if (request.method === 'POST' && overrideOf(request.body) !== method)
+          return reply.callNotFound();
+      },
+      ...[route.preValidation ?? []].flat(),
+    ];
     const handler = route.handler;
     route.handler = function (request, reply) {
       if (request.method === 'POST' && request.overrideMethod !== method) {

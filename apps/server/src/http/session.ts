@@ -1,3 +1,4 @@
+import type { Permission } from '@chat/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { viewerOf, ANONYMOUS, type Viewer } from '../access/viewer';
@@ -51,6 +52,11 @@ declare module 'fastify' {
      * route reads only who the caller is, what they may do and their sanctions (a chat post).
      */
     session?: 'ignore' | 'cached';
+    /**
+     * Permissions the caller must hold from the one table (the admin area's `admin.access` and
+     * the page's own): 403 `forbidden` otherwise, before any handler runs.
+     */
+    permissions?: readonly Permission[];
   }
 }
 
@@ -124,6 +130,10 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app, opts) => {
     if (access !== 'public') {
       if (viewer.id === null) throw unauthenticated();
       if (access === 'registered' && !viewer.registered) throw guestForbidden();
+    }
+    if (config.permissions?.some((permission) => !viewer.can(permission))) {
+      if (viewer.id === null) throw unauthenticated();
+      throw new AppError('forbidden');
     }
     if (viewer.id !== null) enforceSanctions(request.method, config.sanctions, viewer);
   });

@@ -183,6 +183,14 @@ const localeChildren: RouteObject[] = [
       ),
   },
   {
+    ...route('admin'),
+    lazy: () =>
+      // Its texts come with its chunk (i18n/admin-texts.ts).
+      page(import('../pages/admin/admin-page'), []).then((m) => ({
+        Component: m.AdminPage,
+      })),
+  },
+  {
     ...route('balance'),
     lazy: () =>
       page(import('../pages/balance/balance-page'), ['balance', 'complaints']).then((m) => ({

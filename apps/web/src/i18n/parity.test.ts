@@ -67,7 +67,8 @@ describe('translations', () => {
   });
 
   it('keep Latin words out of the Russian interface, except names and formats', () => {
-    const allowed = /\b(Chatik|English|cookie|e-mail|Alt|Shift|Ctrl|Enter|JPEG|PNG|GIF|WebP)\b/gi;
+    const allowed =
+      /\b(Chatik|English|cookie|e-mail|Alt|Shift|Ctrl|Enter|JPEG|PNG|GIF|WebP|SVG|MP3|Ogg|WAV|WOFF2|CSV|Markdown|Android|iOS|https|exe|msi|apk|ipa|dmg)\b/gi;
     const latin = keysOf(resources.ru).filter((key) => {
       const text = key
         .split('.')

@@ -21,6 +21,12 @@ import enPremium from './en/premium.json';
 import enPresents from './en/presents.json';
 import enSearch from './en/search.json';
 import enForum from './en/forum.json';
+import enAdmin from './admin/en/admin.json';
+import enAdminSettings from './admin/en/admin-settings.json';
+import enAdminCatalog from './admin/en/admin-catalog.json';
+import enAdminMedia from './admin/en/admin-media.json';
+import enAdminGifts from './admin/en/admin-gifts.json';
+import enAdminPages from './admin/en/admin-pages.json';
 import enArt from './en/art.json';
 import enQuotes from './en/quotes.json';
 import ruAuth from './ru/auth.json';
@@ -46,6 +52,12 @@ import ruPremium from './ru/premium.json';
 import ruPresents from './ru/presents.json';
 import ruSearch from './ru/search.json';
 import ruForum from './ru/forum.json';
+import ruAdmin from './admin/ru/admin.json';
+import ruAdminSettings from './admin/ru/admin-settings.json';
+import ruAdminCatalog from './admin/ru/admin-catalog.json';
+import ruAdminMedia from './admin/ru/admin-media.json';
+import ruAdminGifts from './admin/ru/admin-gifts.json';
+import ruAdminPages from './admin/ru/admin-pages.json';
 import ruArt from './ru/art.json';
 import ruQuotes from './ru/quotes.json';
 
@@ -78,6 +90,12 @@ export const resources = {
     forum: ruForum,
     art: ruArt,
     quotes: ruQuotes,
+    admin: ruAdmin,
+    'admin-settings': ruAdminSettings,
+    'admin-catalog': ruAdminCatalog,
+    'admin-media': ruAdminMedia,
+    'admin-gifts': ruAdminGifts,
+    'admin-pages': ruAdminPages,
   },
   en: {
     common: enCommon,
@@ -105,6 +123,12 @@ export const resources = {
     forum: enForum,
     art: enArt,
     quotes: enQuotes,
+    admin: enAdmin,
+    'admin-settings': enAdminSettings,
+    'admin-catalog': enAdminCatalog,
+    'admin-media': enAdminMedia,
+    'admin-gifts': enAdminGifts,
+    'admin-pages': enAdminPages,
   },
 } as const;
 

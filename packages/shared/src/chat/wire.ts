@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nickStyle, publicUser } from '../schemas/user';
 import { SOUNDS } from '../settings';
+import { soundChoicesPatch } from '../admin/media';
 import { decimalField, formBoolean, idField, intField, plainText } from '../schemas/fields';
 import { attachmentSchema, attachmentIds } from '../uploads/wire';
 import { gifSchema } from '../gifs/wire';
@@ -200,6 +201,7 @@ export const settingsPatchBody = z
     notification_new_message: intField(0, 1),
     notification_volume: decimalField(0, 1),
     sound: z.enum(SOUNDS).nullable(),
+    ...soundChoicesPatch.shape,
   })
   .partial();
 

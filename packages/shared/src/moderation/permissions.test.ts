@@ -51,6 +51,16 @@ const ADMIN = [
   'room.manage_any',
   'roles.manage',
   'admin.access',
+  'admin.pages',
+  'admin.releases',
+  'admin.fonts',
+  'admin.frames',
+  'admin.gifts',
+  'admin.smileys',
+  'admin.sounds',
+  'admin.settings',
+  'admin.permissions',
+  'admin.log',
   ...PERKS,
 ];
 

@@ -46,7 +46,24 @@ export const PERMISSIONS = [
   'room.manage_any',
   /** Make a user a moderator or an admin and back. */
   'roles.manage',
+  /** The admin area (`/admin`) and its dashboard; each child page needs its own below too. */
   'admin.access',
+  /** Static pages: the agreement, privacy, rules (a new agreement version is accepted again). */
+  'admin.pages',
+  /** Releases of the site's apps per platform, and which one is required. */
+  'admin.releases',
+  /** The catalogues: nick fonts, avatar frames, gifts (and their statistics), smileys, sounds. */
+  'admin.fonts',
+  'admin.frames',
+  'admin.gifts',
+  'admin.smileys',
+  'admin.sounds',
+  /** Every site setting (main room, prices, limits, guest entry, registration). */
+  'admin.settings',
+  /** The role × permission table (`roles.manage` still decides who holds which role). */
+  'admin.permissions',
+  /** The admin log: who changed what in the admin area, before and after. */
+  'admin.log',
   /** Premium perks (features/economy), checked on the server: gradient nicks, the colours
    * beyond the basic palette rows, premium-only frames, PREMIUM_PHOTOS_MAX photos and
    * PREMIUM_UPLOAD_MAX_BYTES uploads. */
@@ -99,7 +116,8 @@ export const PREMIUM_PERMISSIONS: readonly Permission[] = [
  * The one role → permission table (the admin area will make it editable; until then it is code,
  * pinned by its test). A user's permissions are the union over their roles.
  */
-export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+export type RoleTable = Readonly<Record<Role, readonly Permission[]>>;
+export const ROLE_PERMISSIONS: RoleTable = {
   guest: ['complaint.create'],
   user: REGISTERED,
   moderator: MODERATOR,
@@ -113,14 +131,15 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
  */
 export function permissionsOfRoles(
   roles: Iterable<string>,
-  options: { premium?: boolean } = {},
+  options: { premium?: boolean; table?: RoleTable } = {},
 ): Permission[] {
+  const table = options.table ?? ROLE_PERMISSIONS;
   const out = new Set<Permission>();
   let registered = false;
   for (const role of roles) {
-    if (Object.hasOwn(ROLE_PERMISSIONS, role)) {
+    if (Object.hasOwn(table, role)) {
       if (role !== 'guest') registered = true;
-      for (const permission of ROLE_PERMISSIONS[role as Role]) out.add(permission);
+      for (const permission of table[role as Role]) out.add(permission);
     }
   }
   if (options.premium === true && registered)

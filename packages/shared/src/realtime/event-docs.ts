@@ -51,6 +51,11 @@ export const EVENT_DOCS: { [K in ChannelKindName]: { [E in keyof EventsOf<K>]: E
       payload: '`{ user_id, data }`',
       raisedBy: "someone's premium began or ended (purchase, gift, expiry)",
     },
+    CatalogUpdated: {
+      payload:
+        '`{ part }` (`fonts`, `frames`, `gifts`, `smileys`, `sounds`, `settings`, `pages`, `releases`, `permissions`)',
+      raisedBy: 'an admin changed that part in the admin area; open tabs read it again',
+    },
     RoomAvailable: {
       payload: '`{ room }` (a room summary without abilities)',
       raisedBy:

@@ -17,6 +17,7 @@ import type {
   ForumThreadUpdatedEvent,
 } from '../forum/wire';
 import type { ArtComment } from '../art/wire';
+import type { CatalogUpdatedEvent } from '../admin/wire';
 import type {
   BalanceUpdatedEvent,
   MyPremiumUpdatedEvent,
@@ -62,6 +63,8 @@ export interface ChatChannelEvents {
    * those not in it. Never sent for a private room.
    */
   RoomAvailable: { room: RoomSummary };
+  /** An admin changed a catalogue (smileys, fonts, settings...): open tabs read that part again. */
+  CatalogUpdated: CatalogUpdatedEvent;
 }
 
 /** Events on `presence-room.{id}`: the members of one room. */

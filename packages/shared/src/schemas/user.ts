@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { gifCategorySchema, gifSchema } from '../gifs/wire';
+import { soundChoicesSchema } from '../admin/media';
 import { banSchema } from '../moderation/wire';
 import { publicUser } from './public-user';
+import { initPagesFields } from '../admin/pages';
 
 export { nickStyle, publicUser, type NickStyle, type PublicUser } from './public-user';
 
@@ -15,6 +17,7 @@ export const chatSettingsSchema = z.object({
   notification_new_message: z.number(),
   notification_volume: z.number(),
   sound: z.string().nullable(),
+  ...soundChoicesSchema.shape,
 });
 
 export const smileySchema = z.object({ id: z.number().int(), tag: z.string(), file: z.string() });
@@ -55,7 +58,13 @@ export const userData = z.object({
 });
 export type UserData = z.infer<typeof userData>;
 
-export const fontSchema = z.object({ id: z.number().int(), font_family: z.string() });
+export const fontSchema = z.object({
+  id: z.number().int(),
+  font_family: z.string(),
+  /** A WOFF2 file the web loads with @font-face (admin-uploaded fonts); absent: a system font. */
+  url: z.string().nullable().optional(),
+  premium_only: z.boolean().optional(),
+});
 export type Font = z.infer<typeof fontSchema>;
 
 export const broadcastingSchema = z.object({
@@ -74,6 +83,7 @@ export const initData = z.object({
   trolls: z.array(z.number().int()),
   user: userData.nullable(),
   broadcasting: broadcastingSchema,
+  ...initPagesFields,
 });
 export type InitData = z.infer<typeof initData>;
 
@@ -83,6 +93,8 @@ export const pageSchema = z.object({
   locale: z.string(),
   title: z.string(),
   body: z.string(),
+  /** The body's Markdown rendered and sanitized by the server (features/admin/pages). */
+  html: z.string().optional(),
   updated_at: z.string(),
 });
 export type Page = z.infer<typeof pageSchema>;

@@ -10,7 +10,7 @@ import {
 } from '@chat/shared';
 import type { UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
-import { AppError, invalid } from '../../http/app-error';
+import { AppError, forbidden, invalid } from '../../http/app-error';
 import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
 import { isUniqueViolation, violationDetail } from '../../lib/db-errors';
@@ -22,6 +22,7 @@ import type { AccountsRepository } from './accounts.repository';
 import type { PhoneConfirmationService } from './phone-confirmations.service';
 import type { SessionsRepository } from './sessions.repository';
 import { isRegistered, NEWCOMER_ROLE, REGISTERED_ROLE } from '../../access/permissions';
+import { flagSetting } from '../admin/settings/live-settings';
 
 export interface Device {
   userAgent: string;
@@ -61,6 +62,7 @@ export class AuthService {
   ) {}
 
   async registerGuest(body: GuestRegisterBody, device: Device): Promise<SignedIn> {
+    if (!flagSetting('guest_entry')) throw forbidden('entry.guests_closed');
     await this.rateLimits.hit(this.limits.register, device.ip);
     const user = await this.createUser({ nick: body.nick, role: NEWCOMER_ROLE });
     return this.signIn(user, device, 'guest');
@@ -71,6 +73,7 @@ export class AuthService {
    * (and with it their place in rooms); anyone else gets a new one.
    */
   async register(body: RegisterBody, device: Device, caller: UserRow | null): Promise<SignedIn> {
+    if (!flagSetting('registration_open')) throw forbidden('entry.registration_closed');
     await this.rateLimits.hit(this.limits.register, device.ip);
     const passwordHash = await hashPassword(body.password);
     const account = { password_hash: passwordHash, email: body.email ?? null };

@@ -1,3 +1,4 @@
+import type { Font } from '@chat/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
@@ -5,8 +6,21 @@ import type { DB } from '../../db/schema';
 export class CatalogRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  async fonts() {
-    return this.db.selectFrom('fonts').select(['id', 'font_family']).orderBy('id').execute();
+  /** The fonts on offer: a withdrawn one is left out, so nicks using it fall back (issue 23). */
+  async fonts(): Promise<Font[]> {
+    const rows = await this.db
+      .selectFrom('fonts')
+      .select(['id', 'font_family', 'file', 'premium_only'])
+      .where('active', '=', 1)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      font_family: r.font_family,
+      url: r.file === null ? null : `/storage/${r.file}`,
+      premium_only: r.premium_only === 1,
+    }));
   }
 
   async smileyGroups() {

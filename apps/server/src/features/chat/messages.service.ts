@@ -31,6 +31,7 @@ import type { RepeatGuard } from './repeat-guard';
 import type { RoomRosters, RosterMember } from './room-rosters';
 import type { RoomView } from './room-view';
 import type { RoomsRepository } from './rooms.repository';
+import { numberSetting } from '../admin/settings/live-settings';
 
 export interface PostResult {
   message: ChatMessage;
@@ -116,7 +117,18 @@ export class MessagesService {
     const attachments = await this.attachments.claim(user.id, body.attachments, {
       publicChat: true,
     });
-    const rule = isGuest ? this.guestRule : this.userRule;
+    // An admin's message_rate_limit, once stored, replaces MESSAGE_RATE_LIMIT (admin/settings);
+    // the limiters are kept per rule name, so a new limit counts under a name of its own.
+    const per10s = numberSetting('message_rate_limit', this.userRule.points);
+    const base = isGuest ? this.guestRule : this.userRule;
+    const rule =
+      per10s === this.userRule.points
+        ? base
+        : {
+            ...base,
+            name: `${base.name}.${per10s}`,
+            points: isGuest ? Math.max(1, Math.floor(per10s / 2)) : per10s,
+          };
     try {
       await this.rateLimits.hit(rule, String(user.id));
     } catch (error) {

@@ -7,6 +7,7 @@ import {
 import { AppError } from '../../http/app-error';
 import { retryHeaders } from '../../http/rate-limit';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { numberSetting } from '../admin/settings/live-settings';
 import type { BalanceRepository } from './balance.repository';
 import { presentLedgerEntry } from './ledger.presenter';
 import { OperationReplayed, type LedgerService } from './ledger.service';
@@ -33,13 +34,14 @@ export class DailyBonusService {
     const at = this.now();
     const day = moscowDay(at);
     const next = nextMoscowMidnight(at);
+    const amount = numberSetting('daily_bonus_coins', DAILY_BONUS_COINS);
     let result;
     try {
       result = await this.ledger.run(async (tx) => {
-        await this.repo.insertClaim(tx.db, userId, day, DAILY_BONUS_COINS, at.toISOString());
+        await this.repo.insertClaim(tx.db, userId, day, amount, at.toISOString());
         return tx.creditRows({
           userId,
-          amount: DAILY_BONUS_COINS,
+          amount,
           part: 'bonus',
           reason: 'daily-bonus',
           refType: 'bonus',
@@ -51,7 +53,7 @@ export class DailyBonusService {
         throw alreadyClaimed(next, at);
       throw error;
     }
-    await this.ports.notify(userId, 'bonus-every-day', { amount: DAILY_BONUS_COINS });
+    await this.ports.notify(userId, 'bonus-every-day', { amount });
     return {
       entry: presentLedgerEntry(result.rows[0]!, null),
       wallet: result.wallet,

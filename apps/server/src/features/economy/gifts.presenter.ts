@@ -3,7 +3,9 @@ import type { GiftRow, UserGiftRow } from '../../db/schema';
 
 /** The gift pictures ship in apps/server/assets/gifts and are served like the frames. */
 export const GIFT_URL_PREFIX = '/assets/static/gifts/';
-export const giftUrl = (file: string): string => `${GIFT_URL_PREFIX}${file}`;
+// A picture an admin uploaded (admin/gifts) is stored as its own URL (`/storage/...`).
+export const giftUrl = (file: string): string =>
+  file.startsWith('/') ? file : `${GIFT_URL_PREFIX}${file}`;
 
 export function presentGift(row: GiftRow, locale: Locale): Gift {
   return {

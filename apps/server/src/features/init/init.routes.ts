@@ -1,7 +1,8 @@
-import { initData } from '@chat/shared';
+import { INIT_PLATFORMS, initData } from '@chat/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canSeeTrolls } from '../../access/message.policy';
+import { initPagesState } from '../admin/pages/init-state';
 import { viewerOf } from '../../access/viewer';
 import { refreshXsrfCookie } from '../../http/session';
 
@@ -23,7 +24,11 @@ export const initRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['init'],
         summary: 'Everything the web app needs to start: catalog, the signed-in user, realtime',
-        querystring: z.object({ platform: z.enum(['pc', 'mobile']).default('pc') }),
+        querystring: z.object({
+          platform: z.enum(INIT_PLATFORMS).default('pc'),
+          /** The app's version (`1.2.3`): an older one than a required release must update. */
+          version: z.string().max(32).optional(),
+        }),
         response: { 200: z.object({ data: initData }) },
       },
     },
@@ -36,6 +41,11 @@ export const initRoutes: FastifyPluginAsyncZod = async (app) => {
         app.deps.usersService.trolls(),
         user ? app.deps.userData.forUser(user, request.locale) : null,
       ]);
+      const pagesState = await initPagesState(
+        app.deps.admin.pages,
+        user?.id ?? null,
+        request.query,
+      );
       refreshXsrfCookie(request, reply, config.secrets.appKey, secure);
       return {
         data: {
@@ -47,6 +57,7 @@ export const initRoutes: FastifyPluginAsyncZod = async (app) => {
           trolls: user && canSeeTrolls(viewerOf(user)) ? trolls.filter((id) => id !== user.id) : [],
           user: userData,
           broadcasting,
+          ...pagesState,
         },
       };
     },

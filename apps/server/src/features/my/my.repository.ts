@@ -235,6 +235,7 @@ export class MyRepository {
       .selectFrom('fonts')
       .select('id')
       .where('id', '=', id)
+      .where('active', '=', 1)
       .executeTakeFirst();
     return row !== undefined;
   }

@@ -1,5 +1,6 @@
 import type { Locale, Page } from '@chat/shared';
 import { notFound } from '../../http/app-error';
+import { renderPageMarkdown } from '../admin/pages/page-markdown';
 import type { PagesRepository } from './pages.repository';
 
 export class PagesService {
@@ -16,6 +17,7 @@ export class PagesService {
       locale: row.locale,
       title: row.title,
       body: row.body,
+      html: renderPageMarkdown(row.body),
       updated_at: row.updated_at,
     };
   }

@@ -11,8 +11,9 @@ import { presentAttachment } from '../uploads/attachments.presenter';
 import { presentPublicUser } from '../users/user.presenter';
 import type { ListPage, PhotoWithAttachment } from './profiles.repository';
 
-/** Where the frames' SVG files are served (apps/server/assets/frames). */
-export const frameUrl = (file: string): string => `/assets/static/frames/${file}`;
+/** Where a frame is served: the demo SVGs from apps/server/assets/frames, uploads by their URL. */
+export const frameUrl = (file: string): string =>
+  file.startsWith('/') ? file : `/assets/static/frames/${file}`;
 
 export function presentFrame(row: FrameRow, locale: Locale): Frame {
   return {

@@ -233,11 +233,23 @@ export class ProfilesRepository {
   }
 
   async frames(): Promise<FrameRow[]> {
-    return this.db.selectFrom('frames').selectAll().orderBy('position').orderBy('id').execute();
+    // A withdrawn frame (admin area) is no longer offered; those who wear it keep it.
+    return this.db
+      .selectFrom('frames')
+      .selectAll()
+      .where('active', '=', 1)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
   }
 
   async frame(id: number): Promise<FrameRow | undefined> {
-    return this.db.selectFrom('frames').selectAll().where('id', '=', id).executeTakeFirst();
+    return this.db
+      .selectFrom('frames')
+      .selectAll()
+      .where('id', '=', id)
+      .where('active', '=', 1)
+      .executeTakeFirst();
   }
 
   /** The status line shown in the rooms' user lists (set from the chat, features/users). */

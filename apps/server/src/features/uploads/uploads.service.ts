@@ -20,6 +20,7 @@ import { ImageRefused, inspectImage, type ImageRefusal, type PixelBudget } from 
 import { sniffImageType } from './sniff';
 import { hasPermission } from '../users/user.presenter';
 import { isRegistered } from '../../access/permissions';
+import { numberSetting } from '../admin/settings/live-settings';
 
 export interface UploadsOptions {
   maxBytes: number;
@@ -57,9 +58,8 @@ export class UploadsService {
    * it below the site's. The route gives it to the multipart reader, and `write` counts to it.
    */
   maxBytesFor(user: UserRow): number {
-    return hasPermission(user, 'uploads.large')
-      ? Math.max(PREMIUM_UPLOAD_MAX_BYTES, this.options.maxBytes)
-      : this.options.maxBytes;
+    const site = numberSetting('upload_max_bytes', this.options.maxBytes);
+    return hasPermission(user, 'uploads.large') ? Math.max(PREMIUM_UPLOAD_MAX_BYTES, site) : site;
   }
 
   /**

@@ -13,6 +13,7 @@ import {
   type SmileyGroup,
   type UserData,
   USER_PRIORITIES,
+  pickSoundChoices,
 } from '@chat/shared';
 import { permissionsOf, rolesOf } from '../../access/permissions';
 import type { UserRow } from '../../db/schema';
@@ -31,6 +32,7 @@ export function parseSettings(json: string): ChatSettings {
   return {
     ...DEFAULT_CHAT_SETTINGS,
     ...pickKnown(stored, DEFAULT_CHAT_SETTINGS),
+    ...pickSoundChoices(stored),
     sound: typeof sound === 'string' || sound === null ? sound : DEFAULT_CHAT_SETTINGS.sound,
   };
 }

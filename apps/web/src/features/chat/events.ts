@@ -15,6 +15,7 @@ import {
   withMessageEdited,
   withQuotesGone,
   type ChatSettings,
+  type SoundKind,
   type Reaction,
   type RoomDetail,
 } from '@chat/shared';
@@ -28,6 +29,7 @@ import {
   withoutPending,
 } from './transitions';
 import { messageRings } from './sound-rules';
+import { soundFor } from './sound-choice';
 
 export type { ChatEventActions } from './store-types';
 
@@ -41,9 +43,10 @@ const isReaction = (name: string): name is Reaction =>
 export function notifyMention(
   settings: ChatSettings,
   play: (name: string, volume: number) => void,
+  kind: SoundKind = 'mention',
 ): void {
   if (settings.mute) return;
-  play(settings.sound ?? 'ding', settings.notification_volume);
+  play(soundFor(settings, kind), settings.notification_volume);
 }
 
 /**
@@ -97,7 +100,7 @@ export function createChatEvents(
         pending,
       });
       if (verdict.show && messageRings(message, me, s.settings)) {
-        notifyMention(s.settings, deps.playSound);
+        notifyMention(s.settings, deps.playSound, own ? 'message' : 'mention');
       }
     },
     messageUpdated: (message) =>

@@ -72,6 +72,20 @@ function playTone(ctx: AudioContext, out: AudioNode, tone: Tone, volume: number)
   osc.stop(end + 0.02);
 }
 
+/** Plays an audio file at a volume; false when this browser has no audio element or it is 0. */
+function playFile(url: string, level: number): boolean {
+  if (level === 0 || typeof Audio === 'undefined') return false;
+  try {
+    const audio = new Audio(url);
+    audio.volume = level;
+    // Autoplay rules may refuse until the page has had a click: this sound is then not heard.
+    audio.play()?.catch(() => undefined);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Makes sound players around one AudioContext, created on the first sound (browsers want that). */
 export function createSoundPlayer(factory: AudioContextFactory = browserAudioContext) {
   let ctx: AudioContext | null | undefined;
@@ -93,6 +107,8 @@ export function createSoundPlayer(factory: AudioContextFactory = browserAudioCon
    */
   function playSound(name: string, volume: number): boolean {
     const level = Number.isFinite(volume) ? Math.min(Math.max(volume, 0), 1) : 0;
+    // A sound of the site's catalogue (sound-catalogue.ts) is a file named by its URL.
+    if (name.startsWith('/')) return playFile(name, level);
     const audio = context();
     if (audio === null || level === 0) return false;
     // Autoplay rules keep a context suspended until the page has had a click; asking costs

@@ -384,7 +384,8 @@ export function createImStore(deps: ImStoreDeps): ImStoreApi {
         // On screen in a visible tab it counts as read; it rings unless the person is looking.
         const onScreen = get().activeChannelId === channelId;
         if (onScreen) markRead(channelId);
-        if (!onScreen || !deps.isFocused()) notifyMention(deps.soundSettings(), deps.playSound);
+        if (!onScreen || !deps.isFocused())
+          notifyMention(deps.soundSettings(), deps.playSound, 'im');
       },
       countUpdated: ({ im_unread_count, channel_id, new_messages }) => {
         set({ unreadTotal: im_unread_count });

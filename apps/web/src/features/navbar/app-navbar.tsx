@@ -93,7 +93,7 @@ export function AppNavbar() {
             <Link to={profilesPath(locale)} className="nav-link" data-testid="nav-people">
               {t('common:nav.people')}
             </Link>
-            {signedInParts && <signedInParts.ModerationNavLink />}
+            {signedInParts && <signedInParts.StaffNavLinks />}
           </div>
           <div className="navbar-nav align-items-md-center gap-md-2">
             <LanguageSwitch />

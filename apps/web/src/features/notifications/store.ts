@@ -198,7 +198,7 @@ export function createNotificationsStore(deps: NotificationsStoreDeps): Notifica
         });
         // Rings for news only: not for one already read, nor one delivered again.
         if (!known && notification.read_at === null) {
-          notifyMention(deps.soundSettings(), deps.playSound);
+          notifyMention(deps.soundSettings(), deps.playSound, 'notification');
         }
       },
 

@@ -1,5 +1,6 @@
 import { Alert, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { ServerHtml } from '../../shared/ui/server-html';
 import { PageBody } from './page-body';
 import type { usePage } from './use-page';
 
@@ -24,5 +25,8 @@ export function PageContent({ state, missingText, failedText }: PageContentProps
   }
   if (state.missing) return <Alert variant="secondary">{missingText}</Alert>;
   if (state.failed || !state.page) return <Alert variant="warning">{failedText}</Alert>;
+  // The server's sanitized rendering of the Markdown (features/admin/pages/page-markdown.ts).
+  if (state.page.html !== undefined)
+    return <ServerHtml html={state.page.html} className="page-body" />;
   return <PageBody body={state.page.body} />;
 }

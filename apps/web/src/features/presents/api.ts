@@ -3,7 +3,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 export const presentsKeys = {
-  catalogue: ['presents', 'catalogue'] as const,
+  // `CatalogUpdated {part: 'gifts'}` invalidates ['catalog', 'gifts']: the dialog follows live.
+  catalogue: ['catalog', 'gifts'] as const,
 };
 
 /** `GET /api/gifts`: the catalogue, in its order. It changes rarely: read once a few minutes. */

@@ -1,3 +1,4 @@
+import { createCatalogEvents } from '../admin/catalog-events';
 import { parseChannel, ROOM_STATE, type InitData, type UserData } from '@chat/shared';
 import { currentLocale, translate } from '../../i18n/i18n';
 import { readCookie } from '../../lib/cookies';
@@ -51,6 +52,7 @@ useUserCache.subscribe(({ last }, prev) => {
 });
 const complaints = createComplaintEvents(queryClient);
 const balance = createBalanceEvents(queryClient);
+const catalog = createCatalogEvents(queryClient);
 const premium = createPremiumEvents({
   applyMine: applyMyPremium,
   refreshPerks: () => void refreshMyPerks(),
@@ -162,6 +164,7 @@ export function startRealtime(init: InitData): void {
       premium: () => premium,
       friendship: () => friendship,
       rolesUpdated: () => void refreshMyRoles(),
+      catalogUpdated: ({ part }) => catalog.catalogUpdated(part),
       requireUpdate: () => useSessionStore.getState().requireUpdate(),
       sessionEnded: (p) => void sessionEnded(p),
       // Heard only while a thread page listens (features/forum/live.ts).

@@ -45,6 +45,7 @@ function setup() {
     premium: () => premium,
     friendship: () => friendship,
     rolesUpdated: (p) => calls.push(['rolesUpdated', [p]]),
+    catalogUpdated: (p) => calls.push(['catalogUpdated', [p]]),
     requireUpdate,
     sessionEnded: (p) => calls.push(['sessionEnded', [p]]),
   });
@@ -64,6 +65,7 @@ type Route =
   | `premium.${keyof PremiumEventActions}`
   | `friendship.${keyof FriendshipEventActions}`
   | 'rolesUpdated'
+  | 'catalogUpdated'
   | 'requireUpdate'
   | 'sessionEnded';
 // An event some stores all hear lists each, in the order called; `null`: heard by no store yet.
@@ -86,6 +88,7 @@ const ROUTES: { [K in RealtimeEventName]: Route | readonly Route[] | null } = {
   RoomAvailable: 'roomAvailable',
   FriendshipUpdated: 'friendship.friendshipUpdated',
   RolesUpdated: 'rolesUpdated',
+  CatalogUpdated: 'catalogUpdated',
   UserRoomStateUpdated: 'userStateUpdated',
   UserStatusUpdated: 'userStatusUpdated',
   UserVisibilityUpdated: 'userVisibilityUpdated',

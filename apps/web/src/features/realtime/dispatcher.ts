@@ -45,6 +45,8 @@ export interface DispatchTargets {
   friendship: () => FriendshipEventActions;
   /** An admin changed my role: my permissions are read again (menus follow). */
   rolesUpdated: (payload: RealtimeEventMap['RolesUpdated']) => void;
+  /** An admin changed a catalogue: that part is read again (features/admin/catalog-events.ts). */
+  catalogUpdated: (payload: RealtimeEventMap['CatalogUpdated']) => void;
   requireUpdate: () => void;
   /** A session of this account was signed out; the tab drops its own if it was this one. */
   sessionEnded: (payload: RealtimeEventMap['SessionEnded']) => void;
@@ -96,6 +98,7 @@ export function createDispatcher(targets: DispatchTargets): Dispatcher {
     AntitrollUpdated: (p) => chat().trollUpdated(p),
     FriendshipUpdated: (p) => targets.friendship().friendshipUpdated(p),
     RolesUpdated: (p) => targets.rolesUpdated(p),
+    CatalogUpdated: (p) => targets.catalogUpdated(p),
     UserLeftTheChat: (p) => chat().userLeftChat(p),
     MessageStored: (p) => chat().messageStored(p),
     MessageUpdated: (p) => chat().messageUpdated(p),

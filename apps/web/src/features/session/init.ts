@@ -2,6 +2,7 @@ import type { InitData } from '@chat/shared';
 import { withNamespaces } from '../../i18n/i18n';
 import { api } from '../../lib/api';
 import { useGifsStore } from '../gifs/store';
+import { keepFirstInit } from './first-init';
 import { loadSignedInNav } from '../navbar/signed-in-loader';
 import { useRealtimeStore } from '../realtime/store';
 import { useSessionStore } from './store';
@@ -42,6 +43,7 @@ export function loadInit(): Promise<void> {
       const buildKey = answer.headers.get('x-build-key');
       if (buildKey) session.setBuildKey(buildKey);
       if (answer.data.user) session.signIn(answer.data.user);
+      keepFirstInit(answer.data);
       useGifsStore.getState().setCategories(answer.data.gif_categories ?? []);
       realtimeStarted = connectRealtime(answer.data);
       if (answer.data.user) await Promise.all([realtimeStarted, loadSignedInNav()]);

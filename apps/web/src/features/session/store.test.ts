@@ -1,4 +1,4 @@
-import { navbarAvatarSize, type UserData } from '@chat/shared';
+import { DEFAULT_SOUND_CHOICES, navbarAvatarSize, type UserData } from '@chat/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../lib/api';
 import {
@@ -45,6 +45,7 @@ function userData(roles: string[]): UserData {
       notification_new_message: 1,
       notification_volume: 0.6,
       sound: null,
+      ...DEFAULT_SOUND_CHOICES,
     },
     balance: 120,
     bonus: 30,

@@ -5,6 +5,7 @@ import { ChatProvider } from '../../features/chat/components/chat-context';
 import { settle } from '../../lib/settle';
 import { ChatLayout } from '../../features/chat/components/layout/chat-layout';
 import { previewSound } from '../../features/chat/sound';
+import { useSoundCatalogue } from '../../features/chat/sound-catalogue';
 import { useChatStore } from '../../features/chat/store';
 import { useRealtimeStatus } from '../../features/realtime/store';
 import { PersonSlotsProvider } from '../../features/chat/components/users/person-slots';
@@ -21,6 +22,7 @@ export function ChatScreen({ userId }: { userId: number }) {
   if (status === 'ready' && !wasReady) setWasReady(true);
 
   useRoomAddress(userId);
+  useSoundCatalogue();
 
   if (status === 'error') {
     return (

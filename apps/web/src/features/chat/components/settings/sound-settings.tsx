@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { usePreviewSound } from '../chat-context';
+import { SoundKinds } from './sound-kinds';
 import { PlayIcon } from '../../../../shared/ui/icons';
 
 /** A volume drag sends one request when the hand stops, not one per pixel. */
@@ -47,37 +48,46 @@ export function SoundSettings({ settings, onChange }: SoundSettingsProps) {
         onChange={(event) => onVolume(Number(event.target.value))}
         data-testid="setting-notification_volume"
       />
-      <div className="mt-3 mb-1" id="sound-choice-label">
-        {t('settings.soundChoice')}
-      </div>
-      <div role="radiogroup" aria-labelledby="sound-choice-label" className="chat-sounds">
-        {SOUNDS.map((sound) => (
-          <div
-            key={sound}
-            className={`chat-sound${settings.sound === sound ? ' is-selected' : ''}`}
-          >
-            <Form.Check
-              type="radio"
-              name="sound"
-              id={`setting-sound-${sound}`}
-              label={t(`settings.sounds.${sound}`)}
-              checked={settings.sound === sound}
-              onChange={() => onChange({ sound })}
-              data-testid={`setting-sound-${sound}`}
-            />
-            <button
-              type="button"
-              className="chat-icon-btn"
-              aria-label={t('settings.preview', { sound: t(`settings.sounds.${sound}`) })}
-              title={t('settings.preview', { sound: t(`settings.sounds.${sound}`) })}
-              onClick={() => preview(sound, volume)}
-              data-testid={`preview-sound-${sound}`}
-            >
-              <PlayIcon size={14} />
-            </button>
-          </div>
-        ))}
-      </div>
+      <SoundKinds
+        settings={settings}
+        onChange={onChange}
+        volume={volume}
+        fallback={
+          <>
+            <div className="mt-3 mb-1" id="sound-choice-label">
+              {t('settings.soundChoice')}
+            </div>
+            <div role="radiogroup" aria-labelledby="sound-choice-label" className="chat-sounds">
+              {SOUNDS.map((sound) => (
+                <div
+                  key={sound}
+                  className={`chat-sound${settings.sound === sound ? ' is-selected' : ''}`}
+                >
+                  <Form.Check
+                    type="radio"
+                    name="sound"
+                    id={`setting-sound-${sound}`}
+                    label={t(`settings.sounds.${sound}`)}
+                    checked={settings.sound === sound}
+                    onChange={() => onChange({ sound })}
+                    data-testid={`setting-sound-${sound}`}
+                  />
+                  <button
+                    type="button"
+                    className="chat-icon-btn"
+                    aria-label={t('settings.preview', { sound: t(`settings.sounds.${sound}`) })}
+                    title={t('settings.preview', { sound: t(`settings.sounds.${sound}`) })}
+                    onClick={() => preview(sound, volume)}
+                    data-testid={`preview-sound-${sound}`}
+                  >
+                    <PlayIcon size={14} />
+                  </button>
+                </div>
+              ))}
+            </div>
+          </>
+        }
+      />
     </fieldset>
   );
 }

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Button } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+
+interface ConfirmProps {
+  label: string;
+  question: string;
+  onConfirm: () => void;
+  testId?: string;
+}
+
+/** A destructive button that asks once more in place; the "yes" takes the focus. */
+export function Confirm({ label, question, onConfirm, testId }: ConfirmProps) {
+  const { t } = useTranslation('admin-media');
+  const [asking, setAsking] = useState(false);
+  if (!asking)
+    return (
+      <Button
+        size="sm"
+        variant="outline-danger"
+        onClick={() => setAsking(true)}
+        data-testid={testId}
+      >
+        {label}
+      </Button>
+    );
+  return (
+    <span
+      role="group"
+      aria-label={question}
+      className="d-inline-flex flex-wrap gap-1 align-items-center"
+    >
+      <span className="small">{question}</span>
+      <Button
+        size="sm"
+        variant="danger"
+        autoFocus
+        onClick={() => {
+          setAsking(false);
+          onConfirm();
+        }}
+        data-testid={testId ? `${testId}-yes` : undefined}
+      >
+        {t('yes')}
+      </Button>
+      <Button size="sm" variant="outline-secondary" onClick={() => setAsking(false)}>
+        {t('no')}
+      </Button>
+    </span>
+  );
+}
