@@ -120,4 +120,10 @@ export const CROSS_OWNER_WRITES: readonly {
     columns: ['nick_style', 'frame_id', 'frame'],
     why: 'premium’s end takes off the looks premium put on, locked in the expiry’s transaction',
   },
+  {
+    file: 'features/admin/media/frames.repository.ts',
+    method: 'repointWearers',
+    columns: ['frame'],
+    why: 'an admin’s new picture of a frame reaches those wearing it (users.frame keeps its URL), in the change’s transaction',
+  },
 ];

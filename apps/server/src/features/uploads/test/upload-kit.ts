@@ -86,7 +86,8 @@ export function storedFiles(app: FastifyInstance): string[] {
     }
   };
   walk(root, '');
-  return out.sort();
+  // The site's default sounds are written at start (admin/media/wav.ts), not by an upload.
+  return out.filter((f) => !f.startsWith('sounds/default-')).sort();
 }
 
 export const png = (width: number, height: number) =>
