@@ -7,7 +7,7 @@ import { useSessionStore } from '../../session/store';
 import type { SectionProps } from '../sections';
 import { loadFontFaces } from '../../../shared/hooks/use-fonts';
 import { catalogKeys, deleteFont, fontsQuery, updateFont } from './api';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmButton } from '../components/confirm-button';
 import { FontForm } from './font-form';
 
 /**

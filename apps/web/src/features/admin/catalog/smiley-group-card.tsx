@@ -13,7 +13,7 @@ import { useId, useRef, useState } from 'react';
 import { Button, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { deleteGroup, deleteSmiley, saveSmileyOrder, updateGroup } from './api';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmButton } from '../components/confirm-button';
 import { SmileyTile } from './smiley-tile';
 
 interface SmileyGroupCardProps {

@@ -6,7 +6,7 @@ import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error';
 import { updateSmiley } from './api';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmButton } from '../components/confirm-button';
 
 interface SmileyTileProps {
   smiley: AdminSmiley;

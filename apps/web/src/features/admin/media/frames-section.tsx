@@ -7,7 +7,7 @@ import { settle } from '../../../lib/settle';
 import { AvatarWithFrame } from '../../../shared/ui/avatar-with-frame';
 import { useSessionStore } from '../../session/store';
 import { deleteFrame, framesQuery, mediaKeys, updateFrame, type FramePatch } from './api';
-import { Confirm } from './confirm';
+import { ConfirmButton } from '../components/confirm-button';
 import { FrameForm } from './frame-form';
 
 const SAMPLE_SIZE = 72;
@@ -91,7 +91,7 @@ export function FramesSection(_props: SectionProps) {
                   />
                   <div className="mt-2">
                     {frame.active ? (
-                      <Confirm
+                      <ConfirmButton
                         label={frame.wearers > 0 ? t('frames.withdraw') : t('delete')}
                         question={
                           frame.wearers > 0

@@ -7,7 +7,7 @@ import { settle } from '../../../lib/settle';
 import { PlayIcon } from '../../../shared/ui/icons';
 import { playSound } from '../../chat/sound';
 import { deleteSound, mediaKeys, soundsQuery, updateSound, type SoundPatch } from './api';
-import { Confirm } from './confirm';
+import { ConfirmButton } from '../components/confirm-button';
 import { SoundForm } from './sound-form';
 
 /** Heard at a comfortable level, whatever the admin's own chat volume is. */
@@ -118,7 +118,7 @@ export function SoundsSection(_props: SectionProps) {
                       {t('sounds.restore')}
                     </Button>
                   )}
-                  <Confirm
+                  <ConfirmButton
                     label={t('delete')}
                     question={t('sounds.deleteQuestion')}
                     onConfirm={() => remove(sound)}

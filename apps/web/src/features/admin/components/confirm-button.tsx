@@ -1,17 +1,20 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 
-interface ConfirmProps {
-  label: string;
+interface ConfirmButtonProps {
+  label: ReactNode;
   question: string;
   onConfirm: () => void;
   testId?: string;
 }
 
-/** A destructive button that asks once more in place; the "yes" takes the focus. */
-export function Confirm({ label, question, onConfirm, testId }: ConfirmProps) {
-  const { t } = useTranslation('admin-media');
+/**
+ * A destructive button of the admin area that asks once more in place ("Delete? Yes / No");
+ * the "yes" takes the focus.
+ */
+export function ConfirmButton({ label, question, onConfirm, testId }: ConfirmButtonProps) {
+  const { t } = useTranslation('admin');
   const [asking, setAsking] = useState(false);
   if (!asking)
     return (
