@@ -44,6 +44,22 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // The server's test files share their worker's modules (apps/server/vitest.config.ts): one
+    // that replaced a module would replace it for the files after it.
+    files: ['apps/server/src/**/*.test.ts'],
+    ignores: ['apps/server/src/**/*.isolated.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message: 'A file that replaces a module is named *.isolated.test.ts.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     extends: [tseslint.configs.disableTypeChecked],
   },

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SERVER_TESTS } from './apps/server/vitest.config';
 
 // One runner for every tier: pure rules, server integration, web components, browser journeys.
 export default defineConfig({
@@ -10,6 +11,14 @@ export default defineConfig({
     projects: [
       'packages/shared/vitest.config.ts',
       'apps/server/vitest.config.ts',
+      {
+        test: {
+          ...SERVER_TESTS,
+          name: 'server-isolated',
+          root: 'apps/server',
+          include: ['src/**/*.isolated.test.ts'],
+        },
+      },
       { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'] } },
       {
         extends: 'apps/web/vite.config.ts',

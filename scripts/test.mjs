@@ -45,7 +45,12 @@ const steps = [
   () => run('format', 'npx', ['prettier', '--check', '.']),
   () => run('types', 'npm', ['run', 'typecheck']),
   () => run('bundle size', 'node', ['scripts/check-bundle-size.mjs', '--build']),
-  () => vitest('unit and integration tests', ['shared', 'scripts', 'server', 'web'], 'unit.json'),
+  () =>
+    vitest(
+      'unit and integration tests',
+      ['shared', 'scripts', 'server', 'server-isolated', 'web'],
+      'unit.json',
+    ),
   () => (process.env.SKIP_E2E === '1' ? true : vitest('browser journeys', ['e2e'], 'e2e.json')),
 ];
 

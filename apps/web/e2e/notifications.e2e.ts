@@ -9,13 +9,18 @@ const session = useBrowser();
 const ROOM = 6;
 
 /**
- * Replaces Web Audio with a counter before the page's scripts run: the journey checks that the
- * notification sound was asked for, not what a headless browser would make of it.
+ * Replaces Web Audio and audio elements' play() with a counter before the page's scripts run: the
+ * journey checks that the notification sound was asked for (a synthesised tone, or the site's
+ * sound file that is the default for notifications), not what a headless browser makes of it.
  */
 async function countTones(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const w = window as unknown as { __tones: number; AudioContext: unknown };
     w.__tones = 0;
+    HTMLMediaElement.prototype.play = function play() {
+      w.__tones += 1;
+      return Promise.resolve();
+    };
     const param = () => ({
       setValueAtTime: () => undefined,
       exponentialRampToValueAtTime: () => undefined,
