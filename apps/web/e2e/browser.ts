@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { workerServer } from './worker-server';
 
 const ARTIFACTS = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../.e2e-artifacts');
 
@@ -65,7 +66,7 @@ export async function watchCsp(context: BrowserContext, violations: string[]): P
  * reported a Content-Security-Policy violation fails, whatever else it checked.
  */
 export function useBrowser(): BrowserSession {
-  const baseUrl = inject('baseUrl');
+  const { baseUrl } = workerServer();
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
   let violations: string[] = [];
@@ -113,8 +114,9 @@ export function useBrowser(): BrowserSession {
   };
 }
 
-/** A screenshot in .e2e-artifacts/ (gitignored) to look at after a run. */
+/** A screenshot in .e2e-artifacts/ (gitignored) to look at after a run; none with E2E_SHOTS=0 (CI). */
 export async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SHOTS === '0') return;
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
 }

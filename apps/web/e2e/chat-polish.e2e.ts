@@ -1,7 +1,8 @@
 import PusherServer from 'pusher';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uniqueNick } from './api';
 import { shot, useBrowser } from './browser';
+import { workerServer } from './worker-server';
 import { enterAsUser, messageWith, send, type Locale } from './chat-kit';
 
 const session = useBrowser();
@@ -16,7 +17,7 @@ const GUEST_FORM = {
 
 /** Publishes an event as the server would, through its Pusher HTTP API. */
 function publisher(): PusherServer {
-  const { appId, key, secret } = inject('pusherApp');
+  const { appId, key, secret } = workerServer().pusherApp;
   const url = new URL(session.baseUrl);
   return new PusherServer({
     appId,

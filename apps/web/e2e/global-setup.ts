@@ -9,12 +9,17 @@ import { SERVER_MAIN, SERVER_NODE_FLAGS } from '../../server/scripts/build.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** The server's Pusher app credentials, for journeys that publish through its HTTP API. */
-    pusherApp: { appId: string; key: string; secret: string };
-    /** The server's data folder (the log-only SMS sender writes sms.log there). */
-    dataDir: string;
+    /** One site per worker (worker-server.ts picks this worker's). */
+    servers: E2eServer[];
   }
+}
+
+export interface E2eServer {
+  baseUrl: string;
+  /** The server's Pusher app credentials, for journeys that publish through its HTTP API. */
+  pusherApp: { appId: string; key: string; secret: string };
+  /** The server's data folder (the log-only SMS sender writes sms.log there). */
+  dataDir: string;
 }
 
 const WEB_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
@@ -50,7 +55,7 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 
 /**
  * Builds the web app and the server (the latter only when stale: esbuild takes a second), then
- * starts the built server, as `npm start` runs it, on a fresh data dir and a free port.
+ * starts one site per worker.
  */
 export default async function setup(project: TestProject) {
   if (process.env.E2E_SKIP_BUILD !== '1') {
@@ -65,6 +70,27 @@ export default async function setup(project: TestProject) {
     cwd: REPO_ROOT,
     stdio: 'inherit',
   });
+  // Journeys change the site itself (settings, the agreement's version, the smileys): a worker
+  // has a site of its own, so files running at once never see each other's changes.
+  const count = Math.max(1, project.config.maxWorkers);
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startServer()));
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await Promise.all(servers.map((s) => s.stop()));
+    throw failed.reason;
+  }
+  project.provide(
+    'servers',
+    servers.map((s) => s.server),
+  );
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  };
+}
+
+/** The built server, as `npm start` runs it, on a fresh data dir and a free port. */
+async function startServer(): Promise<{ server: E2eServer; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'chat-e2e-'));
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
@@ -98,20 +124,17 @@ export default async function setup(project: TestProject) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  project.provide('baseUrl', baseUrl);
-  project.provide('dataDir', dataDir);
   const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as {
     pusherAppId: string;
     pusherKey: string;
     pusherSecret: string;
   };
-  project.provide('pusherApp', {
-    appId: secrets.pusherAppId,
-    key: secrets.pusherKey,
-    secret: secrets.pusherSecret,
-  });
-
-  return async () => {
+  const server: E2eServer = {
+    baseUrl,
+    dataDir,
+    pusherApp: { appId: secrets.pusherAppId, key: secrets.pusherKey, secret: secrets.pusherSecret },
+  };
+  const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
@@ -120,4 +143,5 @@ export default async function setup(project: TestProject) {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  return { server, stop };
 }

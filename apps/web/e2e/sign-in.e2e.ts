@@ -1,6 +1,7 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { confirmPhone, registerUser, registerWithToken, uniqueNick } from './api';
 import { shot, useBrowser } from './browser';
+import { workerServer } from './worker-server';
 
 const session = useBrowser();
 
@@ -42,7 +43,7 @@ describe('sign in', () => {
       password: 'secret-123',
       phone: `+7 912 ${digits}`,
     });
-    await confirmPhone(session.baseUrl, inject('dataDir'), token, digits);
+    await confirmPhone(session.baseUrl, workerServer().dataDir, token, digits);
     const page = await session.newPage();
     await page.goto('/ru/login');
     await page

@@ -49,6 +49,8 @@ export function TrendChart({
     <Legend key="legend" />,
   ];
   return (
+    // Hidden from assistive technology, the table beside it says the same; recharts' keyboard
+    // layer would put a focusable element inside the hidden part.
     <div
       aria-hidden="true"
       data-testid={testId}
@@ -57,7 +59,7 @@ export function TrendChart({
     >
       <ResponsiveContainer width="100%" height="100%" minWidth={0}>
         {kind === 'bar' ? (
-          <BarChart data={data}>
+          <BarChart data={data} accessibilityLayer={false}>
             {axes}
             {series.map((s) => (
               <Bar
@@ -70,7 +72,7 @@ export function TrendChart({
             ))}
           </BarChart>
         ) : (
-          <LineChart data={data}>
+          <LineChart data={data} accessibilityLayer={false}>
             {axes}
             {series.map((s) => (
               <Line
