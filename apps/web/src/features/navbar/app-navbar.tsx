@@ -35,13 +35,13 @@ export function AppNavbar() {
   };
 
   return (
-    <nav className="navbar navbar-expand-md app-navbar">
+    <nav className="navbar navbar-expand-xl app-navbar">
       <div className="container">
         <Link to={localePath(locale)} className="navbar-brand d-flex align-items-center gap-2">
           <span className="brand-logo" aria-hidden="true" />
           <span className="brand-name">{t('common:appName')}</span>
         </Link>
-        <div className="d-flex align-items-center gap-2 order-md-last">
+        <div className="navbar-end d-flex align-items-center gap-2 order-xl-last">
           {signedInParts && <signedInParts.UnreadTitle />}
           {signedInParts && <signedInParts.BalanceNav />}
           {signedInParts && <signedInParts.NotificationBell />}
@@ -95,7 +95,7 @@ export function AppNavbar() {
             </Link>
             {signedInParts && <signedInParts.StaffNavLinks />}
           </div>
-          <div className="navbar-nav align-items-md-center gap-md-2">
+          <div className="navbar-nav align-items-xl-center gap-xl-2">
             <LanguageSwitch />
             {!userData && (
               <>
@@ -109,7 +109,7 @@ export function AppNavbar() {
                 </button>
                 <Button
                   variant="primary"
-                  className="ms-md-1"
+                  className="ms-xl-1"
                   onClick={() => showAuth('register')}
                   data-testid="nav-register"
                 >
