@@ -117,6 +117,8 @@ const en = {
   'complaint.closed': 'This complaint is already closed.',
   'complaint.ban_over': 'This ban is already over.',
   'role.self': 'You cannot change your own role.',
+  'role.equal':
+    "You cannot change another admin's role unless the permission table gives you that right.",
   'role.guest': 'A guest cannot be given a role. They must register first.',
   taboo_with_reason: 'Choose a taboo topic with the reason "taboo topics", and only then.',
   'moderation.self': 'You cannot sanction yourself.',
@@ -280,6 +282,8 @@ const ru: Record<MessageKey, string> = {
   'complaint.closed': 'Эта жалоба уже закрыта.',
   'complaint.ban_over': 'Этот бан уже закончился.',
   'role.self': 'Нельзя изменить собственную роль.',
+  'role.equal':
+    'Нельзя менять роль другого администратора, если таблица прав не даёт вам этого права.',
   'role.guest': 'Гостю нельзя назначить роль: сначала он должен зарегистрироваться.',
   taboo_with_reason:
     'Запрещённую тему выбирают вместе с причиной «Запрещённые темы», и только с ней.',

@@ -63,6 +63,8 @@ const ADMIN = [
   'admin.log',
   ...PERKS,
 ];
+/** Every permission in the code's order, but the one no role holds until the table gives it. */
+const WITHOUT_ADMINS_ROLES = PERMISSIONS.filter((p) => p !== 'roles.manage_admins');
 
 describe('ROLE_PERMISSIONS', () => {
   it('has a row for every role and nothing else', () => {
@@ -84,9 +86,11 @@ describe('ROLE_PERMISSIONS', () => {
     }
   });
 
-  it('gives an admin everything', () => {
+  it('gives an admin everything but changing other admins, which the table must give', () => {
     expect([...ROLE_PERMISSIONS.admin].sort()).toEqual([...ADMIN].sort());
-    expect([...ROLE_PERMISSIONS.admin].sort()).toEqual([...PERMISSIONS].sort());
+    expect([...ROLE_PERMISSIONS.admin, 'roles.manage_admins'].sort()).toEqual(
+      [...PERMISSIONS].sort(),
+    );
   });
 
   it('names only known permissions, each once per role', () => {
@@ -120,7 +124,7 @@ describe('permissionsOfRoles', () => {
 
   it('is the union over roles, without duplicates', () => {
     expect(permissionsOfRoles(['user', 'moderator'])).toEqual(permissionsOfRoles(['moderator']));
-    expect(permissionsOfRoles(['user', 'moderator', 'admin'])).toEqual([...PERMISSIONS]);
+    expect(permissionsOfRoles(['user', 'moderator', 'admin'])).toEqual(WITHOUT_ADMINS_ROLES);
     expect(permissionsOfRoles(['guest', 'user']).sort()).toEqual([...REGISTERED].sort());
     expect(permissionsOfRoles(['user', 'user'])).toEqual(permissionsOfRoles(['user']));
   });
@@ -157,9 +161,9 @@ describe('premium', () => {
     const moderator = permissionsOfRoles(['user', 'moderator'], { premium: true });
     expect(moderator).toEqual(PERMISSIONS.filter((p) => moderator.includes(p)));
     expect(new Set(moderator).size).toBe(moderator.length);
-    expect(permissionsOfRoles(['user', 'moderator', 'admin'], { premium: true })).toEqual([
-      ...PERMISSIONS,
-    ]);
+    expect(permissionsOfRoles(['user', 'moderator', 'admin'], { premium: true })).toEqual(
+      WITHOUT_ADMINS_ROLES,
+    );
   });
 
   it('gives a guest nothing for a premium flag (guests cannot hold premium)', () => {

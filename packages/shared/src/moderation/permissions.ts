@@ -46,6 +46,11 @@ export const PERMISSIONS = [
   'room.manage_any',
   /** Make a user a moderator or an admin and back. */
   'roles.manage',
+  /**
+   * Change another admin's role. No role holds it until the permission table gives it: by
+   * default an admin cannot demote another admin (issue 23, point 6).
+   */
+  'roles.manage_admins',
   /** The admin area (`/admin`) and its dashboard; each child page needs its own below too. */
   'admin.access',
   /** Static pages: the agreement, privacy, rules (a new agreement version is accepted again). */
@@ -121,8 +126,9 @@ export const ROLE_PERMISSIONS: RoleTable = {
   guest: ['complaint.create'],
   user: REGISTERED,
   moderator: MODERATOR,
-  // The admin has every permission, the premium perks included.
-  admin: [...PERMISSIONS],
+  // The admin has every permission, the premium perks included, but changing other admins'
+  // roles: that one the table must give.
+  admin: PERMISSIONS.filter((p) => p !== 'roles.manage_admins'),
 };
 
 /**

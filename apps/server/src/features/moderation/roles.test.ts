@@ -1,4 +1,4 @@
-import type { PublicUser } from '@chat/shared';
+import type { AdminPermissions, PublicUser } from '@chat/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { recordEvents } from '../../test/chat-fixtures';
@@ -22,6 +22,21 @@ describe.each(dialects)('roles on %s', (dialect) => {
   }
   const setRole = (who: Client, userId: number, role: unknown) =>
     who.asBrowser({ method: 'POST', url: `/api/admin/users/${userId}/role`, payload: { role } });
+  /** Gives or takes `roles.manage_admins` in the admin row of the permission table (its API). */
+  async function letAdminsChangeAdmins(give: boolean) {
+    const grid = json<{ data: AdminPermissions }>(
+      await admin.asBrowser({ method: 'GET', url: '/api/admin/permissions' }),
+    ).data;
+    const row = grid.roles.find((r) => r.role === 'admin')!;
+    const permissions = row.permissions.filter((p) => p !== 'roles.manage_admins');
+    if (give) permissions.push('roles.manage_admins');
+    const res = await admin.asBrowser({
+      method: 'PUT',
+      url: '/api/admin/roles/admin',
+      payload: { permissions, updated_at: row.updated_at },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
   const roleOf = async (userId: number) => (await t.app.deps.users.findById(userId))!.role;
   const logOf = (userId: number) =>
     t.app.deps.database.db
@@ -60,8 +75,10 @@ describe.each(dialects)('roles on %s', (dialect) => {
     expect(await permissions()).not.toContain('roles.manage');
     await setRole(admin, target.user.id, 'admin');
     expect(await permissions()).toContain('roles.manage');
-    // And back: an admin may demote another admin.
+    // And back, once the permission table lets admins change other admins' roles.
+    await letAdminsChangeAdmins(true);
     const back = await setRole(admin, target.user.id, 'user');
+    await letAdminsChangeAdmins(false);
     expect(back.statusCode, back.body).toBe(200);
     expect(json<{ data: PublicUser }>(back).data.roles).toEqual(['user']);
     expect((await logOf(target.user.id)).map((r) => JSON.parse(r.data) as unknown)).toEqual([
@@ -142,7 +159,25 @@ describe.each(dialects)('roles on %s', (dialect) => {
     expect((await t.app.deps.users.findById(target.user.id))!.gag_until).toBe(FOREVER);
   });
 
+  it("refuses another admin's role change until the permission table gives it", async () => {
+    const other = await person('admin');
+    const res = await setRole(admin, other.user.id, 'user');
+    expect(res.statusCode, res.body).toBe(403);
+    expect(json<{ message: string }>(res).message).toContain('другого администратора');
+    expect(await roleOf(other.user.id)).toBe('admin');
+    expect(await logOf(other.user.id)).toHaveLength(0);
+    // Making someone an admin stays an admin's right.
+    const user = await person();
+    expect((await setRole(admin, user.user.id, 'admin')).statusCode).toBe(200);
+    // With the right in the table, the demotion goes through.
+    await letAdminsChangeAdmins(true);
+    expect((await setRole(admin, other.user.id, 'moderator')).statusCode).toBe(200);
+    await letAdminsChangeAdmins(false);
+    expect(await roleOf(other.user.id)).toBe('moderator');
+  });
+
   it('two admins at once: each logged change starts from the role it replaced', async () => {
+    await letAdminsChangeAdmins(true);
     const target = await person();
     const admins = await Promise.all([person('admin'), person('admin'), person('admin')]);
     const wanted = ['moderator', 'admin', 'user', 'moderator', 'admin', 'moderator'];
@@ -160,5 +195,6 @@ describe.each(dialects)('roles on %s', (dialect) => {
       role = change.to;
     }
     expect(await roleOf(target.user.id)).toBe(role);
+    await letAdminsChangeAdmins(false);
   });
 });

@@ -23,6 +23,8 @@ function currentRole(roles: readonly string[]): AssignableRole {
 export function ProfileRoleActions({ profile }: { profile: Profile }) {
   const { t } = useTranslation('sanctions');
   const allowed = useCan('roles.manage');
+  // Another admin's role: only when the permission table gives that right (off by default).
+  const mayChangeAdmins = useCan('roles.manage_admins');
   const client = useQueryClient();
   const [asked, setAsked] = useState<AssignableRole | null>(null);
   const nick = profile.user.nick.nick;
@@ -39,6 +41,7 @@ export function ProfileRoleActions({ profile }: { profile: Profile }) {
   });
   if (!allowed || profile.is_self || !isRegisteredRoles(profile.user.roles)) return null;
   const now = currentRole(profile.user.roles);
+  if (now === 'admin' && !mayChangeAdmins) return null;
 
   return (
     <div
