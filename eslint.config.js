@@ -44,17 +44,18 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // The server's test files share their worker's modules (apps/server/vitest.config.ts): one
-    // that replaced a module would replace it for the files after it.
-    files: ['apps/server/src/**/*.test.ts'],
-    ignores: ['apps/server/src/**/*.isolated.test.ts'],
+    // The server's and the web's test files share their worker's modules (vitest.config.ts,
+    // apps/server/vitest.config.ts): one that replaced a module would replace it for the files
+    // after it.
+    files: ['apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    ignores: ['apps/server/src/**/*.isolated.test.ts', 'apps/web/src/**/*.isolated.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector:
             "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
-          message: 'A file that replaces a module is named *.isolated.test.ts.',
+          message: 'A file that replaces a module is named *.isolated.test.ts(x).',
         },
       ],
     },

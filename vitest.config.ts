@@ -2,6 +2,10 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { SERVER_TESTS } from './apps/server/vitest.config';
 
+// Two at once keep both cores busy: one journey leaves a third of the machine idle (waiting on
+// the server, the network, the page).
+const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+
 // One runner for every tier: pure rules, server integration, web components, browser journeys.
 export default defineConfig({
   test: {
@@ -20,12 +24,28 @@ export default defineConfig({
         },
       },
       { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'] } },
+      // A worker imports the web app's modules and builds its jsdom page once for all the files it
+      // runs (`isolate: false`): doing both again for every file was most of the run. What a file
+      // leaves behind (the stores, the query cache, the language, timers, stubs) is reset after
+      // each test by src/test/setup.ts. A file that replaces a module (`vi.mock`) needs its own
+      // module graph: it is named `*.isolated.test.ts(x)` and runs in `web-isolated`.
       {
         extends: 'apps/web/vite.config.ts',
         test: {
           name: 'web',
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: ['src/**/*.isolated.test.{ts,tsx}', '**/node_modules/**'],
+          environment: 'jsdom',
+          isolate: false,
+        },
+      },
+      {
+        extends: 'apps/web/vite.config.ts',
+        test: {
+          name: 'web-isolated',
+          root: 'apps/web',
+          include: ['src/**/*.isolated.test.{ts,tsx}'],
           environment: 'jsdom',
         },
       },
@@ -36,7 +56,9 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Each worker has a site of its own (e2e/global-setup.ts): its files change settings,
+          // the agreement and the catalogues without the other worker's journeys seeing it.
+          maxWorkers: E2E_WORKERS,
           globalSetup: ['e2e/global-setup.ts'],
         },
       },

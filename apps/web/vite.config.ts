@@ -57,5 +57,7 @@ export default defineConfig(({ command }) => ({
   },
   test: {
     setupFiles: ['./src/test/setup.ts'],
+    // Tests get a zustand that notes its stores, for setup.ts to reset them after each test.
+    alias: [{ find: /^zustand$/, replacement: `${import.meta.dirname}/src/test/zustand.ts` }],
   },
 }));

@@ -1,5 +1,5 @@
-// Renders the profiles pages in tests: i18n, a fresh query cache, a router at an address, and a
-// fake API answering by path (the site's API client is replaced by the test's `vi.mock`).
+// Renders the profiles pages in tests: i18n, a fresh query cache and a router at an address (the
+// test fakes the site's API client: api-kit.ts).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';

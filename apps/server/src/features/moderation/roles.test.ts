@@ -28,7 +28,7 @@ describe.each(dialects)('roles on %s', (dialect) => {
       await admin.asBrowser({ method: 'GET', url: '/api/admin/permissions' }),
     ).data;
     const row = grid.roles.find((r) => r.role === 'admin')!;
-    const permissions = row.permissions.filter((p) => p !== 'roles.manage_admins');
+    const permissions: string[] = row.permissions.filter((p) => p !== 'roles.manage_admins');
     if (give) permissions.push('roles.manage_admins');
     const res = await admin.asBrowser({
       method: 'PUT',

@@ -3,19 +3,20 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api-error';
+import { fakeApi } from '../../test/api-kit';
 import { makeArtGroup, makePicture } from '../../test/art-kit';
 import { makeUserData } from '../../test/chat-kit';
 import { useSessionStore } from '../session/store';
 import { ArtEditor } from './components/art-editor';
 import { artDraftStore, type ArtDraft } from './drafts';
 
-const server = vi.hoisted(() => ({
+const server = {
   get: vi.fn(),
   post: vi.fn<(path: string, body?: unknown) => Promise<unknown>>(),
   json: vi.fn(),
   request: vi.fn(),
-}));
-vi.mock('../../lib/api', () => ({ api: server, apiDeps: {} }));
+};
+fakeApi(server);
 
 const group = makeArtGroup({ id: 4 });
 const Editor = ({ onSend }: { onSend: (draft: ArtDraft, clientId: string) => Promise<void> }) => (

@@ -2,17 +2,18 @@ import type { ArtGalleryPage } from '@chat/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
+import { fakeApi } from '../../test/api-kit';
 import { makeArtCard, makeArtGroup } from '../../test/art-kit';
 import { renderAt } from '../../test/profiles-render-kit';
 import { Gallery } from './components/gallery';
 
-const server = vi.hoisted(() => ({
+const server = {
   get: vi.fn<(path: string, options?: { query?: Record<string, string> }) => Promise<unknown>>(),
   post: vi.fn(),
   json: vi.fn(),
   request: vi.fn(),
-}));
-vi.mock('../../lib/api', () => ({ api: server, apiDeps: {} }));
+};
+fakeApi(server);
 
 /** The page's observers (the "load more" one and the thumbnails'): `seen()` is the reader
  * scrolling near the end, everything observed coming into view. */

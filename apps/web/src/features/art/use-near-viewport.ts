@@ -4,26 +4,36 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
  * Whether an element has come within NEAR of the viewport (once true, it stays). Galleries
  * fetch a thumbnail only then: the browser's own `loading="lazy"` fetches pictures up to a
  * few screens ahead, which on a gallery's first screen is most of a page of pictures nobody has
- * seen yet. One observer serves every picture on the page.
+ * seen yet. One observer serves every picture on the page; it goes with the last of them.
  */
 const NEAR = '200px 0px';
-const onNear = new WeakMap<Element, () => void>();
+const onNear = new Map<Element, () => void>();
 let observer: IntersectionObserver | null = null;
 
-function sharedObserver(): IntersectionObserver | null {
-  if (typeof IntersectionObserver === 'undefined') return null;
+/** Calls `near` once `element` comes near the viewport; false without an observer. */
+function watch(element: Element, near: () => void): boolean {
+  if (typeof IntersectionObserver === 'undefined') return false;
   observer ??= new IntersectionObserver(
-    (entries, self) => {
+    (entries) => {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         onNear.get(entry.target)?.();
-        onNear.delete(entry.target);
-        self.unobserve(entry.target);
+        unwatch(entry.target);
       }
     },
     { rootMargin: NEAR },
   );
-  return observer;
+  onNear.set(element, near);
+  observer.observe(element);
+  return true;
+}
+
+function unwatch(element: Element): void {
+  if (!onNear.delete(element)) return;
+  observer?.unobserve(element);
+  if (onNear.size > 0) return;
+  observer?.disconnect();
+  observer = null;
 }
 
 export function useNearViewport<T extends Element>(): [RefObject<T | null>, boolean] {
@@ -32,14 +42,8 @@ export function useNearViewport<T extends Element>(): [RefObject<T | null>, bool
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
-    const io = sharedObserver();
-    if (near || element === null || io === null) return;
-    onNear.set(element, () => setNear(true));
-    io.observe(element);
-    return () => {
-      onNear.delete(element);
-      io.unobserve(element);
-    };
+    if (near || element === null || !watch(element, () => setNear(true))) return;
+    return () => unwatch(element);
   }, [near]);
   return [ref, near];
 }

@@ -4,19 +4,20 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api-error';
+import { fakeApi } from '../../test/api-kit';
 import { makeUserData } from '../../test/chat-kit';
 import { useSessionStore } from '../session/store';
 import { ForumEditor, type EditorSubmission } from './components/forum-editor';
 import { forumDraftStores } from './drafts';
 import { PREVIEW_DELAY_MS } from './use-preview';
 
-const server = vi.hoisted(() => ({
+const server = {
   get: vi.fn(),
   post: vi.fn<(path: string, body?: unknown) => Promise<unknown>>(),
   json: vi.fn(),
   request: vi.fn(),
-}));
-vi.mock('../../lib/api', () => ({ api: server, apiDeps: {} }));
+};
+fakeApi(server);
 
 function Editor({ onSend }: { onSend: (s: EditorSubmission) => Promise<void> }) {
   const ref = useRef<HTMLTextAreaElement>(null);

@@ -2,18 +2,19 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { ForumPage } from '../../pages/forum/forum-page';
+import { fakeApi } from '../../test/api-kit';
 import { makeUserData } from '../../test/chat-kit';
 import { makeCategory, makeThread } from '../../test/forum-kit';
 import { renderAt } from '../../test/profiles-render-kit';
 import { useSessionStore } from '../session/store';
 
-const server = vi.hoisted(() => ({
+const server = {
   get: vi.fn<(path: string, options?: { query?: Record<string, string> }) => Promise<unknown>>(),
   post: vi.fn(),
   json: vi.fn(),
   request: vi.fn(),
-}));
-vi.mock('../../lib/api', () => ({ api: server, apiDeps: {} }));
+};
+fakeApi(server);
 
 /** A category of 120 threads (the first two pinned), paged as the server pages them. */
 function serve(canStart = true) {

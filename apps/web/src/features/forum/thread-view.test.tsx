@@ -2,6 +2,7 @@ import type { ForumPost, ForumThreadPage } from '@chat/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
+import { fakeApi } from '../../test/api-kit';
 import { makeUserData, VIEWER_ID } from '../../test/chat-kit';
 import { author, makeForumPost, makeThreadPage, NO_ABILITIES } from '../../test/forum-kit';
 import { renderAt } from '../../test/profiles-render-kit';
@@ -10,13 +11,13 @@ import { ThreadView } from './components/thread-view';
 import { forumDraftStores } from './drafts';
 import { forumEvents } from './live';
 
-const server = vi.hoisted(() => ({
+const server = {
   get: vi.fn<(path: string, options?: unknown) => Promise<unknown>>(),
   post: vi.fn<(path: string, body?: unknown) => Promise<unknown>>(),
   json: vi.fn(),
   request: vi.fn(),
-}));
-vi.mock('../../lib/api', () => ({ api: server, apiDeps: {} }));
+};
+fakeApi(server);
 
 function serve(page: ForumThreadPage) {
   server.get.mockImplementation(async () => ({

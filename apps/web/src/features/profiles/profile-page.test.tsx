@@ -5,18 +5,19 @@ import { makeNick, makePublicUser } from '../../../../../packages/shared/src/tes
 import { i18n } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api-error';
 import { ProfilePage } from '../../pages/profile/profile-page';
+import { fakeApi } from '../../test/api-kit';
 import { makeUserData } from '../../test/chat-kit';
 import { useChatStore } from '../chat/store';
 import { useSessionStore } from '../session/store';
 import { renderAt } from '../../test/profiles-render-kit';
 import { makeProfile } from '../../test/profiles-kit';
 
-const server = vi.hoisted(() => ({
+const server = {
   get: vi.fn<(path: string, options?: unknown) => Promise<{ data: unknown; meta?: unknown }>>(),
   post: vi.fn<(path: string, body?: unknown) => Promise<{ data: unknown }>>(),
   request: vi.fn<(path: string, options?: unknown) => Promise<{ data: unknown }>>(),
-}));
-vi.mock('../../lib/api', () => ({ api: server, apiDeps: {} }));
+};
+fakeApi(server);
 
 let profile: Profile;
 

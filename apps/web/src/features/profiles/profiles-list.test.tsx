@@ -3,15 +3,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeNick, makePublicUser } from '../../../../../packages/shared/src/test/chat-fixtures';
 import { i18n } from '../../i18n/i18n';
 import { ProfilesPage } from '../../pages/profiles/profiles-page';
+import { fakeApi } from '../../test/api-kit';
 import { useSessionStore } from '../session/store';
 import { renderAt } from '../../test/profiles-render-kit';
 
-const server = vi.hoisted(() => ({
+const server = {
   get: vi.fn<(path: string, options?: { query?: Record<string, string> }) => Promise<unknown>>(),
   post: vi.fn(),
   request: vi.fn(),
-}));
-vi.mock('../../lib/api', () => ({ api: server, apiDeps: {} }));
+};
+fakeApi(server);
 
 const NOW = Date.now();
 

@@ -1,5 +1,6 @@
 import type { MyBan } from '@chat/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../test/api-kit';
 import {
   loadRooms,
   makeHarness,
@@ -18,12 +19,12 @@ import { refreshMyBan } from './my-ban';
 import { createSanctionEvents } from './sanction-events';
 import { makeBan } from '../../test/sanctions-kit';
 
-const server = vi.hoisted(() => ({
+const server = {
   get: vi.fn<(path: string, options?: unknown) => Promise<{ data: unknown }>>(),
   post: vi.fn(),
   request: vi.fn(),
-}));
-vi.mock('../../lib/api', () => ({ api: server, apiDeps: {} }));
+};
+fakeApi(server);
 
 /** Every store but the chat and the sanctions is one that nobody should reach here. */
 const untouched = () => {

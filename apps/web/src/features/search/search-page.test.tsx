@@ -5,12 +5,13 @@ import { makeNick, makePublicUser } from '../../../../../packages/shared/src/tes
 import { i18n } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api-error';
 import { SearchPage } from '../../pages/search/search-page';
+import { fakeApi } from '../../test/api-kit';
 import { renderAt } from '../../test/profiles-render-kit';
 
-const server = vi.hoisted(() => ({
+const server = {
   get: vi.fn<(path: string, options?: { query?: Record<string, string> }) => Promise<unknown>>(),
-}));
-vi.mock('../../lib/api', () => ({ api: server, apiDeps: {} }));
+};
+fakeApi(server);
 
 const author = makePublicUser({ id: 7, slug: 'alisa', nick: makeNick('Алиса') });
 const HITS: SearchHit[] = [

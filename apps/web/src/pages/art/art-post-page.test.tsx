@@ -5,18 +5,19 @@ import { artEvents } from '../../features/art/live';
 import { useRealtimeStore } from '../../features/realtime/store';
 import { useSessionStore } from '../../features/session/store';
 import { i18n } from '../../i18n/i18n';
+import { fakeApi } from '../../test/api-kit';
 import { artAuthor, makeArtPost, makeArtPostPage, makePicture } from '../../test/art-kit';
 import { makeUserData } from '../../test/chat-kit';
 import { renderAt } from '../../test/profiles-render-kit';
 import { ArtPostPage } from './art-post-page';
 
-const server = vi.hoisted(() => ({
+const server = {
   get: vi.fn<(path: string, options?: unknown) => Promise<unknown>>(),
   post: vi.fn<(path: string, body?: unknown) => Promise<unknown>>(),
   json: vi.fn<(path: string, options?: unknown) => Promise<unknown>>(),
   request: vi.fn(),
-}));
-vi.mock('../../lib/api', () => ({ api: server, apiDeps: {} }));
+};
+fakeApi(server);
 
 const open = async (page: Page) => {
   server.get.mockImplementation(async () => ({

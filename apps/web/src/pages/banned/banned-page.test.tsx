@@ -1,6 +1,7 @@
 import type { BanWire, MyBan } from '@chat/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../test/api-kit';
 import { makeBan } from '../../test/sanctions-kit';
 import { useSessionStore } from '../../features/session/store';
 import { renderAt } from '../../test/profiles-render-kit';
@@ -8,12 +9,12 @@ import { i18n } from '../../i18n/i18n';
 import { makeUserData } from '../../test/chat-kit';
 import { BannedPage } from './banned-page';
 
-const server = vi.hoisted(() => ({
+const server = {
   get: vi.fn<(path: string, options?: unknown) => Promise<{ data: unknown }>>(),
   post: vi.fn(),
   request: vi.fn<(path: string, options?: unknown) => Promise<{ data: unknown; status: number }>>(),
-}));
-vi.mock('../../lib/api', () => ({ api: server, apiDeps: {} }));
+};
+fakeApi(server);
 
 function serveMyBan(answer: MyBan) {
   server.get.mockImplementation(async (path) => {

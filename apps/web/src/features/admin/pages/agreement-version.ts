@@ -66,12 +66,10 @@ function reconcile(): void {
   else session.setAgreementStatus(null);
 }
 
-let subscribed = false;
+let unfollow: (() => void) | null = null;
 
 function follow(): void {
-  if (subscribed) return;
-  subscribed = true;
-  useSessionStore.subscribe((state, previous) => {
+  unfollow ??= useSessionStore.subscribe((state, previous) => {
     const { current, accepted } = useAgreementVersion.getState();
     if (
       state.agreementStatus === true &&
@@ -133,4 +131,14 @@ export function followAgreement(): void {
     follow();
     void readInitAgain();
   }
+}
+
+/**
+ * Back to a page that has followed nothing and asked nothing yet (the tests share one page:
+ * src/test/setup.ts calls this after each).
+ */
+export function stopFollowingAgreement(): void {
+  unfollow?.();
+  unfollow = null;
+  askedWithVersion = false;
 }

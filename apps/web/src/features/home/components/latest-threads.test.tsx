@@ -4,12 +4,13 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeNick, makePublicUser } from '../../../../../../packages/shared/src/test/chat-fixtures';
 import { i18n } from '../../../i18n/i18n';
+import { fakeApi } from '../../../test/api-kit';
 import { LatestThreads } from './latest-threads';
 
-const server = vi.hoisted(() => ({
+const server = {
   get: vi.fn<(path: string, options?: { query?: Record<string, string> }) => Promise<unknown>>(),
-}));
-vi.mock('../../../lib/api', () => ({ api: server, apiDeps: {} }));
+};
+fakeApi(server);
 
 const thread = (id: number, posts: number): ForumThread => ({
   id,

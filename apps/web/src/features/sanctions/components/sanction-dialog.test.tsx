@@ -6,6 +6,7 @@ import {
   makeRoomUser,
 } from '../../../../../../packages/shared/src/test/chat-fixtures';
 import { i18n } from '../../../i18n/i18n';
+import { fakeApi } from '../../../test/api-kit';
 import { makeChatStore, renderChat, signInAs } from '../../../test/chat-kit';
 import { UserList } from '../../chat/components/users/user-list';
 import { useChatStore } from '../../chat/store';
@@ -13,12 +14,12 @@ import { renderAt } from '../../../test/profiles-render-kit';
 import { makeBan, makeSummary } from '../../../test/sanctions-kit';
 import { SanctionButton } from './sanction-button';
 
-const server = vi.hoisted(() => ({
+const server = {
   get: vi.fn<(path: string, options?: unknown) => Promise<{ data: unknown }>>(),
   post: vi.fn<(path: string, body?: unknown) => Promise<{ data: unknown }>>(),
   request: vi.fn<(path: string, options?: unknown) => Promise<{ data: unknown }>>(),
-}));
-vi.mock('../../../lib/api', () => ({ api: server, apiDeps: {} }));
+};
+fakeApi(server);
 
 function serve(summary: SanctionSummary) {
   server.get.mockImplementation(async (path) => {
