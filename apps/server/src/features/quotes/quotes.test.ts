@@ -69,6 +69,10 @@ describe.each(dialects)('quotes on %s', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     return json<QuotesPage>(res);
   };
+  const nextMillisecond = async () => {
+    const now = Date.now();
+    while (Date.now() === now) await new Promise((resolve) => setImmediate(resolve));
+  };
   /** The quotes of these messages on the tab's first page, in its order. */
   const listed = async (c: Client, tab: string, ids: number[]) =>
     (await page(c, tab)).data.filter((q) => ids.includes(q.message.id));
@@ -80,8 +84,11 @@ describe.each(dialects)('quotes on %s', (dialect) => {
     const once = await message(room.id, author.id, 'kept once -smile-');
     const thrice = await message(room.id, author.id, 'kept three times');
     const twice = await message(room.id, author.id, 'kept twice');
+    // A keeping's time is in milliseconds: each message's must fall in a later one than the last.
     for (const c of [anna, boris, vera]) expect((await keep(c, thrice)).statusCode).toBe(204);
+    await nextMillisecond();
     for (const c of [anna, boris]) expect((await keep(c, twice)).statusCode).toBe(204);
+    await nextMillisecond();
     expect((await keep(vera, once)).statusCode).toBe(204);
     const ids = [once, twice, thrice];
 
