@@ -1,4 +1,4 @@
-import { outranks, type AssignableRole, type PublicUser } from '@chat/shared';
+import type { AssignableRole, PublicUser } from '@chat/shared';
 import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
@@ -7,7 +7,9 @@ import { hasPermission, presentPublicUser } from '../users/user.presenter';
 import type { UsersRepository } from '../users/users.repository';
 import type { ModerationLogRepository } from './moderation-log.repository';
 import type { AccountsRepository } from '../auth/accounts.repository';
-import { isRegistered, rolesOf } from '../../access/permissions';
+import { isRegistered } from '../../access/permissions';
+import { outranksPerson } from '../../access/rank';
+import { viewerOf } from '../../access/viewer';
 
 /** Tries before giving up when other admins keep changing the same person at the same moment. */
 const ATTEMPTS = 3;
@@ -30,15 +32,13 @@ export class RolesService {
     if (!hasPermission(actor, 'roles.manage')) throw forbidden();
     // Nobody changes their own role: an admin cannot lock the site out of its last admin.
     if (targetId === actor.id) throw forbidden('role.self');
+    const viewer = viewerOf(actor);
     for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
       const target = await this.users.findById(targetId);
       if (!target || target.deleted_at !== null) throw notFound();
       if (!isRegistered(target)) throw invalid({ role: ['role.guest'] });
       // An equal (another admin) only when the permission table says so.
-      if (
-        !outranks(rolesOf(actor), rolesOf(target)) &&
-        !hasPermission(actor, 'roles.manage_admins')
-      )
+      if (!outranksPerson(viewer, target) && !viewer.can('roles.manage_admins'))
         throw forbidden('role.equal');
       if (target.role === role) return presentPublicUser(target);
       const from = target.role;
