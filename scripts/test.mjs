@@ -46,11 +46,12 @@ function run(title, command, args, { quiet = false, env = {} } = {}) {
   });
 }
 
-async function vitest(title, projects, report, env) {
+/** Runs an npm script of vitest's (its projects named once, in package.json) with a report. */
+async function vitest(title, script, report, env) {
   const file = join(reports, report);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
-  args.push('--reporter=default', '--reporter=json', `--outputFile.json=${file}`);
-  const ok = await run(title, 'npx', args, { env });
+  const args = ['run', script, '--', '--reporter=default', '--reporter=json'];
+  args.push(`--outputFile.json=${file}`);
+  const ok = await run(title, 'npm', args, { env });
   if (existsSync(file)) {
     const summary = JSON.parse(readFileSync(file, 'utf8'));
     passed += summary.numPassedTests;
@@ -73,16 +74,11 @@ const staticChecks = () =>
 
 const phases = [
   staticChecks,
-  () =>
-    vitest(
-      'unit and integration tests',
-      ['shared', 'scripts', 'server', 'server-isolated', 'web', 'web-isolated'],
-      'unit.json',
-    ),
+  () => vitest('unit and integration tests', 'test:unit', 'unit.json'),
   () =>
     process.env.SKIP_E2E === '1'
       ? true
-      : vitest('browser journeys', ['e2e'], 'e2e.json', {
+      : vitest('browser journeys', 'test:e2e', 'e2e.json', {
           // The first phase built the web app.
           E2E_SKIP_BUILD: '1',
           // Screenshots are for a person to look at (a tenth of the journeys' time): not on CI.
