@@ -8,6 +8,7 @@ export * from './schemas/fields';
 export * from './schemas/nick';
 export * from './schemas/phone';
 export * from './schemas/auth';
+export * from './schemas/sign-in';
 export * from './schemas/user';
 export * from './schemas/paging';
 export * from './schemas/profile';

@@ -28,6 +28,12 @@ export const APP_ROUTES = {
   my: { path: 'my/:tab?', title: 'my' },
   login: { path: 'login', title: 'login' },
   register: { path: 'register', title: 'register' },
+  // Sign-in with other sites, e-mail and recovery (issue 24).
+  socialSignup: { path: 'signup/social', title: 'socialSignup' },
+  telegramAuth: { path: 'auth/telegram', title: 'login' },
+  passwordForgot: { path: 'password/forgot', title: 'passwordForgot' },
+  passwordReset: { path: 'password/reset', title: 'passwordReset' },
+  emailConfirm: { path: 'email/confirm', title: 'emailConfirm' },
   profile: { path: 'profile/:slug', title: 'profile' },
   // No tab: the page opens its first one (People → Online).
   profiles: { path: 'profiles/:tab?', title: 'profiles' },

@@ -31,6 +31,7 @@ import * as smileysFonts from './migrations/0028-smileys-fonts';
 import * as framesSounds from './migrations/0029-frames-sounds';
 import * as giftCatalogue from './migrations/0030-gift-catalogue';
 import * as pagesReleases from './migrations/0031-pages-releases';
+import * as signInMail from './migrations/0032-sign-in-mail';
 
 /** Migrations are listed in code, so they ship inside the build and run at start. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0029-frames-sounds': framesSounds,
   '0030-gift-catalogue': giftCatalogue,
   '0031-pages-releases': pagesReleases,
+  '0032-sign-in-mail': signInMail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

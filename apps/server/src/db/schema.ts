@@ -61,6 +61,8 @@ export interface UsersTable {
   nick_skeleton: Generated<string | null>;
   /** When `phone` was confirmed by a code; `phone` is only ever a confirmed number. */
   phone_verified_at: Generated<string | null>;
+  /** When `email` was confirmed (0032-sign-in-mail); null while not, and after it changes. */
+  email_verified_at: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -255,6 +257,8 @@ export interface DB
   retired_slugs: RetiredSlugsTable;
   phone_confirmations: PhoneConfirmationsTable;
   account_providers: AccountProvidersTable;
+  email_codes: EmailCodesTable;
+  auth_flows: AuthFlowsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -700,6 +704,45 @@ export interface AccountProvidersTable {
   provider: string;
   /** The provider's stable id for the person, unique per provider. */
   subject: string;
+  /** The provider's display name for the person (0032), shown beside the link. */
+  name: Generated<string | null>;
   created_at: string;
 }
 export type AccountProviderRow = Selectable<AccountProvidersTable>;
+
+/** A code and link mailed to an account (0032-sign-in-mail), one per purpose. */
+export interface EmailCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** `confirm` (the e-mail address) or `reset` (a forgotten password). */
+  purpose: string;
+  /** The address it was sent to: a confirmation confirms this address only. */
+  email: string;
+  /** HMACs of the 6-digit code and of the link's token. */
+  code_hash: string;
+  token_hash: string;
+  /** Wrong codes typed; at the limit the code is void. */
+  attempts: Generated<number>;
+  expires_at: string;
+  /** Set when used: a code or link works once. */
+  used_at: string | null;
+  created_at: string;
+}
+export type EmailCodeRow = Selectable<EmailCodesTable>;
+
+/** A step of a sign-in with another site (0032): a request awaiting its callback, or a nick. */
+export interface AuthFlowsTable {
+  id: Generated<number>;
+  /** HMAC of the random key the browser holds (the OAuth `state`, or the sign-up cookie). */
+  key_hash: string;
+  /** `oauth` (waiting for the provider's callback) or `signup` (waiting for a nick). */
+  kind: string;
+  provider: string;
+  /** JSON: the step's own fields (verifier, nonce, return path; or the provider's person). */
+  data: string;
+  /** The account to link the provider to, or the guest who is signing up. */
+  user_id: number | null;
+  expires_at: string;
+  created_at: string;
+}
+export type AuthFlowRow = Selectable<AuthFlowsTable>;

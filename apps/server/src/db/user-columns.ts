@@ -18,6 +18,7 @@ export const USER_COLUMN_OWNERS = {
       'nick_skeleton',
       'password_hash',
       'email',
+      'email_verified_at',
       'phone',
       'phone_verified_at',
       'role',

@@ -48,6 +48,7 @@ export function makeProfile(overrides: Partial<MyProfileView> = {}): MyProfileVi
     partner_confirmed: false,
     partner_request: null,
     email: null,
+    email_verified: false,
     phone: null,
     phone_pending: null,
     im_privacy: 'all',

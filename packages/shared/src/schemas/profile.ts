@@ -45,6 +45,8 @@ export const myProfileSchema = z.object({
   /** The newest person who named me as their partner and waits for my answer. */
   partner_request: publicUser.nullable(),
   email: z.string().nullable(),
+  /** Whether `email` was confirmed by the code or link mailed to it (only then is it used). */
+  email_verified: z.boolean(),
   /** My confirmed phone: a sign-in name. */
   phone: z.string().nullable(),
   /**

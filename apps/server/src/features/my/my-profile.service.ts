@@ -65,6 +65,7 @@ export class MyProfileService {
           ? presentPublicUser(request)
           : null,
       email: fresh.email,
+      email_verified: fresh.email !== null && fresh.email_verified_at !== null,
       phone: fresh.phone,
       phone_pending: await this.repo.pendingPhone(fresh.id),
       im_privacy: fresh.im_privacy === 'friends' ? 'friends' : 'all',
