@@ -71,6 +71,8 @@ export const telegramAuthBody = z
     username: z.string().max(256).optional(),
     photo_url: z.string().max(2048).optional(),
     return_to: z.string().max(2048).optional(),
+    /** `link`: link Telegram to the signed-in account (the security page), not sign in. */
+    intent: z.enum(['signin', 'link']).optional(),
   })
   .strict();
 export type TelegramAuthBody = z.infer<typeof telegramAuthBody>;
