@@ -5,6 +5,8 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { UPLOAD_MAX_BYTES, UPLOADS_PER_MINUTE } from '@chat/shared';
 import type { S3Options } from './lib/storage/s3-storage';
+import type { MailConfig } from './lib/mail/mailer';
+import { defaultSender } from './lib/mail/site-name';
 
 /**
  * The one place that reads the environment. Every variable is validated here; a bad value stops
@@ -88,6 +90,16 @@ const envSchema = z.object({
     .refine((v) => v.split(',').every((part) => isAddressOrRange(part.trim())), {
       message: 'must be a comma-separated list of IP addresses or CIDR ranges',
     })
+    .optional(),
+  // Outgoing mail (lib/mail): without SMTP_URL, mails are written to DATA_DIR/mail as .eml files.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .max(320)
+    .regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an address, like "Chatik <no-reply@example.com>"')
     .optional(),
 });
 
@@ -183,6 +195,8 @@ export interface Config {
    * on only when asked for (PAYMENTS_TEST_ENABLED) or on a local site, never beside YooKassa.
    */
   payments: { testEnabled: boolean; yookassa: YookassaConfig | null };
+  /** Outgoing mail (lib/mail): SMTP when `smtpUrl` is set, else files; the From header. */
+  mail: MailConfig;
   secrets: Secrets;
 }
 
@@ -274,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             }
           : null,
     },
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? defaultSender(publicUrl) },
     secrets: {
       appKey: e.APP_KEY ?? stored.appKey,
       pusherAppId: e.PUSHER_APP_ID ?? stored.pusherAppId,
