@@ -138,6 +138,42 @@ const localeChildren: RouteObject[] = [
         Component: m.RegisterPage,
       })),
   },
+  // Sign-in with other sites, e-mail links and a forgotten password (issue 24).
+  {
+    ...route('socialSignup'),
+    lazy: () =>
+      page(import('../pages/social-signup/social-signup-page'), ['auth', 'validation']).then(
+        (m) => ({ Component: m.SocialSignupPage }),
+      ),
+  },
+  {
+    ...route('telegramAuth'),
+    lazy: () =>
+      page(import('../pages/telegram-auth/telegram-auth-page'), ['auth']).then((m) => ({
+        Component: m.TelegramAuthPage,
+      })),
+  },
+  {
+    ...route('passwordForgot'),
+    lazy: () =>
+      page(import('../pages/password-forgot/password-forgot-page'), ['auth', 'validation']).then(
+        (m) => ({ Component: m.PasswordForgotPage }),
+      ),
+  },
+  {
+    ...route('passwordReset'),
+    lazy: () =>
+      page(import('../pages/password-reset/password-reset-page'), ['auth', 'validation']).then(
+        (m) => ({ Component: m.PasswordResetPage }),
+      ),
+  },
+  {
+    ...route('emailConfirm'),
+    lazy: () =>
+      page(import('../pages/email-confirm/email-confirm-page'), ['auth']).then((m) => ({
+        Component: m.EmailConfirmPage,
+      })),
+  },
   {
     ...route('profile'),
     lazy: () =>

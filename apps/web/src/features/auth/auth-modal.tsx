@@ -1,8 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { useLocale } from '../../lib/use-locale';
 import { useAuthDialogStore } from './auth-store';
+import { nextPath } from './next-path';
 
 // The forms (and the schemas with phone parsing behind them) load when the dialog first opens:
 // every page has this modal, few visitors open it.
@@ -29,6 +31,10 @@ export function AuthModal() {
   const hide = useAuthDialogStore((s) => s.hide);
   const next = useAuthDialogStore((s) => s.next);
   const navigate = useNavigate();
+  const locale = useLocale();
+  const { pathname, search } = useLocation();
+  // Signing in with another site leaves the page: it comes back to where the dialog would go.
+  const returnTo = nextPath(next ?? `${pathname}${search}`, locale);
   const done = () => {
     hide();
     if (next !== null) void navigate(next);
@@ -53,9 +59,10 @@ export function AuthModal() {
               initialNick={nick}
               onSuccess={done}
               onSignIn={() => show('signIn')}
+              returnTo={returnTo}
             />
           ) : (
-            <SignInForm onSuccess={done} onRegister={() => show('register')} />
+            <SignInForm onSuccess={done} onRegister={() => show('register')} returnTo={returnTo} />
           )}
         </Suspense>
       </Modal.Body>

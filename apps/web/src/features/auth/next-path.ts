@@ -12,15 +12,17 @@ const HERE = 'https://return.invalid';
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const SUSPECT = /[\\\s\u0000-\u001f\u007f]/;
 const MAX_LENGTH = 2000;
-// Coming back to the form one has just filled in would be no landing at all.
-const AUTH_PAGES = /^\/(?:[a-z]{2}\/)?(?:login|register)(?:[/?#]|$)/;
+// Coming back to the form one has just filled in would be no landing at all (nor to the pages
+// of a sign-in with another site or of a forgotten password, which are steps of the same).
+const AUTH_PAGES =
+  /^\/(?:[a-z]{2}\/)?(?:login|register|signup\/social|auth\/telegram|password\/(?:forgot|reset))(?:[/?#]|$)/i;
 
 /**
- * A path of this site to return to, or null: only a same-site relative path (`/en/chat/3`) is
- * kept; a full URL, `//host`, `/\host`, `https:`, `javascript:` and the like are refused, so a
- * crafted link cannot send someone elsewhere after they signed in.
+ * A path of this site, or null: only a same-site relative path (`/en/chat`) is kept; a full URL,
+ * `//host`, `/\host`, `https:`, `javascript:` and the like are refused, so a crafted address
+ * cannot send someone elsewhere.
  */
-export function safeReturnPath(raw: unknown): string | null {
+export function sitePath(raw: unknown): string | null {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_LENGTH) return null;
   if (!raw.startsWith('/') || raw.startsWith('//') || SUSPECT.test(raw)) return null;
   let url: URL;
@@ -30,8 +32,17 @@ export function safeReturnPath(raw: unknown): string | null {
     return null;
   }
   if (url.origin !== HERE || url.pathname.startsWith('//')) return null;
-  const path = `${url.pathname}${url.search}${url.hash}`;
-  return AUTH_PAGES.test(url.pathname) ? null : path;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * A path of this site to return to after signing in, or null: a path `sitePath` keeps, unless
+ * it is a sign-in page itself, so a crafted link cannot send someone elsewhere after they
+ * signed in.
+ */
+export function safeReturnPath(raw: unknown): string | null {
+  const path = sitePath(raw);
+  return path === null || AUTH_PAGES.test(path) ? null : path;
 }
 
 /**

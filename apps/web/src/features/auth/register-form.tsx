@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { pushToast } from '../toasts/store';
 import { register } from './api';
 import { FormAlert } from './form-alert';
+import { ProviderButtons } from './provider-buttons';
 import { EmailPhoneRow, GenderBirthdateRow } from './person-fields';
 import { TextField } from './text-field';
 import { useAuthForm } from './use-auth-form';
@@ -12,9 +13,16 @@ interface RegisterFormProps {
   initialNick?: string;
   onSuccess: () => void;
   onSignIn: () => void;
+  /** Where a sign-up with another site comes back to (the page's next path). */
+  returnTo: string;
 }
 
-export function RegisterForm({ initialNick = '', onSuccess, onSignIn }: RegisterFormProps) {
+export function RegisterForm({
+  initialNick = '',
+  onSuccess,
+  onSignIn,
+  returnTo,
+}: RegisterFormProps) {
   const { t } = useTranslation();
   const form = useAuthForm({
     initial: {
@@ -94,6 +102,7 @@ export function RegisterForm({ initialNick = '', onSuccess, onSignIn }: Register
           {t('auth:register.toSignIn')}
         </Button>
       </p>
+      <ProviderButtons returnTo={returnTo} label="register" />
     </form>
   );
 }

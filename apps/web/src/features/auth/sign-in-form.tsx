@@ -1,19 +1,27 @@
 import { loginBody } from '@chat/shared';
 import { Button, Spinner } from 'react-bootstrap';
 import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { localePath } from '../../lib/locale-path';
+import { useLocale } from '../../lib/use-locale';
 import { pushToast } from '../toasts/store';
 import { login } from './api';
+import { useAuthDialogStore } from './auth-store';
 import { FormAlert } from './form-alert';
+import { ProviderButtons } from './provider-buttons';
 import { TextField } from './text-field';
 import { useAuthForm } from './use-auth-form';
 
 interface SignInFormProps {
   onSuccess: () => void;
   onRegister: () => void;
+  /** Where a sign-in with another site comes back to (the page's next path). */
+  returnTo: string;
 }
 
-export function SignInForm({ onSuccess, onRegister }: SignInFormProps) {
+export function SignInForm({ onSuccess, onRegister, returnTo }: SignInFormProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const form = useAuthForm({
     initial: { nick_or_phone: '', password: '' },
     schema: loginBody,
@@ -54,6 +62,16 @@ export function SignInForm({ onSuccess, onRegister }: SignInFormProps) {
         autoComplete="current-password"
         required
       />
+      <p className="text-end small mb-3">
+        <Link
+          to={localePath(locale, '/password/forgot')}
+          // From the dialog: the page it leads to replaces it.
+          onClick={() => useAuthDialogStore.getState().hide()}
+          data-testid="forgot-password"
+        >
+          {t('auth:signIn.forgot')}
+        </Link>
+      </p>
       <Button type="submit" variant="primary" className="w-100 py-2" disabled={form.busy}>
         {form.busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
         {t('auth:signIn.submit')}
@@ -64,6 +82,7 @@ export function SignInForm({ onSuccess, onRegister }: SignInFormProps) {
           {t('auth:signIn.toRegister')}
         </Button>
       </p>
+      <ProviderButtons returnTo={returnTo} label="signIn" />
     </form>
   );
 }

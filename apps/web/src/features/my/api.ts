@@ -1,4 +1,5 @@
 import type {
+  AuthProvider,
   Device,
   Frame,
   FriendsList,
@@ -25,6 +26,23 @@ export interface MyProfilePatchInput {
   email?: string | null;
   phone?: string | null;
   im_privacy?: 'all' | 'friends';
+}
+
+/** `GET /api/my/social`: the account's links to other sites and what may be linked. */
+export interface MySocial {
+  links: { provider: string; provider_name: string; name: string | null; created_at: string }[];
+  has_password: boolean;
+  /** False when a link is the only way to sign in: it cannot be removed. */
+  can_unlink: boolean;
+  available: AuthProvider[];
+}
+
+/** `GET /api/my/email`: the profile's address and whether it is confirmed. */
+export interface MyEmail {
+  email: string | null;
+  verified: boolean;
+  /** A code was sent and can still be typed. */
+  code_pending: boolean;
 }
 
 /** A square in the source picture's pixels, what `POST /api/my/avatar` crops to. */
@@ -96,6 +114,27 @@ export const myApi = {
     call<Device[]>('GET', '/api/my/sessions', undefined, options),
   endSession: (id: number) => call<null>('DELETE', `/api/my/sessions/${id}`),
   endOtherSessions: () => call<null>('DELETE', '/api/my/sessions'),
+  social: () => call<MySocial>('GET', '/api/my/social'),
+  /** 422 `social.last_method` when it is the last way to sign in: shown in place. */
+  unlink: (provider: string) =>
+    call<null>('DELETE', `/api/my/social/${encodeURIComponent(provider)}`, undefined, validating),
+  email: () => call<MyEmail>('GET', '/api/my/email'),
+  /** Mails a code and a link (204); 422 and 429 are shown in place. */
+  sendEmailCode: () =>
+    call<null>('POST', '/api/my/email/verify', undefined, {
+      handlesValidation: true,
+      handledStatuses: [429],
+    }),
+  confirmEmailCode: (code: string) =>
+    call<MyEmail>(
+      'POST',
+      '/api/my/email/confirm',
+      { code },
+      {
+        handlesValidation: true,
+        handledStatuses: [429],
+      },
+    ),
 };
 
 export type MyApi = typeof myApi;
@@ -108,4 +147,6 @@ export const myKeys = {
   friends: ['my', 'friends'] as const,
   ignored: ['my', 'ignored'] as const,
   sessions: ['my', 'sessions'] as const,
+  social: ['my', 'social'] as const,
+  email: ['my', 'email'] as const,
 };

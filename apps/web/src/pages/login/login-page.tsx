@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { authPagePath, nextPath } from '../../features/auth/next-path';
+import { SocialErrorAlert } from '../../features/auth/social-error';
 import { SignInForm } from '../../features/auth/sign-in-form';
 import { useLocale } from '../../lib/use-locale';
 import { AuthPageCard } from './auth-page-card';
@@ -10,10 +11,13 @@ export function LoginPage() {
   const locale = useLocale();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const next = nextPath(params.get('next'), locale);
   return (
     <AuthPageCard title={t('auth:signIn.title')}>
+      <SocialErrorAlert />
       <SignInForm
-        onSuccess={() => void navigate(nextPath(params.get('next'), locale))}
+        returnTo={next}
+        onSuccess={() => void navigate(next)}
         // The other form keeps the way back.
         onRegister={() => void navigate(authPagePath(locale, 'register', params.get('next') ?? ''))}
       />
