@@ -7,6 +7,7 @@ import { UPLOAD_MAX_BYTES, UPLOADS_PER_MINUTE } from '@chat/shared';
 import type { S3Options } from './lib/storage/s3-storage';
 import type { MailConfig } from './lib/mail/mailer';
 import { defaultSender } from './lib/mail/site-name';
+import { readSocialConfig, type SocialConfig } from './config-social';
 
 /**
  * The one place that reads the environment. Every variable is validated here; a bad value stops
@@ -195,6 +196,8 @@ export interface Config {
    * on only when asked for (PAYMENTS_TEST_ENABLED) or on a local site, never beside YooKassa.
    */
   payments: { testEnabled: boolean; yookassa: YookassaConfig | null };
+  /** Sign-in with other sites (config-social.ts): the providers whose keys are set. */
+  social: SocialConfig;
   /** Outgoing mail (lib/mail): SMTP when `smtpUrl` is set, else files; the From header. */
   mail: MailConfig;
   secrets: Secrets;
@@ -229,6 +232,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  PAYMENTS_TEST_ENABLED: the test payment provider credits coins without payment and may not run beside YooKassa; unset it or set it to 0',
     );
+  let social: SocialConfig;
+  try {
+    social = readSocialConfig(env);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const stored = loadOrCreateSecrets(dataDir);
@@ -288,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             }
           : null,
     },
+    social,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? defaultSender(publicUrl) },
     secrets: {
       appKey: e.APP_KEY ?? stored.appKey,

@@ -20,12 +20,14 @@ export class AccountProvidersRepository {
     subject: string,
     at: string,
     db: Kysely<DB> = this.db,
+    /** The provider's display name for the person, shown beside the link. */
+    name: string | null = null,
   ): Promise<AccountProviderRow | undefined> {
     // ON CONFLICT rather than a caught error: inside a PostgreSQL transaction a violation would
     // abort the whole transaction.
     return db
       .insertInto('account_providers')
-      .values({ user_id: userId, provider, subject, created_at: at })
+      .values({ user_id: userId, provider, subject, created_at: at, name })
       .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
       .returningAll()
       .executeTakeFirst();
@@ -49,6 +51,32 @@ export class AccountProvidersRepository {
       .where('user_id', '=', userId)
       .orderBy('id')
       .execute();
+  }
+
+  /**
+   * Removes the account's link to `provider` unless it is the last way to sign in (no password
+   * and no other link). Run in a unit of work: on PostgreSQL the account's row is locked first,
+   * so two unlinks at once cannot each see the other's link and remove both.
+   */
+  async unlinkUnlessLast(
+    db: Kysely<DB>,
+    userId: number,
+    provider: string,
+    postgres: boolean,
+  ): Promise<'removed' | 'missing' | 'last'> {
+    let account = db.selectFrom('users').select('password_hash').where('id', '=', userId);
+    if (postgres) account = account.forUpdate();
+    const owner = await account.executeTakeFirst();
+    const links = await db
+      .selectFrom('account_providers')
+      .select(['id', 'provider'])
+      .where('user_id', '=', userId)
+      .execute();
+    const target = links.find((l) => l.provider === provider);
+    if (!owner || !target) return 'missing';
+    if (!owner.password_hash && links.length <= 1) return 'last';
+    await db.deleteFrom('account_providers').where('id', '=', target.id).execute();
+    return 'removed';
   }
 
   /** Removes one of the account's links; false when the account has no such link. */

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB, NewUser, UserRow } from '../../db/schema';
 import type { AccountChanges, ProfileChanges } from '../../db/user-columns';
 
@@ -12,8 +12,8 @@ export class AccountsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
   /** A new account, its row whole (registration, a guest's first visit, the seed's admin). */
-  async insert(user: NewUser): Promise<UserRow> {
-    return this.db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+  async insert(user: NewUser, db: Kysely<DB> = this.db): Promise<UserRow> {
+    return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
   }
 
   async findByNickKey(nickKey: string): Promise<UserRow | undefined> {
@@ -43,6 +43,23 @@ export class AccountsRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * The live accounts that confirmed this address (a forgotten password): several accounts may
+   * share one. Matched without regard to case, by the database's own lower() on both sides, on
+   * the partial index of confirmed addresses (0032-sign-in-mail).
+   */
+  async findByConfirmedEmail(email: string, limit = 20): Promise<UserRow[]> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql`lower(email)`, '=', sql<string>`lower(${email})`)
+      .where('email_verified_at', 'is not', null)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
   /** Taken by an account, or retired with a deleted one (old profile links stay dead). */
   async slugExists(slug: string): Promise<boolean> {
     const row = await this.db
@@ -62,30 +79,54 @@ export class AccountsRepository {
     id: number,
     account: AccountChanges,
     firstProfile: Pick<ProfileChanges, 'gender' | 'birthdate'>,
+    db: Kysely<DB> = this.db,
   ): Promise<void> {
-    await this.db
+    await db
       .updateTable('users')
       .set({ ...account, ...firstProfile })
       .where('id', '=', id)
       .execute();
   }
 
-  async setPassword(id: number, passwordHash: string): Promise<void> {
-    await this.db
+  async setPassword(id: number, passwordHash: string, db: Kysely<DB> = this.db): Promise<void> {
+    await db
       .updateTable('users')
       .set({ password_hash: passwordHash })
       .where('id', '=', id)
       .execute();
   }
 
-  /** The e-mail, or clearing the phone (a new phone is set only by its confirmation). */
+  /**
+   * The e-mail, or clearing the phone (a new phone is set only by its confirmation). A new
+   * address is unconfirmed, and the codes and links mailed to the old one are void: confirming
+   * it or resetting the password through it no longer works. The same address again changes
+   * nothing.
+   */
   async setContact(
     id: number,
     changes: Pick<AccountChanges, 'email' | 'phone' | 'phone_verified_at'>,
     db: Kysely<DB> = this.db,
   ): Promise<void> {
     if (Object.keys(changes).length === 0) return;
-    await db.updateTable('users').set(changes).where('id', '=', id).execute();
+    const { email } = changes;
+    if (email === undefined) {
+      await db.updateTable('users').set(changes).where('id', '=', id).execute();
+      return;
+    }
+    // The CASE reads the row as it was: confirmed stays confirmed only for the same address.
+    await db
+      .updateTable('users')
+      .set({
+        ...changes,
+        email_verified_at: sql<
+          string | null
+        >`case when email = ${email} then email_verified_at end`,
+      })
+      .where('id', '=', id)
+      .execute();
+    let codes = db.deleteFrom('email_codes').where('user_id', '=', id);
+    if (email !== null) codes = codes.where('email', '!=', email);
+    await codes.execute();
   }
 
   /** When the account last signed in. */

@@ -2,13 +2,9 @@ import { guestRegisterBody, loginBody, registerBody, userData } from '@chat/shar
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  boundTokenFor,
-  clearSessionCookies,
-  fromBrowser,
-  setSessionCookies,
-} from '../../http/session';
-import type { Device, SignedIn } from './auth.service';
+import { clearSessionCookies } from '../../http/session';
+import type { SignedIn } from './auth.service';
+import { deviceOf, openSession } from './session-answer';
 
 const signedInAnswer = z.object({ data: userData, meta: z.object({ token: z.string() }) });
 
@@ -16,32 +12,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
   const secure = config.publicUrl.startsWith('https:');
 
-  const device = (request: FastifyRequest): Device => ({
-    userAgent: request.headers['user-agent'] ?? '',
-    ip: request.ip,
-  });
+  const device = deviceOf;
 
-  /**
-   * Answers a sign-in: cookies for the browser, and a token in meta. Other clients get the
-   * session's bearer token; a browser page gets a cookie-bound one (http/session.ts), useless
-   * without the HttpOnly cookie, so that what the page keeps in localStorage steals nothing.
-   */
+  /** Answers a sign-in: the new session's cookies, and its token in meta. */
   async function answer(
     request: FastifyRequest,
     reply: FastifyReply,
     signed: SignedIn,
     status: number,
   ) {
-    const previous = request.auth.via === 'cookie' ? request.auth.session : null;
-    if (previous) await app.deps.auth.logout(previous);
-    setSessionCookies(reply, signed.token, config.secrets.appKey, secure);
+    const token = await openSession(app, request, reply, signed);
     return reply.code(status).send({
       data: await app.deps.userData.forUser(signed.user, request.locale),
-      meta: {
-        token: fromBrowser(request)
-          ? boundTokenFor(config.secrets.appKey, signed.token)
-          : signed.token,
-      },
+      meta: { token },
     });
   }
 

@@ -8,7 +8,9 @@ import {
   type LoginBody,
   type RegisterBody,
 } from '@chat/shared';
-import type { UserRow } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { DB, UserRow } from '../../db/schema';
+import type { UnitOfWork } from '../../db/unit-of-work';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError, forbidden, invalid } from '../../http/app-error';
 import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
@@ -59,6 +61,8 @@ export class AuthService {
     private readonly phones: PhoneConfirmationService,
     /** Announces each new session (`auth.signed_in`: the account's devices are told). */
     private readonly events?: DomainEvents,
+    /** A sign-up with another site writes the account and its link in one transaction. */
+    private readonly units?: UnitOfWork<unknown>,
   ) {}
 
   async registerGuest(body: GuestRegisterBody, device: Device): Promise<SignedIn> {
@@ -114,6 +118,69 @@ export class AuthService {
     await this.rateLimits.reset(this.limits.login, addressKey);
     await this.rateLimits.reset(this.limits.loginPerAccount, account);
     return this.signIn(user, device, 'login');
+  }
+
+  /**
+   * A sign-in with another site found the account its person is linked to: it signs in as a
+   * sign-in by password does (the other devices are told of the new one).
+   */
+  async signInLinked(user: UserRow, device: Device): Promise<SignedIn> {
+    if (user.deleted_at !== null) throw forbidden('auth.failed');
+    return this.signIn(user, device, 'login');
+  }
+
+  /**
+   * A first sign-in with another site, once the person chose a nick: a registered account
+   * without a password, and its link, written together (`link` answers false when the
+   * provider's person was linked meanwhile, and nothing is kept). A guest who chose their own
+   * nick keeps their account, as a guest registering does.
+   */
+  async registerLinked(
+    nick: string,
+    device: Device,
+    caller: UserRow | null,
+    link: (userId: number, db: Kysely<DB>) => Promise<boolean>,
+  ): Promise<SignedIn> {
+    if (!flagSetting('registration_open')) throw forbidden('entry.registration_closed');
+    if (!this.units) throw new AppError('server_error');
+    const units = this.units;
+    await this.rateLimits.hit(this.limits.register, device.ip);
+    const linked = async (userId: number, db: Kysely<DB>) => {
+      if (!(await link(userId, db))) throw invalid({ provider: ['social.linked_elsewhere'] });
+    };
+    if (caller && !isRegistered(caller) && caller.nick_key === nickKey(nick)) {
+      const nick_skeleton = await this.assertNickFree(nick, caller.id);
+      const changes = { nick, nick_skeleton, role: REGISTERED_ROLE };
+      await this.nameClashes(() =>
+        units.run(async (tx) => {
+          await this.accounts.registerGuest(caller.id, changes, {}, tx.db);
+          await linked(caller.id, tx.db);
+        }),
+      );
+      return this.signIn({ ...caller, ...changes }, device, 'register');
+    }
+    const skeleton = await this.assertNickFree(nick);
+    const slug = await uniqueSlug(slugBase(nick), (s) => this.accounts.slugExists(s));
+    const user = await this.nameClashes(() =>
+      units.run(async (tx) => {
+        const row = await this.accounts.insert(this.newAccount(nick, skeleton, slug), tx.db);
+        await linked(row.id, tx.db);
+        return row;
+      }),
+    );
+    return this.signIn(user, device, 'register');
+  }
+
+  /** Whether a nick may be taken now, and why not (the live check of a nick field). */
+  async nickFree(nick: string, ownId?: number): Promise<string | null> {
+    try {
+      await this.assertNickFree(nick, ownId);
+      return null;
+    } catch (error) {
+      const reason = error instanceof AppError ? error.options.errors?.nick?.[0] : undefined;
+      if (reason) return reason;
+      throw error;
+    }
   }
 
   /** The caller's own sign-out: the session's subscriptions end, its tab keeps its socket. */
@@ -250,16 +317,21 @@ export class AuthService {
     const skeleton = await this.assertNickFree(fields.nick);
     const slug = await uniqueSlug(slugBase(fields.nick), (s) => this.accounts.slugExists(s));
     return this.nameClashes(() =>
-      this.accounts.insert({
-        ...fields,
-        nick_key: nickKey(fields.nick),
-        nick_skeleton: skeleton,
-        slug,
-        settings: JSON.stringify(DEFAULT_CHAT_SETTINGS),
-        nick_style: '{}',
-        created_at: nowIso(),
-        active_at: null,
-      }),
+      this.accounts.insert({ ...fields, ...this.newAccount(fields.nick, skeleton, slug) }),
     );
+  }
+
+  private newAccount(nick: string, skeleton: string, slug: string) {
+    return {
+      nick,
+      role: REGISTERED_ROLE,
+      nick_key: nickKey(nick),
+      nick_skeleton: skeleton,
+      slug,
+      settings: JSON.stringify(DEFAULT_CHAT_SETTINGS),
+      nick_style: '{}',
+      created_at: nowIso(),
+      active_at: null,
+    };
   }
 }

@@ -58,6 +58,30 @@ export class AvatarService {
     return presentPublicUser(saved);
   }
 
+  /**
+   * A new account's picture from the site it signed up with (features/auth/social): cut to the
+   * avatar's square like an upload, unless the person has set an avatar meanwhile. The bytes
+   * were fetched by the caller within its size limit; sharp refuses anything not a picture.
+   */
+  async setFromProvider(userId: number, picture: Buffer): Promise<void> {
+    const before = await this.profiles.findLive(userId);
+    if (!before || before.avatar !== null) return;
+    const avatar = await sharp(picture, { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+      .webp({ quality: 85 })
+      .toBuffer();
+    const key = `avatars/${randomBytes(16).toString('hex')}.webp`;
+    await this.storage.put(key, avatar, { contentType: 'image/webp', size: avatar.length });
+    const saved = await this.repo.update(userId, {
+      avatar: storageUrl(key),
+      avatar_key: key,
+      avatar_photo_id: null,
+    });
+    this.events.emit('user.avatar', { userId: saved.id, avatar: saved.avatar });
+    this.events.emit('user.updated', { user: presentPublicUser(saved) });
+  }
+
   async remove(user: UserRow): Promise<PublicUser> {
     const before = await this.profiles.findLive(user.id);
     if (!before) throw notFound();
