@@ -54,7 +54,17 @@ type Handler = (body: unknown, options: unknown) => unknown;
  */
 export function fakeServer() {
   const routes = new Map<string, Handler>();
-  const answer = async (method: string, path: string, body: unknown, options: unknown) => {
+  const answer = async (
+    method: string,
+    path: string,
+    body: unknown,
+    options: unknown,
+  ): Promise<{
+    data: unknown;
+    meta: Record<string, unknown> | undefined;
+    status: number;
+    headers: Headers;
+  }> => {
     const handler = routes.get(`${method} ${path}`);
     if (!handler) throw new Error(`unexpected ${method} ${path}`);
     const data = await handler(body, options);
@@ -79,18 +89,19 @@ export function fakeServer() {
       post.mockClear();
       request.mockClear();
     },
-    /** The bodies posted (or sent) to `METHOD /path`, in order. */
+    /** The bodies sent to `METHOD /path` (by `post`, `get` or `request`), in order. */
     sent(route: string): unknown[] {
       const [method, path] = route.split(' ');
-      const calls =
+      const direct =
         method === 'GET'
           ? get.mock.calls.filter(([p]) => p === path).map(([, o]) => o)
           : method === 'POST'
             ? post.mock.calls.filter(([p]) => p === path).map(([, b]) => b)
-            : request.mock.calls
-                .filter(([p, o]) => p === path && o?.method === method)
-                .map(([, o]) => o?.body);
-      return calls;
+            : [];
+      const requested = request.mock.calls
+        .filter(([p, o]) => p === path && (o?.method ?? 'GET') === method)
+        .map(([, o]) => (method === 'GET' ? o : o?.body));
+      return [...direct, ...requested];
     },
   };
 }

@@ -21,6 +21,11 @@ interface PersonFieldsProps {
   label?: (text: string) => ReactNode;
 }
 
+interface EmailPhoneProps extends PersonFieldsProps {
+  /** Said under the e-mail field (the profile form: whether the saved address is confirmed). */
+  emailHint?: ReactNode;
+}
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** Gender and birthdate, side by side. */
@@ -68,7 +73,13 @@ export function GenderBirthdateRow({ values, errors, set, label = (s) => s }: Pe
 }
 
 /** E-mail and phone, side by side. */
-export function EmailPhoneRow({ values, errors, set, label = (s) => s }: PersonFieldsProps) {
+export function EmailPhoneRow({
+  values,
+  errors,
+  set,
+  label = (s) => s,
+  emailHint,
+}: EmailPhoneProps) {
   const { t } = useTranslation('auth');
   return (
     <Row className="g-md-3">
@@ -80,6 +91,7 @@ export function EmailPhoneRow({ values, errors, set, label = (s) => s }: PersonF
           value={values.email}
           onChange={set('email')}
           errors={errors.email}
+          hint={emailHint}
           autoComplete="email"
         />
       </Col>

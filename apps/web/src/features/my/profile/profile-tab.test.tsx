@@ -34,6 +34,27 @@ describe('ProfileTab', () => {
     expect(save).toHaveBeenCalledWith(expect.objectContaining({ birthdate: '1850-01-01' }));
   });
 
+  it('says whether the saved e-mail is confirmed, and where to confirm it', async () => {
+    vi.spyOn(myApi, 'profile').mockResolvedValue(makeProfile({ email: 'me@example.com' }));
+    renderMy(<ProfileTab />);
+    const email = await screen.findByLabelText('E-mail');
+    const state = screen.getByTestId('email-state');
+    expect(state.textContent).toBe('Not confirmed yet: confirm it in the security settings.');
+    expect(state.querySelector('a')?.getAttribute('href')).toBe('/en/my/security');
+    expect(email.getAttribute('aria-describedby')).toContain(state.parentElement?.id);
+    // A new address says nothing until it is saved.
+    fireEvent.change(email, { target: { value: 'new@example.com' } });
+    expect(screen.queryByTestId('email-state')).toBeNull();
+  });
+
+  it('marks a confirmed e-mail as such', async () => {
+    vi.spyOn(myApi, 'profile').mockResolvedValue(
+      makeProfile({ email: 'me@example.com', email_verified: true }),
+    );
+    renderMy(<ProfileTab />);
+    expect((await screen.findByTestId('email-state')).textContent).toBe('Confirmed.');
+  });
+
   it('keeps markup in "about me" as text and counts its characters', async () => {
     vi.spyOn(myApi, 'profile').mockResolvedValue(makeProfile({ about: '<b>bold</b>' }));
     renderMy(<ProfileTab />);

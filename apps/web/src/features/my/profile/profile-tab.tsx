@@ -7,7 +7,9 @@ import {
 } from '@chat/shared';
 import { useState, type FormEvent } from 'react';
 import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { localePath } from '../../../lib/locale-path';
 import { useLocale } from '../../../lib/use-locale';
 import { apiFieldErrors, type FieldErrors } from '../../auth/field-errors';
 import { FormAlert } from '../../auth/form-alert';
@@ -159,7 +161,26 @@ export function ProfileForm({ profile }: { profile: MyProfileView }) {
           </Col>
         )}
       </Row>
-      <EmailPhoneRow values={values} errors={errors} set={setField} />
+      <EmailPhoneRow
+        values={values}
+        errors={errors}
+        set={setField}
+        emailHint={
+          // The saved address's state; a new one is unconfirmed until it is saved and confirmed.
+          profile.email !== null && values.email.trim() === profile.email ? (
+            <span data-testid="email-state">
+              {profile.email_verified ? (
+                t('my:profile.emailVerified')
+              ) : (
+                <Trans
+                  i18nKey="my:profile.emailUnverified"
+                  components={{ link: <Link to={localePath(locale, '/my/security')} /> }}
+                />
+              )}
+            </span>
+          ) : undefined
+        }
+      />
       {profile.phone_pending && (
         <PhoneConfirm
           phone={profile.phone_pending}

@@ -10,6 +10,18 @@ beforeEach(async () => {
   vi.restoreAllMocks();
   await i18n.changeLanguage('en');
   signInAs();
+  // The sign-in methods' sections (their own tests: linked-accounts, email-section).
+  vi.spyOn(myApi, 'social').mockResolvedValue({
+    links: [],
+    has_password: true,
+    can_unlink: true,
+    available: [],
+  });
+  vi.spyOn(myApi, 'email').mockResolvedValue({
+    email: 'me@example.com',
+    verified: true,
+    code_pending: false,
+  });
 });
 
 const parts = (browser: string | null, browser_version: string | null, os: string | null) => ({
@@ -24,6 +36,15 @@ const devices = () => [
 ];
 
 describe('SecurityTab', () => {
+  it('shows how the account signs in, then where it is signed in', async () => {
+    vi.spyOn(myApi, 'sessions').mockResolvedValue(devices());
+    renderMy(<SecurityTab />, '/en/my/security');
+    await screen.findAllByTestId('device');
+    const headings = screen.getAllByRole('heading').map((h) => h.textContent);
+    expect(headings).toEqual(['Linked accounts', 'E-mail', 'Devices']);
+    expect((await screen.findByTestId('email-badge')).textContent).toBe('Confirmed');
+  });
+
   it('lists every device, marks this one, and has no sign-out button for it', async () => {
     vi.spyOn(myApi, 'sessions').mockResolvedValue(devices());
     renderMy(<SecurityTab />, '/en/my/security');

@@ -10,9 +10,23 @@ import { rememberCurrentSession } from '../session-ended';
 import { timeAgo } from '../time-ago';
 import { useNow } from '../../../shared/hooks/use-now';
 import { deviceLabel } from '../../../shared/device-label';
+import { EmailSection } from './email-section';
+import { LinkedAccounts, LinkResultAlerts } from './linked-accounts';
+
+/** How the account signs in (other sites, the e-mail that recovers it) and where it is. */
+export function SecurityTab() {
+  return (
+    <div data-testid="security-tab">
+      <LinkResultAlerts />
+      <LinkedAccounts />
+      <EmailSection />
+      <DevicesSection />
+    </div>
+  );
+}
 
 /** Every signed-in device of the account, with a way to sign each (or all others) out. */
-export function SecurityTab() {
+function DevicesSection() {
   const { t } = useTranslation('my');
   const locale = useLocale();
   const client = useQueryClient();
@@ -42,8 +56,25 @@ export function SecurityTab() {
     },
   });
 
-  if (query.isPending) return <Spinner size="sm" aria-label={t('loading')} />;
-  if (!devices) return <p className="text-danger">{t('loadError')}</p>;
+  const heading = (
+    <h3 className="h6" id="security-devices">
+      {t('security.devices')}
+    </h3>
+  );
+  if (query.isPending)
+    return (
+      <section aria-labelledby="security-devices">
+        {heading}
+        <Spinner size="sm" aria-label={t('loading')} />
+      </section>
+    );
+  if (!devices)
+    return (
+      <section aria-labelledby="security-devices">
+        {heading}
+        <p className="text-danger">{t('loadError')}</p>
+      </section>
+    );
   const others = devices.filter((d) => !d.current);
   // This device first, the rest by last activity.
   const sorted = [...devices].sort(
@@ -51,8 +82,9 @@ export function SecurityTab() {
       Number(b.current) - Number(a.current) || b.last_active_at.localeCompare(a.last_active_at),
   );
   return (
-    <div data-testid="security-tab">
-      <p className="text-body-secondary">{t('security.intro')}</p>
+    <section aria-labelledby="security-devices" data-testid="devices-section">
+      {heading}
+      <p className="text-body-secondary small">{t('security.intro')}</p>
       <ListGroup className="mb-3">
         {sorted.map((device) => (
           <ListGroup.Item
@@ -103,6 +135,6 @@ export function SecurityTab() {
       >
         {t('security.signOutOthers')}
       </Button>
-    </div>
+    </section>
   );
 }
