@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { SERVER_MAIN, SERVER_NODE_FLAGS } from '../../server/scripts/build.mjs';
+import { startTestProvider } from '../../server/src/test/oidc-test-provider';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -73,11 +74,19 @@ export default async function setup(project: TestProject) {
   // Journeys change the site itself (settings, the agreement's version, the smileys): a worker
   // has a site of its own, so files running at once never see each other's changes.
   const count = Math.max(1, project.config.maxWorkers);
-  const started = await Promise.allSettled(Array.from({ length: count }, () => startServer()));
+  const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+  // A real OpenID Connect provider (oidc-provider) every site signs in with as "Test ID".
+  const provider = await startTestProvider(
+    ports.map((port) => `http://127.0.0.1:${port}/api/auth/social/test/callback`),
+  );
+  const started = await Promise.allSettled(
+    ports.map((port) => startServer(port, provider.env('test', 'Test ID'))),
+  );
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const failed = started.find((s) => s.status === 'rejected');
   if (failed) {
     await Promise.all(servers.map((s) => s.stop()));
+    await provider.close();
     throw failed.reason;
   }
   project.provide(
@@ -86,12 +95,15 @@ export default async function setup(project: TestProject) {
   );
   return async () => {
     await Promise.all(servers.map((s) => s.stop()));
+    await provider.close();
   };
 }
 
 /** The built server, as `npm start` runs it, on a fresh data dir and a free port. */
-async function startServer(): Promise<{ server: E2eServer; stop: () => Promise<void> }> {
-  const port = await freePort();
+async function startServer(
+  port: number,
+  extraEnv: Record<string, string>,
+): Promise<{ server: E2eServer; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'chat-e2e-'));
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
     cwd: REPO_ROOT,
@@ -106,6 +118,9 @@ async function startServer(): Promise<{ server: E2eServer; stop: () => Promise<v
       REGISTER_RATE_LIMIT: '10000',
       // Every journey's tabs connect from one address too.
       REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '0',
+      // The browser's address: sign-in callbacks and mailed links come back to it.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -115,7 +115,7 @@ async function playPerson(issuer: string, start: string, login: string): Promise
   let body: URLSearchParams | null = null;
   for (let step = 0; step < 12; step += 1) {
     if (url.origin !== issuer) return url;
-    const response = await fetch(url, {
+    const response: Response = await fetch(url, {
       method: body ? 'POST' : 'GET',
       redirect: 'manual',
       headers: {
@@ -135,9 +135,9 @@ async function playPerson(issuer: string, start: string, login: string): Promise
       url = new URL(location, url);
       continue;
     }
-    const html = await response.text();
-    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-    const prompt = /name="prompt" value="([^"]+)"/.exec(html)?.[1];
+    const html: string = await response.text();
+    const action: string | undefined = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    const prompt: string | undefined = /name="prompt" value="([^"]+)"/.exec(html)?.[1];
     if (!action || !prompt)
       throw new Error(`the provider answered ${response.status}: ${html.slice(0, 300)}`);
     url = new URL(action, url);
