@@ -116,6 +116,7 @@ const localeChildren: RouteObject[] = [
       page(import('../pages/my/my-page'), [
         'my',
         'auth',
+        'sign-in',
         'chat',
         'notifications',
         'premium',
@@ -127,50 +128,54 @@ const localeChildren: RouteObject[] = [
   {
     ...route('login'),
     lazy: () =>
-      page(import('../pages/login/login-page'), ['auth', 'validation']).then((m) => ({
+      page(import('../pages/login/login-page'), ['auth', 'sign-in', 'validation']).then((m) => ({
         Component: m.LoginPage,
       })),
   },
   {
     ...route('register'),
     lazy: () =>
-      page(import('../pages/register/register-page'), ['auth', 'validation']).then((m) => ({
-        Component: m.RegisterPage,
-      })),
+      page(import('../pages/register/register-page'), ['auth', 'sign-in', 'validation']).then(
+        (m) => ({
+          Component: m.RegisterPage,
+        }),
+      ),
   },
   // Sign-in with other sites, e-mail links and a forgotten password (issue 24).
   {
     ...route('socialSignup'),
     lazy: () =>
-      page(import('../pages/social-signup/social-signup-page'), ['auth', 'validation']).then(
-        (m) => ({ Component: m.SocialSignupPage }),
-      ),
+      page(import('../pages/social-signup/social-signup-page'), [
+        'auth',
+        'sign-in',
+        'validation',
+      ]).then((m) => ({ Component: m.SocialSignupPage })),
   },
   {
     ...route('telegramAuth'),
     lazy: () =>
-      page(import('../pages/telegram-auth/telegram-auth-page'), ['auth']).then((m) => ({
+      page(import('../pages/telegram-auth/telegram-auth-page'), ['auth', 'sign-in']).then((m) => ({
         Component: m.TelegramAuthPage,
       })),
   },
   {
     ...route('passwordForgot'),
     lazy: () =>
-      page(import('../pages/password-forgot/password-forgot-page'), ['auth', 'validation']).then(
+      page(import('../pages/password-forgot/password-forgot-page'), ['sign-in', 'validation']).then(
         (m) => ({ Component: m.PasswordForgotPage }),
       ),
   },
   {
     ...route('passwordReset'),
     lazy: () =>
-      page(import('../pages/password-reset/password-reset-page'), ['auth', 'validation']).then(
+      page(import('../pages/password-reset/password-reset-page'), ['sign-in', 'validation']).then(
         (m) => ({ Component: m.PasswordResetPage }),
       ),
   },
   {
     ...route('emailConfirm'),
     lazy: () =>
-      page(import('../pages/email-confirm/email-confirm-page'), ['auth']).then((m) => ({
+      page(import('../pages/email-confirm/email-confirm-page'), ['sign-in']).then((m) => ({
         Component: m.EmailConfirmPage,
       })),
   },

@@ -8,7 +8,7 @@ import { useLegalStore } from '../features/pages/legal-store';
 // mounted so that it closes with its animation.
 const AuthModal = lazy(() =>
   withQueryClient(
-    withNamespaces(import('../features/auth/auth-modal'), ['auth', 'validation']),
+    withNamespaces(import('../features/auth/auth-modal'), ['auth', 'sign-in', 'validation']),
   ).then((m) => ({
     default: m.AuthModal,
   })),

@@ -29,6 +29,7 @@ import enAdminGifts from './admin/en/admin-gifts.json';
 import enAdminPages from './admin/en/admin-pages.json';
 import enArt from './en/art.json';
 import enQuotes from './en/quotes.json';
+import enSignIn from './en/sign-in.json';
 import ruAuth from './ru/auth.json';
 import ruChat from './ru/chat.json';
 import ruCommon from './ru/common.json';
@@ -60,6 +61,7 @@ import ruAdminGifts from './admin/ru/admin-gifts.json';
 import ruAdminPages from './admin/ru/admin-pages.json';
 import ruArt from './ru/art.json';
 import ruQuotes from './ru/quotes.json';
+import ruSignIn from './ru/sign-in.json';
 
 // Every text of both languages at once, for the tests and the key parity check. The app never
 // imports this: i18n.ts fetches one language's namespaces as they are needed.
@@ -90,6 +92,7 @@ export const resources = {
     forum: ruForum,
     art: ruArt,
     quotes: ruQuotes,
+    'sign-in': ruSignIn,
     admin: ruAdmin,
     'admin-settings': ruAdminSettings,
     'admin-catalog': ruAdminCatalog,
@@ -123,6 +126,7 @@ export const resources = {
     forum: enForum,
     art: enArt,
     quotes: enQuotes,
+    'sign-in': enSignIn,
     admin: enAdmin,
     'admin-settings': enAdminSettings,
     'admin-catalog': enAdminCatalog,

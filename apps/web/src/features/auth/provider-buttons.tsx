@@ -39,7 +39,7 @@ export function ProviderButtons({ returnTo, label }: ProviderButtonsProps) {
         data-testid="provider-heading"
       >
         <span className="flex-grow-1 border-top" aria-hidden="true" />
-        {t(`auth:social.${label}With`)}
+        {t(`sign-in:social.${label}With`)}
         <span className="flex-grow-1 border-top" aria-hidden="true" />
       </p>
       <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0" aria-labelledby={headingId}>
@@ -50,7 +50,7 @@ export function ProviderButtons({ returnTo, label }: ProviderButtonsProps) {
               className="btn btn-outline-secondary w-100 text-truncate"
               data-testid={`provider-${provider.id}`}
               data-kind={provider.kind}
-              aria-label={t(`auth:social.${label}WithName`, { name: provider.name })}
+              aria-label={t(`sign-in:social.${label}WithName`, { name: provider.name })}
             >
               {provider.name}
             </a>

@@ -69,7 +69,7 @@ export function SignInForm({ onSuccess, onRegister, returnTo }: SignInFormProps)
           onClick={() => useAuthDialogStore.getState().hide()}
           data-testid="forgot-password"
         >
-          {t('auth:signIn.forgot')}
+          {t('sign-in:forgotLink')}
         </Link>
       </p>
       <Button type="submit" variant="primary" className="w-100 py-2" disabled={form.busy}>

@@ -19,7 +19,7 @@ const SOCIAL_ERRORS: Readonly<Record<string, string>> = {
  */
 export function socialErrorKey(code: string): string {
   const known = Object.hasOwn(SOCIAL_ERRORS, code) ? SOCIAL_ERRORS[code] : undefined;
-  return `auth:socialError.${known ?? 'unknown'}`;
+  return `sign-in:socialError.${known ?? 'unknown'}`;
 }
 
 /** `?social_error={code}` of the sign-in and security pages as an alert, closed by the person. */

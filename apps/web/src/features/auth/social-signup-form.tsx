@@ -45,9 +45,9 @@ export function SocialSignupForm({ signup, onSignedUp, onCancelled }: SocialSign
       : check.state === 'invalid'
         ? check.message
         : check.state === 'checking'
-          ? t('auth:socialSignup.checking')
+          ? t('sign-in:socialSignup.checking')
           : check.state === 'free'
-            ? t('auth:socialSignup.free')
+            ? t('sign-in:socialSignup.free')
             : '';
   const statusClass = invalid
     ? 'invalid-feedback d-block'
@@ -65,23 +65,23 @@ export function SocialSignupForm({ signup, onSignedUp, onCancelled }: SocialSign
   return (
     <form ref={formRef} onSubmit={form.onSubmit} noValidate data-testid="social-signup-form">
       <p className="fw-medium mb-2" data-testid="signup-provider">
-        {t('auth:socialSignup.with', { provider: signup.provider_name })}
+        {t('sign-in:socialSignup.with', { provider: signup.provider_name })}
       </p>
       {signup.display_name !== null && signup.display_name !== '' && (
         <p className="mb-2 text-break">
-          {t('auth:socialSignup.nameThere')}{' '}
+          {t('sign-in:socialSignup.nameThere')}{' '}
           <strong data-testid="signup-display-name">{signup.display_name}</strong>
         </p>
       )}
       {signup.has_avatar && (
         <p className="mb-2 text-body-secondary" data-testid="signup-avatar">
-          {t('auth:socialSignup.avatar', { provider: signup.provider_name })}
+          {t('sign-in:socialSignup.avatar', { provider: signup.provider_name })}
         </p>
       )}
-      <p className="text-body-secondary mb-4">{t('auth:socialSignup.lead')}</p>
+      <p className="text-body-secondary mb-4">{t('sign-in:socialSignup.lead')}</p>
       <FormAlert errors={form.errors} />
       <Form.Group className="mb-3" controlId={id}>
-        <Form.Label className="fw-medium">{t('auth:socialSignup.nick')}</Form.Label>
+        <Form.Label className="fw-medium">{t('sign-in:socialSignup.nick')}</Form.Label>
         <Form.Control
           name="nick"
           value={form.values.nick}
@@ -118,7 +118,7 @@ export function SocialSignupForm({ signup, onSignedUp, onCancelled }: SocialSign
           data-testid="signup-submit"
         >
           {form.busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-          {t('auth:socialSignup.submit')}
+          {t('sign-in:socialSignup.submit')}
         </Button>
         <Button
           type="button"
@@ -128,7 +128,7 @@ export function SocialSignupForm({ signup, onSignedUp, onCancelled }: SocialSign
           onClick={() => void cancel()}
           data-testid="signup-cancel"
         >
-          {t('auth:socialSignup.cancel')}
+          {t('sign-in:socialSignup.cancel')}
         </Button>
       </div>
     </form>

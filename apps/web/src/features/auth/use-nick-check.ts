@@ -51,9 +51,11 @@ export function useNickCheck(raw: string): NickCheck {
   if (query.isError) return { state: 'idle' };
   if (query.data.free) return { state: 'free' };
   const reason = query.data.reason;
-  const key = reason !== null && REASON.test(reason) ? `validation:${reason}` : null;
-  return {
-    state: 'invalid',
-    message: key !== null && i18n.exists(key) ? t(key) : t('validation:invalid_value'),
-  };
+  // The nick rules' codes are the register form's texts; the server's own reasons are ours.
+  const keys =
+    reason !== null && REASON.test(reason)
+      ? [`sign-in:reasons.${reason}`, `validation:${reason}`]
+      : [];
+  const key = keys.find((k) => i18n.exists(k));
+  return { state: 'invalid', message: t(key ?? 'validation:invalid_value') };
 }

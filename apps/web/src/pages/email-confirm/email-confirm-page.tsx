@@ -42,29 +42,29 @@ export function EmailConfirmPage() {
   };
   const toSecurity = (
     <Link to={localePath(locale, '/my/security')} data-testid="email-to-security">
-      {t('auth:emailConfirm.toSecurity')}
+      {t('sign-in:emailConfirm.toSecurity')}
     </Link>
   );
 
   return (
-    <AuthPageCard title={t('auth:emailConfirm.title')}>
+    <AuthPageCard title={t('sign-in:emailConfirm.title')}>
       {state === 'done' ? (
         <>
           <Alert variant="success" data-testid="email-confirmed">
-            {t('auth:emailConfirm.done')}
+            {t('sign-in:emailConfirm.done')}
           </Alert>
           {toSecurity}
         </>
       ) : state === 'invalid' ? (
         <>
           <Alert variant="warning" data-testid="email-invalid">
-            {t('auth:emailConfirm.invalid')}
+            {t('sign-in:emailConfirm.invalid')}
           </Alert>
           {toSecurity}
         </>
       ) : (
         <>
-          <p className="text-body-secondary mb-4">{t('auth:emailConfirm.lead')}</p>
+          <p className="text-body-secondary mb-4">{t('sign-in:emailConfirm.lead')}</p>
           {limited !== null && (
             <Alert variant="warning" className="py-2" data-testid="email-limited">
               {limited}
@@ -78,7 +78,7 @@ export function EmailConfirmPage() {
             data-testid="email-confirm"
           >
             {state === 'busy' && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-            {t('auth:emailConfirm.submit')}
+            {t('sign-in:emailConfirm.submit')}
           </Button>
         </>
       )}

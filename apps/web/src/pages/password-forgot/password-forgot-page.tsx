@@ -40,22 +40,22 @@ export function PasswordForgotPage() {
   useFocusError(formRef, form.errors);
   const toSignIn = (
     <Link to={localePath(locale, '/login')} data-testid="forgot-to-sign-in">
-      {t('auth:forgot.toSignIn')}
+      {t('sign-in:forgot.toSignIn')}
     </Link>
   );
 
   return (
-    <AuthPageCard title={t('auth:forgot.title')}>
+    <AuthPageCard title={t('sign-in:forgot.title')}>
       {sent ? (
         <>
           <Alert variant="success" data-testid="forgot-sent">
-            {t('auth:forgot.sent')}
+            {t('sign-in:forgot.sent')}
           </Alert>
           {toSignIn}
         </>
       ) : (
         <form ref={formRef} onSubmit={form.onSubmit} noValidate data-testid="forgot-form">
-          <p className="text-body-secondary mb-4">{t('auth:forgot.lead')}</p>
+          <p className="text-body-secondary mb-4">{t('sign-in:forgot.lead')}</p>
           <FormAlert errors={form.errors} />
           {limited !== null && (
             <Alert variant="warning" className="py-2" data-testid="forgot-limited">
@@ -64,7 +64,7 @@ export function PasswordForgotPage() {
           )}
           <TextField
             name="nick_or_email"
-            label={t('auth:forgot.field')}
+            label={t('sign-in:forgot.field')}
             value={form.values.nick_or_email}
             onChange={form.set('nick_or_email')}
             errors={form.errors.nick_or_email}
@@ -80,7 +80,7 @@ export function PasswordForgotPage() {
             data-testid="forgot-submit"
           >
             {form.busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-            {t('auth:forgot.submit')}
+            {t('sign-in:forgot.submit')}
           </Button>
           <p className="text-center small mb-0">{toSignIn}</p>
         </form>

@@ -60,35 +60,35 @@ export function PasswordResetPage() {
   const invalid = token === '' || refused || (form.errors.token?.length ?? 0) > 0;
 
   return (
-    <AuthPageCard title={t('auth:reset.title')}>
+    <AuthPageCard title={t('sign-in:reset.title')}>
       {done ? (
         <>
           <Alert variant="success" data-testid="reset-done">
-            {t('auth:reset.done')}
+            {t('sign-in:reset.done')}
           </Alert>
           <Link to={localePath(locale, '/login')} data-testid="reset-to-sign-in">
-            {t('auth:reset.toSignIn')}
+            {t('sign-in:reset.toSignIn')}
           </Link>
         </>
       ) : invalid ? (
         <>
           <Alert variant="warning" data-testid="reset-invalid">
-            {t('auth:reset.invalid')}
+            {t('sign-in:reset.invalid')}
           </Alert>
           <Link to={localePath(locale, '/password/forgot')} data-testid="reset-ask-new">
-            {t('auth:reset.askNew')}
+            {t('sign-in:reset.askNew')}
           </Link>
         </>
       ) : (
         <form ref={formRef} onSubmit={form.onSubmit} noValidate data-testid="reset-form">
-          <p className="text-body-secondary mb-4">{t('auth:reset.lead')}</p>
+          <p className="text-body-secondary mb-4">{t('sign-in:reset.lead')}</p>
           <FormAlert errors={form.errors} />
           <Row className="g-md-3">
             <Col md={6}>
               <TextField
                 name="password"
                 type="password"
-                label={t('auth:reset.password')}
+                label={t('sign-in:reset.password')}
                 value={form.values.password}
                 onChange={form.set('password')}
                 errors={form.errors.password}
@@ -101,7 +101,7 @@ export function PasswordResetPage() {
               <TextField
                 name="password_confirmation"
                 type="password"
-                label={t('auth:reset.confirmation')}
+                label={t('sign-in:reset.confirmation')}
                 value={form.values.password_confirmation}
                 onChange={form.set('password_confirmation')}
                 errors={form.errors.password_confirmation}
@@ -118,7 +118,7 @@ export function PasswordResetPage() {
             data-testid="reset-submit"
           >
             {form.busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-            {t('auth:reset.submit')}
+            {t('sign-in:reset.submit')}
           </Button>
         </form>
       )}

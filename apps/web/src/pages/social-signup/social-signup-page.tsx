@@ -26,7 +26,7 @@ export function SocialSignupPage() {
   const missing = query.error instanceof ApiError && query.error.status === 404;
 
   return (
-    <AuthPageCard title={t('auth:socialSignup.title')}>
+    <AuthPageCard title={t('sign-in:socialSignup.title')}>
       {query.isPending ? (
         <Spinner size="sm" role="status" aria-label={t('common:loading')} />
       ) : signup ? (
@@ -38,10 +38,10 @@ export function SocialSignupPage() {
       ) : (
         <>
           <Alert variant={missing ? 'info' : 'danger'} data-testid="signup-missing">
-            {missing ? t('auth:socialSignup.none') : t('auth:socialSignup.loadError')}
+            {missing ? t('sign-in:socialSignup.none') : t('sign-in:socialSignup.loadError')}
           </Alert>
           <Link to={localePath(locale, '/login')} data-testid="signup-to-sign-in">
-            {t('auth:socialSignup.toSignIn')}
+            {t('sign-in:socialSignup.toSignIn')}
           </Link>
         </>
       )}

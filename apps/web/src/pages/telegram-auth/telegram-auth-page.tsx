@@ -28,7 +28,7 @@ export function TelegramAuthPage() {
   // Read once: the hash leaves the address bar (and the history) as soon as the page shows.
   const [fields] = useState(() => readTelegramResult(hash));
   const [failure, setFailure] = useState<{ detail: string | null } | null>(
-    fields === null ? { detail: t('auth:telegram.noResult') } : null,
+    fields === null ? { detail: t('sign-in:telegram.noResult') } : null,
   );
   const posted = useRef(false);
 
@@ -74,21 +74,21 @@ export function TelegramAuthPage() {
           data-testid="telegram-working"
         >
           <Spinner size="sm" aria-hidden="true" />
-          {t('auth:telegram.working')}
+          {t('sign-in:telegram.working')}
         </div>
       ) : (
         <>
           <Alert variant="danger" data-testid="telegram-error">
-            <p className="fw-medium mb-1">{t('auth:telegram.failed')}</p>
+            <p className="fw-medium mb-1">{t('sign-in:telegram.failed')}</p>
             {failure.detail !== null && <p className="mb-0">{failure.detail}</p>}
           </Alert>
           {linking ? (
             <Link to={localePath(locale, '/my/security')} data-testid="telegram-back">
-              {t('auth:telegram.toSecurity')}
+              {t('sign-in:telegram.toSecurity')}
             </Link>
           ) : (
             <Link to={localePath(locale, '/login')} data-testid="telegram-back">
-              {t('auth:telegram.toSignIn')}
+              {t('sign-in:telegram.toSignIn')}
             </Link>
           )}
         </>
