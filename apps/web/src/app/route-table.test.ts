@@ -35,6 +35,13 @@ describe('the route table', () => {
     '/ru/forum',
     '/en/moderation',
     '/en/balance/history',
+    '/en/signup/social',
+    '/ru/auth/telegram',
+    '/en/password/forgot',
+    '/ru/password/reset',
+    '/en/email/confirm',
+    '/en/password',
+    '/en/auth',
   ])('the server and the router agree on %s', (path) => {
     const address = resolveAppAddress(path);
     const server = address.kind === 'page' ? address.route : address.kind;

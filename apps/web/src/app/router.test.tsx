@@ -59,6 +59,20 @@ describe('routes', () => {
     await waitFor(() => expect(document.title).toBe('Chat — Chatik'));
   });
 
+  it.each([
+    ['/en/password/forgot', 'forgot-form', 'Forgotten password — Chatik'],
+    ['/ru/password/reset', 'reset-invalid', 'Новый пароль — Чатик'],
+    [
+      '/en/email/confirm?token=abcdefghijklmnopqrstuvwxyz',
+      'email-confirm',
+      'E-mail confirmation — Chatik',
+    ],
+  ])('opens %s, a page of its own with its title', async (path, testId, title) => {
+    renderAt(path);
+    expect(await screen.findByTestId(testId)).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+
   it('shows the localized 404 page for an unknown path', async () => {
     renderAt('/ru/no-such-page');
     expect(await screen.findByTestId('not-found')).toBeTruthy();
