@@ -24,8 +24,10 @@ export function LinkResultAlerts() {
   const { t } = useTranslation('my');
   const [params, setParams] = useSearchParams();
   const linked = params.get('linked');
-  const links = useMySocial().data?.links ?? [];
-  if (linked === null) return <SocialErrorAlert />;
+  const query = useMySocial();
+  // The provider's name comes with the list: the alert waits for it rather than change words.
+  if (linked === null || query.isPending) return <SocialErrorAlert />;
+  const links = query.data?.links ?? [];
   const name = links.find((link) => link.provider === linked)?.provider_name;
   const close = () =>
     setParams(
