@@ -5,6 +5,8 @@ import type { AccountsRepository } from './features/auth/accounts.repository';
 import type { AuthService } from './features/auth/auth.service';
 import type { SessionsRepository } from './features/auth/sessions.repository';
 import type { PhoneConfirmationService } from './features/auth/phone-confirmations.service';
+import type { EmailConfirmationService } from './features/auth/email-confirmation.service';
+import type { PasswordResetService } from './features/auth/password-reset.service';
 import type { CatalogService } from './features/catalog/catalog.service';
 import type { RecentSmileys } from './features/catalog/recent-smileys';
 import type { PagesService } from './features/pages/pages.service';
@@ -62,6 +64,10 @@ export interface Deps {
   accounts: AccountsRepository;
   sessions: SessionsRepository;
   auth: AuthService;
+  /** The profile's e-mail confirmed by a mailed code or link (features/auth). */
+  emailConfirmations: EmailConfirmationService;
+  /** A forgotten password: the mailed link, the new password (features/auth). */
+  passwordResets: PasswordResetService;
   catalog: CatalogService;
   pages: PagesService;
   events: DomainEvents;
@@ -157,6 +163,8 @@ const DEPS_KEY_SET: Record<keyof Deps, true> = {
   accounts: true,
   sessions: true,
   auth: true,
+  emailConfirmations: true,
+  passwordResets: true,
   catalog: true,
   pages: true,
   events: true,

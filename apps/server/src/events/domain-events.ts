@@ -103,6 +103,11 @@ export interface DomainEventMap {
    */
   'auth.sign_in_locked': { userId: number; minutes: number };
   /**
+   * The account's password was set anew by a mailed reset link (issue 24, point 5): every
+   * session has ended, and the account is told from where (`userAgent`, `ip` of the reset).
+   */
+  'auth.password_reset': { userId: number; userAgent: string; ip: string };
+  /**
    * A device (session) of `userId` was signed out: its subscriptions end. `close`: from
    * elsewhere (another device, a password change, pruning), so its sockets close too; a tab
    * that signed itself out keeps its socket for the public channel and the next sign-in.

@@ -25,6 +25,7 @@ import { buildForumWorld } from './forum-world';
 import { buildModerationWorld } from './moderation-world';
 import { buildEconomyWorld } from './economy-world';
 import { buildSocialWorld } from './social-world';
+import { buildMailWorld } from './mail-world';
 
 export type { ModuleCases, RouteCase, SafeRouteCase, World } from './world';
 
@@ -367,6 +368,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     forum: await buildForumWorld(db, { owner, peer }, at),
     art: await buildArtWorld(db, { owner, peer }, at),
     adminArea: await buildAdminWorld(db, { admin }, at),
+    mail: await buildMailWorld(app, at),
     // The channel auth signs only a socket connected now: the world keeps one open.
     socketId: (await connectedSocket(app)).socketId,
   };

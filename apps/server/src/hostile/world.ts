@@ -55,6 +55,8 @@ export interface World {
   art: ArtWorld;
   /** What the admin area's routes act on (admin-world.ts); `admin` is the admin's client. */
   adminArea: AdminWorld;
+  /** Codes and links mailed for an address and a forgotten password (mail-world.ts). */
+  mail: MailWorld;
   /** A socket connected now (the channel auth signs no other), claimed by the owner's calls. */
   socketId: string;
 }
@@ -204,6 +206,17 @@ export interface ArtWorld {
   ownComment: ArtCommentRow;
   /** The owner's complete `purpose=art` upload, on no post yet. */
   uploadId: number;
+}
+
+export interface MailWorld {
+  /** Signed in, an address of its own waiting for the code mailed to it. */
+  confirmer: Client;
+  /** The code and the link's token of that mail. */
+  code: string;
+  confirmToken: string;
+  /** An account whose address is confirmed, signed in, with a reset link mailed. */
+  resetter: Client;
+  resetToken: string;
 }
 
 export interface ModerationWorld {

@@ -79,7 +79,7 @@ export const notificationSchema = z.object({
   id: z.number().int(),
   /** A spec kind, or one a later feature adds (rendered generically until it lands). */
   kind: z.union([z.enum(NOTIFICATION_KINDS), z.string()]),
-  /** What happened: `{ type: 'friend_request' | 'friend_accepted' | 'partner_request' | 'mention' | 'new_device' | 'sign_in_locked', user?, ... }`; `sign_in_locked`: `{ minutes }`, sign-in closed after too many wrong passwords. */
+  /** What happened: `{ type: 'friend_request' | 'friend_accepted' | 'partner_request' | 'mention' | 'new_device' | 'sign_in_locked' | 'password_reset', user?, ... }`; `sign_in_locked`: `{ minutes }`, sign-in closed after too many wrong passwords; `password_reset`: `{ name, browser, os, ip }` as `new_device`, the password set anew by a mailed link and every device signed out. */
   data: z.record(z.string(), z.unknown()),
   read_at: z.string().nullable(),
   created_at: z.string(),

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { type MigrationDb, notNull, timestamp, withId } from './helpers';
 
 /**
@@ -5,7 +6,7 @@ import { type MigrationDb, notNull, timestamp, withId } from './helpers';
  *
  * - `users.email_verified_at`: when `users.email` was confirmed by a code or link; null while
  *   it is not, and again whenever the address changes. Only a confirmed address is ever mailed a
- *   password reset.
+ *   password reset; `users_confirmed_email` finds the confirmed addresses whatever their case.
  * - `email_codes`: the codes and links mailed to an account, one live one per purpose
  *   (`confirm`, `reset`): a 6-digit code's and a link token's HMACs, the tries made, the expiry,
  *   and when it was used (single use). A new code replaces the account's earlier one.
@@ -34,6 +35,12 @@ export async function up(db: MigrationDb): Promise<void> {
     .addUniqueConstraint('email_codes_account_purpose', ['user_id', 'purpose'])
     .addUniqueConstraint('email_codes_token', ['token_hash'])
     .execute();
+  await db.schema
+    .createIndex('users_confirmed_email')
+    .on('users')
+    .expression(sql`lower(email)`)
+    .where(sql.ref('email_verified_at'), 'is not', null)
+    .execute();
 
   await withId(db, db.schema.createTable('auth_flows'))
     .addColumn('key_hash', 'varchar(128)', notNull)
@@ -52,5 +59,6 @@ export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('auth_flows').execute();
   await db.schema.dropTable('email_codes').execute();
   await db.schema.alterTable('account_providers').dropColumn('name').execute();
+  await db.schema.dropIndex('users_confirmed_email').execute();
   await db.schema.alterTable('users').dropColumn('email_verified_at').execute();
 }

@@ -78,4 +78,16 @@ export function wireNotificationTriggers(deps: TriggerDeps): void {
   events.on('auth.sign_in_locked', async ({ userId, minutes }) => {
     await notifications.notify(userId, 'new', { type: 'sign_in_locked', minutes });
   });
+
+  // A forgotten password was set anew by the mailed link, and every device signed out: the
+  // account learns when and from where, in case it was not its owner (issue 24, point 5).
+  events.on('auth.password_reset', async ({ userId, userAgent, ip }) => {
+    await notifications.notify(userId, 'new', {
+      type: 'password_reset',
+      name: deviceName(userAgent),
+      // The web names the device from these in the reader's language.
+      ...parseUserAgent(userAgent),
+      ip,
+    });
+  });
 }
