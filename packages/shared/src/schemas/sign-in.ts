@@ -74,7 +74,8 @@ export const telegramAuthBody = z
     /** `link`: link Telegram to the signed-in account (the security page), not sign in. */
     intent: z.enum(['signin', 'link']).optional(),
   })
-  .strict();
+  // A field Telegram adds later is signed too: kept (as a short string) so the hash still checks.
+  .catchall(z.string().max(512));
 export type TelegramAuthBody = z.infer<typeof telegramAuthBody>;
 
 /** What a sign-in with a provider led to, for the page that posted Telegram's fields. */

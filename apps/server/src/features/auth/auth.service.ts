@@ -163,7 +163,10 @@ export class AuthService {
     const slug = await uniqueSlug(slugBase(nick), (s) => this.accounts.slugExists(s));
     const user = await this.nameClashes(() =>
       units.run(async (tx) => {
-        const row = await this.accounts.insert(this.newAccount(nick, skeleton, slug), tx.db);
+        const row = await this.accounts.insert(
+          { ...this.newAccount(nick, skeleton, slug), role: REGISTERED_ROLE },
+          tx.db,
+        );
         await linked(row.id, tx.db);
         return row;
       }),
@@ -321,10 +324,10 @@ export class AuthService {
     );
   }
 
+  /** The columns every new account starts with (its role and sign-in are the caller's). */
   private newAccount(nick: string, skeleton: string, slug: string) {
     return {
       nick,
-      role: REGISTERED_ROLE,
       nick_key: nickKey(nick),
       nick_skeleton: skeleton,
       slug,
