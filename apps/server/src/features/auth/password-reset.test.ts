@@ -114,8 +114,19 @@ describe.each(dialects)('a forgotten password on %s', (dialect) => {
     t.app.deps.events.on('session.ended', ({ userId, sessionId, close }) => {
       if (userId === user.id && close) ended.push(sessionId);
     });
-    const res = await reset(token);
+    // Posted from the laptop's browser, signed in as the account: its cookies go too.
+    const res = await laptop.asBrowser({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      payload: { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      headers: {
+        'x-localization': 'en',
+        'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0 Safari/537.36',
+      },
+      remoteAddress: ip(),
+    });
     expect(res.statusCode, res.body).toBe(204);
+    expect(String(res.headers['set-cookie'])).toMatch(/chat_session=;/);
     expect(ended).toHaveLength(2);
     for (const old of [phone, laptop]) {
       expect((await old.asBearer({ method: 'GET', url: '/api/my/email' })).statusCode).toBe(401);
