@@ -15,6 +15,7 @@ import type { ArtServices } from './features/art/art.services';
 import type { ForumServices } from './features/forum/forum.services';
 import type { HomeService } from './features/home/home.service';
 import type { UsersRepository } from './features/users/users.repository';
+import type { SocialSignInService } from './features/auth/social/social-sign-in.service';
 import type { DomainEvents } from './events/domain-events';
 import type { MessagesService } from './features/chat/messages.service';
 import type { ReactionsService } from './features/chat/reactions.service';
@@ -68,6 +69,8 @@ export interface Deps {
   emailConfirmations: EmailConfirmationService;
   /** A forgotten password: the mailed link, the new password (features/auth). */
   passwordResets: PasswordResetService;
+  /** Sign-in with other sites: OAuth 2, OpenID Connect, Telegram, links (features/auth/social). */
+  socialSignIn: SocialSignInService;
   catalog: CatalogService;
   pages: PagesService;
   events: DomainEvents;
@@ -165,6 +168,7 @@ const DEPS_KEY_SET: Record<keyof Deps, true> = {
   auth: true,
   emailConfirmations: true,
   passwordResets: true,
+  socialSignIn: true,
   catalog: true,
   pages: true,
   events: true,

@@ -26,6 +26,7 @@ import { buildModerationWorld } from './moderation-world';
 import { buildEconomyWorld } from './economy-world';
 import { buildSocialWorld } from './social-world';
 import { buildMailWorld } from './mail-world';
+import { buildSignInWorld } from './sign-in-world';
 
 export type { ModuleCases, RouteCase, SafeRouteCase, World } from './world';
 
@@ -369,6 +370,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     art: await buildArtWorld(db, { owner, peer }, at),
     adminArea: await buildAdminWorld(db, { admin }, at),
     mail: await buildMailWorld(app, at),
+    signIn: await buildSignInWorld(app, owner.user.id, at),
     // The channel auth signs only a socket connected now: the world keeps one open.
     socketId: (await connectedSocket(app)).socketId,
   };

@@ -9,6 +9,7 @@ import { ADMIN_SAFE_ROUTES, ADMIN_UNSAFE_ROUTES } from './admin-world';
 import { ART_SAFE_ROUTES, ART_UNSAFE_ROUTES } from './art-world';
 import { AUTH_UNSAFE_ROUTES } from './auth-routes';
 import { MAIL_SAFE_ROUTES, MAIL_UNSAFE_ROUTES } from './mail-world';
+import { SIGN_IN_SAFE_ROUTES, SIGN_IN_UNSAFE_ROUTES } from './sign-in-world';
 import { CHAT_SAFE_ROUTES, CHAT_UNSAFE_ROUTES } from './chat-routes';
 import { ECONOMY_SAFE_ROUTES, ECONOMY_UNSAFE_ROUTES } from './economy-world';
 import { FORUM_SAFE_ROUTES, FORUM_UNSAFE_ROUTES } from './forum-world';
@@ -56,8 +57,13 @@ export const MODULE_CASES: Partial<Record<RouteOwner, ModuleCases>> = {
   users: { unsafe: USERS_UNSAFE_ROUTES, safe: [] },
   preferences: { unsafe: PREFERENCES_UNSAFE_ROUTES, safe: [] },
   auth: {
-    unsafe: [...AUTH_UNSAFE_ROUTES, ...SESSIONS_UNSAFE_ROUTES, ...MAIL_UNSAFE_ROUTES],
-    safe: [...SESSIONS_SAFE_ROUTES, ...MAIL_SAFE_ROUTES],
+    unsafe: [
+      ...AUTH_UNSAFE_ROUTES,
+      ...SESSIONS_UNSAFE_ROUTES,
+      ...MAIL_UNSAFE_ROUTES,
+      ...SIGN_IN_UNSAFE_ROUTES,
+    ],
+    safe: [...SESSIONS_SAFE_ROUTES, ...MAIL_SAFE_ROUTES, ...SIGN_IN_SAFE_ROUTES],
   },
   pages: {
     unsafe: [],

@@ -13,6 +13,7 @@ import { SESSION_COOKIE, xsrfTokenFor } from '../http/session';
 import { hashToken, newToken } from '../lib/tokens';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { testDialects } from '../test/databases';
+import { SIGN_IN_ENV } from './sign-in-world';
 import { json, type Client } from '../test/factories';
 import {
   asForm,
@@ -53,7 +54,7 @@ describe.each(dialects)('hostile sweep over every route on %s', (dialect) => {
   beforeAll(async () => {
     // No job workers: an upload's processing would otherwise finish during another route's
     // "nothing changed" window.
-    t = await buildTestApp(dialect, { JOB_CONCURRENCY: '0' });
+    t = await buildTestApp(dialect, { JOB_CONCURRENCY: '0', ...SIGN_IN_ENV });
     obs = await observe(t.app);
   });
   afterAll(async () => t.close());

@@ -57,6 +57,7 @@ export interface World {
   adminArea: AdminWorld;
   /** Codes and links mailed for an address and a forgotten password (mail-world.ts). */
   mail: MailWorld;
+  signIn: SignInWorld;
   /** A socket connected now (the channel auth signs no other), claimed by the owner's calls. */
   socketId: string;
 }
@@ -206,6 +207,11 @@ export interface ArtWorld {
   ownComment: ArtCommentRow;
   /** The owner's complete `purpose=art` upload, on no post yet. */
   uploadId: number;
+}
+
+export interface SignInWorld {
+  /** The browser's key of a first sign-in (Telegram) waiting for its nick. */
+  signupKey: string;
 }
 
 export interface MailWorld {

@@ -23,7 +23,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof AppError) return sendAppError(error, request, reply);
 
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, MessageKey[]> = {};
+      // No prototype: a field named `constructor` or `toString` is a field like any other.
+      const errors = Object.create(null) as Record<string, MessageKey[]>;
       for (const v of error.validation as unknown as ZodLikeIssue[]) {
         const issue = v.params?.issue ?? v;
         const field = fieldName(issue, v.instancePath);

@@ -49,6 +49,16 @@ const en = {
   'gender.invalid': 'Choose male or female.',
   'birthdate.invalid': 'Enter a valid date of birth.',
   'auth.failed': 'Wrong nick, phone or password.',
+  'social.unavailable': 'Signing in with this site is not turned on here.',
+  'social.state_invalid':
+    'The sign-in took too long or was started in another browser. Please try again.',
+  'social.denied': 'The sign-in was cancelled at the other site.',
+  'social.failed': 'The other site did not answer, or its answer could not be verified. Please try again.',
+  'social.linked_elsewhere': 'This account at the other site is already linked to another account here.',
+  'social.last_method':
+    'This is your only way to sign in. Set a password or link another site first.',
+  'social.signup_missing': 'There is no sign-up waiting. Please sign in with the other site again.',
+  'telegram.invalid': 'Telegram’s sign-in could not be verified or is too old. Please try again.',
   'auth.already': 'You are already signed in.',
   'room.too_many': 'You already own as many rooms as one may.',
   'room.name_taken': 'There is already a room of this name.',
@@ -217,6 +227,16 @@ const ru: Record<MessageKey, string> = {
   'gender.invalid': 'Выберите мужской или женский пол.',
   'birthdate.invalid': 'Введите корректную дату рождения.',
   'auth.failed': 'Неверный ник, телефон или пароль.',
+  'social.unavailable': 'Вход через этот сайт здесь не включён.',
+  'social.state_invalid':
+    'Вход занял слишком много времени или был начат в другом браузере. Попробуйте ещё раз.',
+  'social.denied': 'Вход отменён на другом сайте.',
+  'social.failed': 'Другой сайт не ответил, или его ответ не удалось проверить. Попробуйте ещё раз.',
+  'social.linked_elsewhere': 'Этот аккаунт другого сайта уже привязан к другому аккаунту здесь.',
+  'social.last_method':
+    'Это ваш единственный способ входа. Сначала задайте пароль или привяжите другой сайт.',
+  'social.signup_missing': 'Незавершённой регистрации нет. Войдите через другой сайт ещё раз.',
+  'telegram.invalid': 'Вход через Telegram не удалось проверить, или он устарел. Попробуйте ещё раз.',
   'auth.already': 'Вы уже вошли.',
   'room.too_many': 'У вас уже максимальное число своих комнат.',
   'room.name_taken': 'Комната с таким названием уже есть.',

@@ -10,6 +10,14 @@ import { sessionsRoutes } from './sessions.routes';
 import { SessionsService } from './sessions.service';
 import { LogSmsSender } from './sms-sender';
 import { registerMailRecovery, type MailRecoveryLimits } from './mail-recovery';
+import { AccountProvidersRepository } from './account-providers.repository';
+import { AuthFlowsRepository } from './social/auth-flows.repository';
+import { mySocialRoutes } from './social/my-social.routes';
+import { SocialSignInService } from './social/social-sign-in.service';
+import { buildProviders } from './social/social-providers';
+import { socialRoutes } from './social/social.routes';
+import { UsersRepository } from '../users/users.repository';
+import { flagSetting } from '../admin/settings/live-settings';
 
 const HOUR = 3600;
 
@@ -59,34 +67,59 @@ export const authModule = featureModule({
       },
       config.secrets.appKey,
     );
+    const auth = new AuthService(
+      accounts,
+      sessions,
+      rateLimits,
+      {
+        login: { name: 'login', points: limit.login, durationSeconds: 60 },
+        loginPerAddress: { name: 'login-ip', points: limit.login * 6, durationSeconds: 60 },
+        // Many addresses on one account: 50 tries an hour, then closed until the hour ends.
+        loginPerAccount: {
+          name: 'login-account',
+          points: limit.login * 5,
+          durationSeconds: HOUR,
+        },
+        loginLockNotice: { name: 'login-lock-notice', points: 1, durationSeconds: HOUR },
+        register: { name: 'register', points: limit.register, durationSeconds: 600 },
+      },
+      phones,
+      events,
+      units,
+    );
+    const socialSignIn = new SocialSignInService({
+      providers: buildProviders(config.social.providers),
+      telegram: config.social.telegram,
+      flows: new AuthFlowsRepository(database.db),
+      links: new AccountProvidersRepository(database.db),
+      users: new UsersRepository(database.db),
+      auth,
+      units,
+      rateLimits,
+      limits: {
+        perAddress: { name: 'social-sign-in', points: limit.login * 6, durationSeconds: 60 },
+        nickChecks: { name: 'nick-free', points: 60, durationSeconds: 60 },
+      },
+      key: config.secrets.appKey,
+      publicUrl: config.publicUrl,
+      postgres: database.dialect === 'postgres',
+      // The picture is fetched after the answer (features/my/provider-avatar.job.ts).
+      takeAvatar: async (userId, url) => {
+        await units.run((tx) => tx.enqueue('avatar.from_provider', { userId, url }));
+      },
+      registrationOpen: () => flagSetting('registration_open'),
+    });
     ctx.provide({
       sessions,
       accounts,
       phones,
-      auth: new AuthService(
-        accounts,
-        sessions,
-        rateLimits,
-        {
-          login: { name: 'login', points: limit.login, durationSeconds: 60 },
-          loginPerAddress: { name: 'login-ip', points: limit.login * 6, durationSeconds: 60 },
-          // Many addresses on one account: 50 tries an hour, then closed until the hour ends.
-          loginPerAccount: {
-            name: 'login-account',
-            points: limit.login * 5,
-            durationSeconds: HOUR,
-          },
-          loginLockNotice: { name: 'login-lock-notice', points: 1, durationSeconds: HOUR },
-          register: { name: 'register', points: limit.register, durationSeconds: 600 },
-        },
-        phones,
-        events,
-      ),
+      auth,
+      socialSignIn,
       sessionsService: new SessionsService(sessions, events),
     });
     // E-mail confirmation and a forgotten password, on the accounts and sessions above.
     registerMailRecovery(ctx, MAIL_LIMITS);
     ctx.realtime(authRealtime);
-    ctx.routes(authRoutes, sessionsRoutes);
+    ctx.routes(authRoutes, sessionsRoutes, socialRoutes, mySocialRoutes);
   },
 });
