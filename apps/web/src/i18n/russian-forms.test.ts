@@ -180,5 +180,16 @@ describe('Russian as Russians write it', () => {
       ip: '10.0.0.1',
     });
     expect(said(signIn)).toBe('Новый вход: Неизвестный браузер на Linux, 10.0.0.1');
+    const reset = note('new', {
+      type: 'password_reset',
+      name: 'Chrome 131 on Linux',
+      browser: 'Chrome',
+      browser_version: '131',
+      os: 'Linux',
+      ip: '10.0.0.2',
+    });
+    expect(said(reset)).toBe(
+      'Ваш пароль изменён по ссылке из письма (Chrome 131 на Linux, 10.0.0.2); все устройства вышли из аккаунта. Если это были не вы, смените пароль снова и защитите почтовый ящик.',
+    );
   });
 });

@@ -28,6 +28,8 @@ export type NotificationView =
    * server's English `name` as it was stored.
    */
   | { type: 'new_device'; parts: DeviceParts | null; device: string; ip: string }
+  /** The password was set anew by a mailed link, from this device; every device signed out. */
+  | { type: 'password_reset'; parts: DeviceParts | null; device: string; ip: string }
   /** Too many wrong passwords from anywhere: sign-in closed for `minutes` (issue 19, point 11). */
   | { type: 'sign_in_locked'; minutes: number | null }
   | { type: 'bonus'; amount: number | null }
@@ -89,6 +91,7 @@ export const VIEW_ICONS: Record<NotificationView['type'], NotificationIcon> = {
   partner_confirmed: 'heart',
   mention: 'mention',
   new_device: 'device',
+  password_reset: 'shield',
   sign_in_locked: 'shield',
   bonus: 'coins',
   gift: 'gift',
@@ -199,8 +202,9 @@ export function describeNotification(
         };
       }
       case 'new_device':
+      case 'password_reset':
         return {
-          type: 'new_device',
+          type: data.type,
           parts: deviceParts(data),
           device: str(data.name) || str(data.device) || str(data.user_agent),
           ip: str(data.ip),

@@ -37,6 +37,7 @@ function destination(view: NotificationView): string | null {
       // The room's own address: the chat page opens (or enters) it.
       return view.roomId === null ? null : `/chat/${view.roomId}`;
     case 'new_device':
+    case 'password_reset':
     case 'sign_in_locked':
       return '/my/security';
     case 'complaint':

@@ -38,6 +38,13 @@ export function notificationText(view: NotificationView, t: TFunction<'notificat
         ? t('text.new_device', { device, ip: view.ip })
         : t('text.new_deviceNoIp', { device });
     }
+    case 'password_reset': {
+      const device =
+        (view.parts && deviceLabel(view.parts, t)) || view.device || t('text.unknownDevice');
+      return view.ip
+        ? t('text.password_reset', { device, ip: view.ip })
+        : t('text.password_resetNoIp', { device });
+    }
     case 'sign_in_locked':
       return view.minutes === null
         ? t('text.sign_in_lockedNoTime')
