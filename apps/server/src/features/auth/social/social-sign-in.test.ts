@@ -196,6 +196,14 @@ describe.each(dialects)('sign-in with other sites on %s', (dialect) => {
     expect(json<{ data: { links: { provider: string; name: string }[] } }>(me).data.links).toEqual([
       expect.objectContaining({ provider: 'test', name: 'Анна Каренина' }),
     ]);
+
+    // A second device signed in by the provider: the first is told, as after a password.
+    const notes = await t.database.db
+      .selectFrom('notifications')
+      .select('data')
+      .where('user_id', '=', user!.id)
+      .execute();
+    expect(notes.map((n) => (JSON.parse(n.data) as { type: string }).type)).toContain('new_device');
   });
 
   it('refuses a callback whose state is missing, wrong, or from another browser', async () => {
