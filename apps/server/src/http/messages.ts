@@ -53,8 +53,10 @@ const en = {
   'social.state_invalid':
     'The sign-in took too long or was started in another browser. Please try again.',
   'social.denied': 'The sign-in was cancelled at the other site.',
-  'social.failed': 'The other site did not answer, or its answer could not be verified. Please try again.',
-  'social.linked_elsewhere': 'This account at the other site is already linked to another account here.',
+  'social.failed':
+    'The other site did not answer, or its answer could not be verified. Please try again.',
+  'social.linked_elsewhere':
+    'This account at the other site is already linked to another account here.',
   'social.last_method':
     'This is your only way to sign in. Set a password or link another site first.',
   'social.signup_missing': 'There is no sign-up waiting. Please sign in with the other site again.',
@@ -114,6 +116,8 @@ const en = {
   'photos.too_many': 'You already have as many photos as one may. Delete one first.',
   'avatar.crop_outside': 'The square must lie inside the picture.',
   'password.wrong': 'The password is wrong.',
+  'password.reauth':
+    'Sign in again with the site you use (for example, sign out and back in), then do this within 15 minutes.',
   'frame.premium': 'This frame is for premium users.',
   'nick.premium_gradient': 'Gradient nicks are for premium users.',
   'nick.premium_color': 'This colour is for premium users.',
@@ -231,12 +235,14 @@ const ru: Record<MessageKey, string> = {
   'social.state_invalid':
     'Вход занял слишком много времени или был начат в другом браузере. Попробуйте ещё раз.',
   'social.denied': 'Вход отменён на другом сайте.',
-  'social.failed': 'Другой сайт не ответил, или его ответ не удалось проверить. Попробуйте ещё раз.',
+  'social.failed':
+    'Другой сайт не ответил, или его ответ не удалось проверить. Попробуйте ещё раз.',
   'social.linked_elsewhere': 'Этот аккаунт другого сайта уже привязан к другому аккаунту здесь.',
   'social.last_method':
     'Это ваш единственный способ входа. Сначала задайте пароль или привяжите другой сайт.',
   'social.signup_missing': 'Незавершённой регистрации нет. Войдите через другой сайт ещё раз.',
-  'telegram.invalid': 'Вход через Telegram не удалось проверить, или он устарел. Попробуйте ещё раз.',
+  'telegram.invalid':
+    'Вход через Telegram не удалось проверить, или он устарел. Попробуйте ещё раз.',
   'auth.already': 'Вы уже вошли.',
   'room.too_many': 'У вас уже максимальное число своих комнат.',
   'room.name_taken': 'Комната с таким названием уже есть.',
@@ -293,6 +299,8 @@ const ru: Record<MessageKey, string> = {
   'photos.too_many': 'У вас уже максимум фотографий. Сначала удалите одну.',
   'avatar.crop_outside': 'Квадрат должен лежать внутри изображения.',
   'password.wrong': 'Неверный пароль.',
+  'password.reauth':
+    'Войдите заново через сайт, которым вы пользуетесь (например, выйдите и войдите снова), и сделайте это в течение 15 минут.',
   'frame.premium': 'Эта рамка только для премиум-пользователей.',
   'nick.premium_gradient': 'Градиентный ник доступен только с премиумом.',
   'nick.premium_color': 'Этот цвет доступен только с премиумом.',

@@ -76,9 +76,23 @@ export const myAvatarBody = z
   });
 export type MyAvatarBody = z.infer<typeof myAvatarBody>;
 
+/**
+ * How recent a session must be for an account without a password (made by signing in at another
+ * site) to set its first password or delete itself: a sign-in this fresh stands in for the
+ * password it cannot type, so a session left open somewhere cannot do either.
+ */
+export const RECENT_SIGN_IN_MINUTES = 15;
+
+/**
+ * The current password: required of an account that has one (the server answers `required`),
+ * empty or absent for one that has none, which must have signed in recently instead.
+ */
+const currentPassword = z.string().max(PASSWORD_MAX).optional();
+
+/** POST /api/my/password: change the password, or set the first one. */
 export const myPasswordBody = z
   .object({
-    password: z.string().min(1, { message: 'required' }).max(PASSWORD_MAX),
+    password: currentPassword,
     new_password: z
       .string()
       .min(PASSWORD_MIN, { message: 'password.too_short' })
@@ -91,9 +105,15 @@ export const myPasswordBody = z
   });
 export type MyPasswordBody = z.infer<typeof myPasswordBody>;
 
-export const myAccountDeleteBody = z.object({
-  password: z.string().min(1, { message: 'required' }).max(PASSWORD_MAX),
+/** The form of an account that has a password: the current one is checked before sending. */
+export const myPasswordChangeForm = myPasswordBody.refine((b) => (b.password ?? '') !== '', {
+  path: ['password'],
+  message: 'required',
 });
+
+/** DELETE /api/my/account. */
+export const myAccountDeleteBody = z.object({ password: currentPassword });
+export type MyAccountDeleteBody = z.infer<typeof myAccountDeleteBody>;
 
 /** POST /api/my/partner/confirm and /decline: the person who named the caller. */
 export const partnerAnswerBody = z.object({ user_id: idField });

@@ -66,7 +66,7 @@ describe.each(dialects)('linked providers (account_providers) on %s', (dialect) 
   it('the links go when the account is deleted: nobody signs in to the tombstone with them', async () => {
     const user = await buildUser(t.app);
     await providers.link(user.id, 'google', 'g-6', at);
-    await t.app.deps.my.account.delete(user, 'secret-password');
+    await t.app.deps.my.account.delete(user, null, 'secret-password');
     expect(await providers.find('google', 'g-6')).toBeUndefined();
   });
 });

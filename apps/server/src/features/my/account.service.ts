@@ -1,6 +1,6 @@
 import { presentPublicUser } from '../users/user.presenter';
-import type { MyPasswordBody } from '@chat/shared';
-import type { UserRow } from '../../db/schema';
+import { RECENT_SIGN_IN_MINUTES, type MyPasswordBody } from '@chat/shared';
+import type { SessionRow, UserRow } from '../../db/schema';
 import type { DomainEvents } from '../../events/domain-events';
 import { invalid } from '../../http/app-error';
 import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
@@ -19,7 +19,15 @@ export interface PasswordChecks {
   rule: RateLimitRule;
 }
 
-/** Password change and account deletion: both ask for the current password. */
+/** The session a call comes from: its id (kept by a change) and when it signed in. */
+export type CallerSession = Pick<SessionRow, 'id' | 'created_at'>;
+
+const RECENT_MS = RECENT_SIGN_IN_MINUTES * 60_000;
+
+/**
+ * Password change and account deletion: both ask for the current password, or, of an account
+ * that has none (made by signing in at another site), a recent sign-in instead.
+ */
 export class AccountService {
   constructor(
     private readonly repo: MyRepository,
@@ -32,15 +40,18 @@ export class AccountService {
     private readonly checks: PasswordChecks,
   ) {}
 
-  /** Changes the password and ends every other session of the user (their sockets too). */
+  /**
+   * Changes the password, or sets the first one, and ends every other session of the user
+   * (their sockets too).
+   */
   async changePassword(
     user: UserRow,
-    currentSessionId: number | null,
+    session: CallerSession | null,
     body: MyPasswordBody,
   ): Promise<void> {
-    await this.checkPassword(user, body.password);
+    await this.confirmOwner(user, session, body.password);
     await this.accounts.setPassword(user.id, await hashPassword(body.new_password));
-    await this.social.endOtherSessions(user.id, currentSessionId);
+    await this.social.endOtherSessions(user.id, session?.id ?? null);
   }
 
   /**
@@ -48,8 +59,12 @@ export class AccountService {
    * e-mail, phone and all sessions go; public messages stay under "Deleted #id", without a
    * link to a profile; private messages stay with the people who received them.
    */
-  async delete(user: UserRow, password: string): Promise<void> {
-    const fresh = await this.checkPassword(user, password);
+  async delete(
+    user: UserRow,
+    session: CallerSession | null,
+    password: string | undefined,
+  ): Promise<void> {
+    const fresh = await this.confirmOwner(user, session, password);
     const photos = await this.repo.photoAttachments(fresh.id);
     const linked = await this.repo.linkedAttachmentIds(photos.map((p) => p.id));
     const removable = photos.filter((p) => !linked.has(p.id));
@@ -69,14 +84,33 @@ export class AccountService {
   }
 
   /**
-   * A stolen session must not become a way to guess the password: each check counts against
-   * the account, successful or not, as sign-in attempts do.
+   * That the caller is the account's owner, not someone at a device left signed in: the current
+   * password, or, for an account without one, a session signed in within the last
+   * RECENT_SIGN_IN_MINUTES (signing in again at the other site proves it as a password would).
+   * Returns the account as it is now.
    */
-  private async checkPassword(user: UserRow, password: string): Promise<UserRow> {
-    await this.checks.rateLimits.hit(this.checks.rule, String(user.id));
+  private async confirmOwner(
+    user: UserRow,
+    session: CallerSession | null,
+    password: string | undefined,
+  ): Promise<UserRow> {
     const fresh = await this.profiles.findLive(user.id);
+    if (fresh && fresh.password_hash === null) {
+      if (!session || !isRecent(session.created_at))
+        throw invalid({ password: ['password.reauth'] });
+      return fresh;
+    }
+    // Before the count: an empty field is a form left unfilled, not a guess.
+    if (!password) throw invalid({ password: ['required'] });
+    // A stolen session must not become a way to guess the password: each check counts against
+    // the account, successful or not, as sign-in attempts do.
+    await this.checks.rateLimits.hit(this.checks.rule, String(user.id));
     if (!fresh?.password_hash || !(await verifyPassword(password, fresh.password_hash)))
       throw invalid({ password: ['password.wrong'] });
     return fresh;
   }
+}
+
+function isRecent(signedInAt: string): boolean {
+  return Date.now() - Date.parse(signedInAt) <= RECENT_MS;
 }

@@ -6,6 +6,7 @@ import {
   myPasswordBody,
   myUserAnswer,
   nickStyle,
+  RECENT_SIGN_IN_MINUTES,
 } from '@chat/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -80,14 +81,14 @@ export const myIdentityRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'registered', sanctions: 'exempt' },
       schema: {
         tags: ['my'],
-        summary: 'Change my password; every other session ends',
+        summary: `Change my password, or set the first one (an account without one leaves "password" out and must have signed in within ${RECENT_SIGN_IN_MINUTES} minutes); every other session ends`,
         body: myPasswordBody,
         response: { 204: z.null() },
       },
     },
     async (request, reply) => {
       const { user, session } = request.auth;
-      await my.account.changePassword(user!, session?.id ?? null, request.body);
+      await my.account.changePassword(user!, session, request.body);
       return reply.code(204).send(null);
     },
   );
@@ -98,13 +99,14 @@ export const myIdentityRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'registered', sanctions: 'exempt' },
       schema: {
         tags: ['my'],
-        summary: 'Delete my account as the privacy policy says (public messages stay, anonymous)',
+        summary: `Delete my account as the privacy policy says (public messages stay, anonymous); an account without a password leaves "password" out and must have signed in within ${RECENT_SIGN_IN_MINUTES} minutes`,
         body: myAccountDeleteBody,
         response: { 204: z.null() },
       },
     },
     async (request, reply) => {
-      await my.account.delete(request.auth.user!, request.body.password);
+      const { user, session } = request.auth;
+      await my.account.delete(user!, session, request.body.password);
       clearSessionCookies(reply, app.deps.config.publicUrl.startsWith('https:'));
       return reply.code(204).send(null);
     },
