@@ -7,7 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { makeNick } from '../../../../packages/shared/src/test/chat-fixtures';
 import { i18n } from '../i18n/i18n';
-import type { MyProfileView } from '../features/my/api';
+import type { MyProfileView, MySocial } from '../features/my/api';
 
 export function renderMy(ui: ReactElement, path = '/en/my/profile') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -70,4 +70,9 @@ export function makeDevice(id: number, overrides: Partial<Device> = {}): Device 
     current: false,
     ...overrides,
   };
+}
+
+/** `GET /api/my/social` of an account with a password and no links, unless told otherwise. */
+export function makeSocial(overrides: Partial<MySocial> = {}): MySocial {
+  return { links: [], has_password: true, can_unlink: true, available: [], ...overrides };
 }

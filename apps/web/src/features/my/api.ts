@@ -5,6 +5,7 @@ import type {
   FriendsList,
   Gender,
   MaritalStatus,
+  MyPasswordBody,
   MyProfile,
   NickStyle,
   ProfileListItem,
@@ -103,13 +104,12 @@ export const myApi = {
   removeFriend: (id: number) => call<unknown>('DELETE', `/api/friends/${id}`),
   ignored: () => call<PublicUser[]>('GET', '/api/ignore'),
   unignore: (id: number) => call<number[]>('DELETE', `/api/ignore/${id}`),
-  changePassword: (body: {
-    password: string;
-    new_password: string;
-    new_password_confirmation: string;
-  }) => call<null>('POST', '/api/my/password', body, validating),
-  deleteAccount: (password: string) =>
-    call<null>('DELETE', '/api/my/account', { password }, validating),
+  /** Without `password` when the account has none (then a recent sign-in is asked instead). */
+  changePassword: (body: MyPasswordBody) =>
+    call<null>('POST', '/api/my/password', body, validating),
+  /** Without a password when the account has none (then a recent sign-in is asked instead). */
+  deleteAccount: (password?: string) =>
+    call<null>('DELETE', '/api/my/account', password === undefined ? {} : { password }, validating),
   sessions: (options?: RequestOptions) =>
     call<Device[]>('GET', '/api/my/sessions', undefined, options),
   endSession: (id: number) => call<null>('DELETE', `/api/my/sessions/${id}`),

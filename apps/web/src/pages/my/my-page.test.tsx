@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthDialogStore } from '../../features/auth/auth-store';
 import { myApi } from '../../features/my/api';
-import { makeProfile, renderMy } from '../../test/my-kit';
+import { makeProfile, makeSocial, renderMy } from '../../test/my-kit';
 import { useSessionStore } from '../../features/session/store';
 import { i18n } from '../../i18n/i18n';
 import { signInAs } from '../../test/chat-kit';
@@ -28,6 +28,8 @@ describe('MyPage', () => {
   it('opens the profile tab for a registered user and switches tabs from the select', async () => {
     signInAs();
     vi.spyOn(myApi, 'profile').mockResolvedValue(makeProfile());
+    // The password tab asks whether the account has a password.
+    vi.spyOn(myApi, 'social').mockResolvedValue(makeSocial());
     renderMy(<MyPage />, '/en/my');
     expect(await screen.findByTestId('profile-form')).toBeTruthy();
     fireEvent.change(screen.getByTestId('my-tab-select'), { target: { value: 'password' } });

@@ -1,3 +1,4 @@
+import { RECENT_SIGN_IN_MINUTES } from '@chat/shared';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +11,15 @@ import { TextField } from '../../auth/text-field';
 import { useSessionStore } from '../../session/store';
 import { pushToast } from '../../toasts/store';
 import { myApi } from '../api';
+import { useMySocial } from '../use-my-social';
 
 const DELETED = ['profile', 'photos', 'contacts', 'lists', 'sessions'] as const;
 const KEPT = ['publicMessages', 'privateMessages'] as const;
 
 /**
  * Deleting the account: first what goes and what stays (as the privacy policy promises), then the
- * password, then one last confirmation.
+ * password, then one last confirmation. An account without a password (made by signing in at
+ * another site) types none: the server asks that it signed in recently instead.
  */
 export function DeleteAccountTab() {
   const { t } = useTranslation('my');
@@ -27,10 +30,12 @@ export function DeleteAccountTab() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const social = useMySocial();
+  const hasPassword = social.data?.has_password ?? true;
 
   const ask = (event: FormEvent) => {
     event.preventDefault();
-    if (password === '') {
+    if (hasPassword && password === '') {
       setErrors({ password: [t('delete.passwordRequired')] });
       return;
     }
@@ -39,12 +44,13 @@ export function DeleteAccountTab() {
   const remove = async () => {
     setBusy(true);
     try {
-      await myApi.deleteAccount(password);
+      await myApi.deleteAccount(hasPassword ? password : undefined);
       useSessionStore.getState().logout();
       pushToast({ text: t('delete.done'), variant: 'primary' });
       void navigate(localePath(locale, '/'));
     } catch (error) {
-      setErrors(apiFieldErrors(error, ['password']));
+      // Without the field, what the server says of `password` (sign in again) is the form's.
+      setErrors(apiFieldErrors(error, hasPassword ? ['password'] : []));
       setConfirming(false);
     } finally {
       setBusy(false);
@@ -78,27 +84,38 @@ export function DeleteAccountTab() {
         onChange={(e) => setUnderstood(e.target.checked)}
         data-testid="delete-understood"
       />
-      {understood && (
-        <form onSubmit={ask} noValidate style={{ maxWidth: 420 }} data-testid="delete-form">
-          <FormAlert errors={errors} />
-          <TextField
-            name="password"
-            type="password"
-            label={t('delete.password')}
-            value={password}
-            onChange={(value) => {
-              setPassword(value);
-              setErrors({});
-            }}
-            errors={errors.password}
-            autoComplete="current-password"
-            required
-          />
-          <Button type="submit" variant="danger" data-testid="delete-submit">
-            {t('delete.submit')}
-          </Button>
-        </form>
-      )}
+      {understood &&
+        (social.isPending ? (
+          <Spinner size="sm" role="status" aria-label={t('loading')} />
+        ) : !social.data ? (
+          <p className="text-danger">{t('loadError')}</p>
+        ) : (
+          <form onSubmit={ask} noValidate style={{ maxWidth: 420 }} data-testid="delete-form">
+            <FormAlert errors={errors} />
+            {hasPassword ? (
+              <TextField
+                name="password"
+                type="password"
+                label={t('delete.password')}
+                value={password}
+                onChange={(value) => {
+                  setPassword(value);
+                  setErrors({});
+                }}
+                errors={errors.password}
+                autoComplete="current-password"
+                required
+              />
+            ) : (
+              <p className="small" data-testid="delete-reauth-note">
+                {t('delete.reauthNote', { minutes: RECENT_SIGN_IN_MINUTES })}
+              </p>
+            )}
+            <Button type="submit" variant="danger" data-testid="delete-submit">
+              {t('delete.submit')}
+            </Button>
+          </form>
+        ))}
       <Modal show={confirming} onHide={() => setConfirming(false)} centered>
         <Modal.Header closeButton>
           <Modal.Title className="h5">{t('delete.confirmTitle')}</Modal.Title>

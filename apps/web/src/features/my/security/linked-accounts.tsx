@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Alert, Button, ListGroup, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +12,7 @@ import { useNow } from '../../../shared/hooks/use-now';
 import { pushToast } from '../../toasts/store';
 import { myApi, myKeys } from '../api';
 import { timeAgo } from '../time-ago';
-
-const useMySocial = () => useQuery({ queryKey: myKeys.social, queryFn: () => myApi.social() });
+import { useMySocial } from '../use-my-social';
 
 /**
  * What a link started here came back with: `?linked={provider}` or `?social_error={code}`.
