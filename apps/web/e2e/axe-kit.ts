@@ -1,18 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import { shot, type BrowserSession } from './browser';
+import { uniqueNick } from './api';
 import {
   adminToken,
   apiEnterRoom,
   apiJson,
   apiSend,
   apiUser,
-  enterAsGuest,
   enterRoom,
   messageWith,
-  signInToChat,
+  subscribing,
+  waitForChat,
   type Locale,
 } from './chat-kit';
 import { ADMIN_PASSWORD } from './global-setup';
@@ -36,50 +37,236 @@ interface Violation {
   nodes: { target: unknown[]; html: string; failureSummary?: string }[];
 }
 
-/** Waits for the page to settle (its chunks, texts and first queries), then runs axe-core. */
-async function scan(page: Page, path: string, found: string[], ready?: () => Promise<unknown>) {
-  if (path !== '') await page.goto(path);
-  await page.locator('main').waitFor();
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await ready?.();
-  // The splash and the route's lazy chunk: the page's own content is there once main has some.
-  await page.waitForFunction(() => (document.querySelector('main')?.children.length ?? 0) > 0);
-  // Evaluated, not added as a script tag: the site's Content-Security-Policy refuses inline
-  // scripts (and the journeys fail on any violation).
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: Document,
-            options: Record<string, unknown>,
-          ) => Promise<{ violations: Violation[] }>;
-        };
+/** What the app shows while something is on its way: the splash, spinners, placeholders. */
+const LOADING = [
+  '[data-testid="splash"]',
+  '.spinner-border',
+  '.spinner-grow',
+  '.placeholder-glow',
+  '.placeholder-wave',
+  '[aria-busy="true"]',
+].join(', ');
+
+/**
+ * How long no request may start or end before a page counts as loaded. A waterfall (the route's
+ * chunk, its texts, its queries, what their answers mount) goes on within a few milliseconds of
+ * the previous step; Playwright's `networkidle` waits 500 ms after the last, on every page.
+ */
+const QUIET_MS = 100;
+const SETTLE_TIMEOUT_MS = 30_000;
+
+/**
+ * Counts the page's short timers still to run: what the app is about to do by itself (React
+ * reveals content that came while a Suspense fallback showed up to 300 ms later; previews wait
+ * for typing to stop). Longer ones (toasts hiding, refreshes every half minute) are not waited on.
+ * Added before the app's scripts, which keep the setTimeout they find.
+ */
+function countShortTimers() {
+  const limitMs = 1000;
+  const pending = new Set<number>();
+  const set = window.setTimeout.bind(window);
+  const clear = window.clearTimeout.bind(window);
+  window.setTimeout = ((handler: TimerHandler, delay?: number, ...args: unknown[]) => {
+    if (typeof handler !== 'function' || (delay ?? 0) > limitMs)
+      return set(handler, delay, ...args);
+    const id = set(
+      (...called: unknown[]) => {
+        pending.delete(id);
+        (handler as (...a: unknown[]) => void)(...called);
+      },
+      delay,
+      ...args,
+    );
+    pending.add(id);
+    return id;
+  }) as typeof window.setTimeout;
+  window.clearTimeout = ((id?: number) => {
+    if (id !== undefined) pending.delete(id);
+    clear(id);
+  }) as typeof window.clearTimeout;
+  (window as unknown as { __axeTimers: () => number }).__axeTimers = () => pending.size;
+}
+
+/**
+ * One person's browser tab through the scan. It loads the site once; every page after that is
+ * reached inside the app, as its own links do (react-router hears a history entry), so the app
+ * does not boot again, axe-core is evaluated once per document, and a page is scanned as soon as
+ * it has settled rather than after a fixed wait.
+ */
+class ScanTab {
+  private readonly inFlight = new Set<Request>();
+  private lastTraffic = Date.now();
+
+  private constructor(
+    readonly page: Page,
+    private readonly found: string[],
+  ) {
+    page.on('request', (request) => {
+      this.inFlight.add(request);
+      this.lastTraffic = Date.now();
+    });
+    const done = (request: Request) => {
+      this.inFlight.delete(request);
+      this.lastTraffic = Date.now();
+    };
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
+  }
+
+  /** A tab watched from its first request. */
+  static async open(session: BrowserSession, found: string[]): Promise<ScanTab> {
+    const page = await session.newPage();
+    await page.addInitScript(countShortTimers);
+    return new ScanTab(page, found);
+  }
+
+  /**
+   * Opens a session through the API as the site's forms do: the cookie lands in this tab's
+   * browser context, so the first page it loads is signed in. Answers the person's id.
+   */
+  async signIn(baseUrl: string, path: string, body: Record<string, string>): Promise<number> {
+    const response = await this.page.request.post(`${baseUrl}${path}`, { data: body });
+    if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
+    return ((await response.json()) as { data: { user: { id: number } } }).data.user.id;
+  }
+
+  /** Loads the chat and waits until it is live: the person's own channel is confirmed. */
+  async openChat(locale: Locale): Promise<void> {
+    await subscribing(this.page, ['private-chat'], async () => {
+      await this.page.goto(`/${locale}/chat`);
+      await waitForChat(this.page);
+    });
+  }
+
+  private quiet(): boolean {
+    return this.inFlight.size === 0 && Date.now() - this.lastTraffic >= QUIET_MS;
+  }
+
+  /**
+   * Goes to `path` (loading the site when the tab has none yet, else as the app's links do) and
+   * scans it once it has settled and `ready` (the page's own content) is there. `path` '' scans
+   * the page the tab is on.
+   */
+  async scan(path: string, ready?: () => Promise<unknown>): Promise<void> {
+    const { page } = this;
+    const current = page.url() === 'about:blank' ? null : new URL(page.url());
+    let moved = false;
+    if (path !== '' && current === null) {
+      await page.goto(path);
+    } else if (path !== '' && `${current?.pathname}${current?.search}` !== path) {
+      await page.evaluate((to) => {
+        const main = document.querySelector('main');
+        (window as unknown as { __axeLeft?: string }).__axeLeft = main?.innerHTML ?? '';
+        // The router's own entry shape ({usr, key, idx}), so it takes this as a step forward.
+        const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+        const state = { usr: null, key: Math.random().toString(36).slice(2, 10), idx };
+        window.history.pushState(state, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate', { state }));
+      }, path);
+      moved = true;
+    }
+    await this.settle(moved);
+    if (ready) {
+      await ready();
+      await this.settle(false);
+    }
+    await this.check();
+  }
+
+  /**
+   * Waits until no request is on its way (nor was for QUIET_MS), and the page has its content:
+   * main is filled, shows nothing loading, has no short timer pending and no transition running,
+   * and (after an in-app move) is no longer the page it left. The check runs a frame later, after
+   * whatever the last answer set off has rendered.
+   */
+  private async settle(moved: boolean): Promise<void> {
+    const { page } = this;
+    const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+    for (;;) {
+      while (!this.quiet()) {
+        if (Date.now() > deadline) {
+          const pending = [...this.inFlight].map((r) => r.url()).join(', ');
+          throw new Error(`${page.url()}: requests still open: ${pending}`);
+        }
+        await new Promise((r) => setTimeout(r, 10));
       }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({
-        target: n.target,
-        html: n.html.slice(0, 160),
-        failureSummary: n.failureSummary,
-      })),
-    }));
-  });
-  for (const v of violations) {
-    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-    const where = v.nodes
-      .slice(0, 5)
-      .map(
-        (n) =>
-          `      ${JSON.stringify(n.target)}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`,
-      )
-      .join('\n');
-    found.push(`${page.url()} [${v.impact}] ${v.id}: ${v.help}\n${where}`);
+      const waiting = await page.evaluate(
+        ({ loading, moved }) =>
+          new Promise<string>((resolve) => {
+            requestAnimationFrame(() =>
+              setTimeout(() => {
+                const main = document.querySelector('main');
+                const { __axeLeft: left, __axeTimers: timers } = window as unknown as {
+                  __axeLeft?: string;
+                  __axeTimers: () => number;
+                };
+                const busy = document.querySelector(loading);
+                // A tab made active a moment ago is still fading to its colours: axe would
+                // measure the contrast halfway. Spinners and the like run forever: not these.
+                const moving = document
+                  .getAnimations()
+                  .filter(
+                    (a) =>
+                      a.playState === 'running' &&
+                      (a.effect?.getComputedTiming().endTime ?? Infinity) !== Infinity,
+                  ).length;
+                if (main === null || main.children.length === 0) resolve('main is empty');
+                else if (busy) resolve(`it shows ${busy.outerHTML.slice(0, 120)}`);
+                else if (timers() > 0) resolve(`${timers()} short timers are pending`);
+                else if (moving > 0) resolve(`${moving} transitions run`);
+                else if (moved && main.innerHTML === left)
+                  resolve('main still shows the last page');
+                else resolve('');
+              }),
+            );
+          }),
+        { loading: LOADING, moved },
+      );
+      if (waiting === '' && this.quiet()) return;
+      if (Date.now() > deadline) throw new Error(`${page.url()} did not settle: ${waiting}`);
+    }
+  }
+
+  /** Runs axe-core (evaluated once per document) and records what is serious or critical. */
+  private async check(): Promise<void> {
+    const { page } = this;
+    // Evaluated, not added as a script tag: the site's Content-Security-Policy refuses inline
+    // scripts (and the journeys fail on any violation).
+    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              context: Document,
+              options: Record<string, unknown>,
+            ) => Promise<{ violations: Violation[] }>;
+          };
+        }
+      ).axe;
+      const result = await axe.run(document, { resultTypes: ['violations'] });
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({
+          target: n.target,
+          html: n.html.slice(0, 160),
+          failureSummary: n.failureSummary,
+        })),
+      }));
+    });
+    for (const v of violations) {
+      if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+      const where = v.nodes
+        .slice(0, 5)
+        .map(
+          (n) =>
+            `      ${JSON.stringify(n.target)}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`,
+        )
+        .join('\n');
+      this.found.push(`${page.url()} [${v.impact}] ${v.id}: ${v.help}\n${where}`);
+    }
   }
 }
 
@@ -109,11 +296,6 @@ async function apiForumThread(baseUrl: string, token: string, locale: Locale) {
   return { category, thread };
 }
 
-/** Signs the seeded admin in from the login page. */
-async function signInAsAdmin(page: Page, locale: Locale) {
-  await signInToChat(page, locale, 'admin', ADMIN_PASSWORD);
-}
-
 /**
  * Scans every page a visitor, a guest, an admin and a banned person see in one language, and
  * fails on anything serious or critical. One file per language (axe-en, axe-ru), so that the two
@@ -126,108 +308,118 @@ export async function scanEveryPage(session: BrowserSession, locale: Locale): Pr
   await apiSend(session.baseUrl, talker.token, ROOM, `axe -smile- ${locale} https://example.com`);
 
   // A visitor.
-  const visitor = await session.newPage();
+  const visitor = await ScanTab.open(session, found);
   for (const path of ['', '/login', '/register', '/agreement', '/page/privacy', '/chat'])
-    await scan(visitor, `/${locale}${path}`, found);
-  for (const tab of PROFILE_TABS) await scan(visitor, `/${locale}/profiles/${tab}`, found);
-  await scan(visitor, `/${locale}/no-such-page`, found);
+    await visitor.scan(`/${locale}${path}`);
+  for (const tab of PROFILE_TABS) await visitor.scan(`/${locale}/profiles/${tab}`);
+  await visitor.scan(`/${locale}/no-such-page`);
   // Search: its hint, then people found by the talker's nick ("Axe…"), with marked words.
-  await scan(visitor, `/${locale}/search`, found);
-  await scan(visitor, `/${locale}/search?q=axe*&in=people`, found, () =>
-    visitor.getByTestId('search-hit').first().waitFor(),
+  await visitor.scan(`/${locale}/search`);
+  await visitor.scan(`/${locale}/search?q=axe*&in=people`, () =>
+    visitor.page.getByTestId('search-hit').first().waitFor(),
   );
-  await shot(visitor, `axe-${locale}-search`);
-  await shot(visitor, `axe-${locale}-404`);
+  await shot(visitor.page, `axe-${locale}-search`);
+  await shot(visitor.page, `axe-${locale}-404`);
 
   // The forum: its categories, a category, a thread with a reply (markup and a smiley).
   const forum = await apiForumThread(session.baseUrl, talker.token, locale);
-  await scan(visitor, `/${locale}/forum`, found, () =>
-    visitor.getByTestId('forum-categories').waitFor(),
+  await visitor.scan(`/${locale}/forum`, () =>
+    visitor.page.getByTestId('forum-categories').waitFor(),
   );
-  await scan(visitor, `/${locale}/forum/${forum.category}`, found, () =>
-    visitor.getByTestId('forum-thread-rows').waitFor(),
+  await visitor.scan(`/${locale}/forum/${forum.category}`, () =>
+    visitor.page.getByTestId('forum-thread-rows').waitFor(),
   );
-  await scan(visitor, `/${locale}/forum/thread/${forum.thread}`, found, () =>
-    visitor.getByTestId('forum-reply-guest').waitFor(),
+  await visitor.scan(`/${locale}/forum/thread/${forum.thread}`, () =>
+    visitor.page.getByTestId('forum-reply-guest').waitFor(),
   );
-  await shot(visitor, `axe-${locale}-forum-thread`);
+  await shot(visitor.page, `axe-${locale}-forum-thread`);
   // The art section: the groups and newest posts, a group's gallery, a seeded post.
   const art = (await (await apiJson(session.baseUrl, '/api/art?sort=new')).json()) as {
     data: { slug: string; group: { slug: string } }[];
   };
   const [seededArt] = art.data;
   if (!seededArt) throw new Error('no art post (seeds)');
-  await scan(visitor, `/${locale}/art`, found, () => visitor.getByTestId('art-grid').waitFor());
-  await scan(visitor, `/${locale}/art/${seededArt.group.slug}`, found, () =>
-    visitor.getByTestId('art-grid').waitFor(),
+  await visitor.scan(`/${locale}/art`, () => visitor.page.getByTestId('art-grid').waitFor());
+  await visitor.scan(`/${locale}/art/${seededArt.group.slug}`, () =>
+    visitor.page.getByTestId('art-grid').waitFor(),
   );
-  await scan(visitor, `/${locale}/art/post/${seededArt.slug}`, found, () =>
-    visitor.getByTestId('art-comment-guest').waitFor(),
+  await visitor.scan(`/${locale}/art/post/${seededArt.slug}`, () =>
+    visitor.page.getByTestId('art-comment-guest').waitFor(),
   );
   // The forum's hits: the thread's subject and posts, with marked words (the index may lag).
-  await scan(visitor, `/${locale}/search?q=axe&in=forum`, found, () =>
-    visitor
+  await visitor.scan(`/${locale}/search?q=axe&in=forum`, () =>
+    visitor.page
       .locator('[data-testid="search-hit"], [data-testid="search-no-results"]')
       .first()
       .waitFor(),
   );
 
-  // A guest: the chat without a room, and the "my" pages with the tabs a guest lacks.
-  const guest = await session.newPage();
-  await enterAsGuest(guest, locale);
-  await scan(guest, '', found);
-  for (const tab of ['chat', 'profile']) await scan(guest, `/${locale}/my/${tab}`, found);
+  // A guest: the chat, and the "my" pages with the tabs a guest lacks. Each person signs in
+  // once, through the API (the sign-in forms have journeys of their own).
+  const guest = await ScanTab.open(session, found);
+  await guest.signIn(session.baseUrl, '/api/auth/guest/register', { nick: uniqueNick('Guest') });
+  await guest.openChat(locale);
+  await guest.scan('');
+  for (const tab of ['chat', 'profile']) await guest.scan(`/${locale}/my/${tab}`);
 
   // The admin: the chat with a room entered, and every page behind a sign-in.
-  const admin = await session.newPage();
-  await signInAsAdmin(admin, locale);
-  await enterRoom(admin, ROOM);
-  await messageWith(admin, `${locale} https://example.com`).waitFor();
-  await scan(admin, '', found);
-  await shot(admin, `axe-${locale}-chat`);
-  for (const path of ['', '/im', '/complaints', '/premium', '/profile/admin'])
-    await scan(admin, `/${locale}${path}`, found);
-  for (const tab of MY_TABS) await scan(admin, `/${locale}/my/${tab}`, found);
-  // The forum as a moderator: the reply box with its preview, and a new thread's form.
-  await scan(admin, `/${locale}/forum/thread/${forum.thread}`, found, async () => {
-    await admin.getByTestId('forum-reply-text').fill('**axe** -smile-');
-    await admin.getByTestId('forum-reply-preview').locator('.forum-html').waitFor();
+  const admin = await ScanTab.open(session, found);
+  await admin.signIn(session.baseUrl, '/api/auth/login', {
+    nick_or_phone: 'admin',
+    password: ADMIN_PASSWORD,
   });
-  await scan(admin, `/${locale}/forum/create/${forum.category}`, found, () =>
-    admin.getByTestId('forum-create-text').waitFor(),
+  await admin.openChat(locale);
+  await enterRoom(admin.page, ROOM);
+  await messageWith(admin.page, `${locale} https://example.com`).waitFor();
+  await admin.scan('');
+  await shot(admin.page, `axe-${locale}-chat`);
+  for (const path of ['', '/im', '/complaints', '/premium', '/profile/admin'])
+    await admin.scan(`/${locale}${path}`);
+  for (const tab of MY_TABS) await admin.scan(`/${locale}/my/${tab}`);
+  // The forum as a moderator: the reply box with its preview, and a new thread's form.
+  await admin.scan(`/${locale}/forum/thread/${forum.thread}`, async () => {
+    await admin.page.getByTestId('forum-reply-text').fill('**axe** -smile-');
+    await admin.page.getByTestId('forum-reply-preview').locator('.forum-html').waitFor();
+  });
+  await admin.scan(`/${locale}/forum/create/${forum.category}`, () =>
+    admin.page.getByTestId('forum-create-text').waitFor(),
   );
-  await scan(admin, `/${locale}/art/create/${seededArt.group.slug}`, found, () =>
-    admin.getByTestId('art-editor-text').waitFor(),
+  await admin.scan(`/${locale}/art/create/${seededArt.group.slug}`, () =>
+    admin.page.getByTestId('art-editor-text').waitFor(),
   );
-  for (const tab of PROFILE_TABS) await scan(admin, `/${locale}/profiles/${tab}`, found);
-  for (const tab of MODERATION_TABS) await scan(admin, `/${locale}/moderation/${tab}`, found);
-  for (const tab of BALANCE_PAGE_TABS) await scan(admin, `/${locale}/balance/${tab}`, found);
+  for (const tab of PROFILE_TABS) await admin.scan(`/${locale}/profiles/${tab}`);
+  for (const tab of MODERATION_TABS) await admin.scan(`/${locale}/moderation/${tab}`);
+  for (const tab of BALANCE_PAGE_TABS) await admin.scan(`/${locale}/balance/${tab}`);
   // The admin area: its dashboard (a chart), every section, and the gifts' statistics.
-  await scan(admin, `/${locale}/admin`, found);
+  await admin.scan(`/${locale}/admin`);
   for (const section of Object.keys(ADMIN_SECTIONS))
-    await scan(admin, `/${locale}/admin/${section}`, found);
-  await scan(admin, `/${locale}/admin/gifts/statistics`, found);
-  await shot(admin, `axe-${locale}-admin-statistics`);
+    await admin.scan(`/${locale}/admin/${section}`);
+  await admin.scan(`/${locale}/admin/gifts/statistics`);
+  await shot(admin.page, `axe-${locale}-admin-statistics`);
   // The chat's history as someone who may read the room (its index may lag: hits or none).
-  await scan(admin, `/${locale}/search?q=axe&in=chat&sort=new`, found, () =>
-    admin
+  await admin.scan(`/${locale}/search?q=axe&in=chat&sort=new`, () =>
+    admin.page
       .locator('[data-testid="search-hit"], [data-testid="search-no-results"]')
       .first()
       .waitFor(),
   );
 
   // A banned person's page.
-  const banned = await apiUser(session.baseUrl, 'AxeBan');
-  const bannedPage = await session.newPage();
-  await signInToChat(bannedPage, locale, banned.nick);
+  const bannedPage = await ScanTab.open(session, found);
+  const password = 'secret-123';
+  const bannedId = await bannedPage.signIn(session.baseUrl, '/api/auth/register', {
+    nick: uniqueNick('AxeBan'),
+    password,
+    password_confirmation: password,
+  });
   const ban = await apiJson(session.baseUrl, '/api/moderation/bans', {
     method: 'POST',
     token: await adminToken(session.baseUrl),
-    body: { user_id: banned.id, type: 'ban', period: '7d', reason: 'flood', comment: 'axe' },
+    body: { user_id: bannedId, type: 'ban', period: '7d', reason: 'flood', comment: 'axe' },
   });
   expect(ban.status).toBe(201);
-  await scan(bannedPage, `/${locale}/banned`, found, () =>
-    bannedPage.getByTestId('sanction-card-ban').waitFor(),
+  await bannedPage.scan(`/${locale}/banned`, () =>
+    bannedPage.page.getByTestId('sanction-card-ban').waitFor(),
   );
 
   expect(found, `axe found:\n${found.join('\n')}`).toEqual([]);
