@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { codeIn, parseMail, tokenIn, type CaughtMail } from '../../server/src/test/mail';
+import { codeIn, parseMail, tokenIn, type CaughtMail } from '../../server/src/test/mail-parse';
 import { registerUser, uniqueNick } from './api';
 import { shot, useBrowser } from './browser';
 import { workerServer } from './worker-server';
