@@ -4,9 +4,10 @@
  * cases (the auth module's social.routes.ts and my-social.routes.ts). The sweep's site turns
  * Telegram on with a test bot (SIGN_IN_ENV), so its signed fields can be made here.
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { hmac, newToken } from '../lib/tokens';
+import { signTelegramFields } from '../test/telegram';
 import { nextIp } from './auth-routes';
 import type { RouteCase, SafeRouteCase, SignInWorld } from './world';
 
@@ -25,12 +26,7 @@ function telegramFields(): Record<string, string> {
     first_name: 'Sweep',
     auth_date: String(Math.floor(Date.now() / 1000)),
   };
-  const check = Object.entries(fields)
-    .map(([k, v]) => `${k}=${v}`)
-    .sort()
-    .join('\n');
-  const secret = createHash('sha256').update(BOT_TOKEN).digest();
-  return { ...fields, hash: createHmac('sha256', secret).update(check).digest('hex') };
+  return signTelegramFields(fields, BOT_TOKEN);
 }
 
 export async function buildSignInWorld(

@@ -1,25 +1,19 @@
-import { createHash, createHmac } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { testDialects } from '../../../test/databases';
 import { buildUser, clientOf, json, signedIn } from '../../../test/factories';
 import { startTestProvider, type TestProvider } from '../../../test/oidc-test-provider';
+import { signTelegramFields } from '../../../test/telegram';
 
 const dialects = await testDialects();
 const PUBLIC_URL = 'http://localhost:8080';
 const CALLBACK = `${PUBLIC_URL}/api/auth/social/test/callback`;
 const TELEGRAM_TOKEN = '123456789:AAE-test-bot-token-0123456789abcdefgh';
 
-/** Telegram's widget fields for a person, signed as Telegram signs them. */
-function telegramFields(fields: Record<string, string>, token = TELEGRAM_TOKEN) {
-  const check = Object.entries(fields)
-    .map(([k, v]) => `${k}=${v}`)
-    .sort()
-    .join('\n');
-  const secret = createHash('sha256').update(token).digest();
-  return { ...fields, hash: createHmac('sha256', secret).update(check).digest('hex') };
-}
+/** Telegram's widget fields for a person, signed by the test bot (or another). */
+const telegramFields = (fields: Record<string, string>, token = TELEGRAM_TOKEN) =>
+  signTelegramFields(fields, token);
 
 const cookieOf = (res: LightMyRequestResponse, name: string) =>
   res.cookies.find((c) => c.name === name)?.value;
