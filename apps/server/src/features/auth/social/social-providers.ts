@@ -83,7 +83,11 @@ export class OidcProvider implements SocialProvider {
         undefined,
         {
           timeout: TIMEOUT_SECONDS,
-          ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
+          // The ID token's signature is checked against the provider's published keys too, not
+          // only trusted for having come over TLS (OIDC Core 3.1.3.7 allows skipping it).
+          execute: insecure
+            ? [oidc.allowInsecureRequests, oidc.enableNonRepudiationChecks]
+            : [oidc.enableNonRepudiationChecks],
         },
       );
       found.timeout = TIMEOUT_SECONDS;
