@@ -113,9 +113,7 @@ const sixDigits = z
   .string()
   .trim()
   .regex(/^\d{6}$/, { message: 'email.code_invalid' });
-const linkToken = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{20,128}$/, { message: 'token.invalid' });
+const linkToken = z.string().regex(/^[A-Za-z0-9_-]{20,128}$/, { message: 'token.invalid' });
 
 /** `POST /api/my/email/confirm`: the code from the mail, signed in. */
 export const myEmailConfirmBody = z.object({ code: sixDigits });
