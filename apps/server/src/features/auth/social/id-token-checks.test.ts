@@ -111,7 +111,7 @@ describe.each(dialects)('ID token checks of a sign-in on %s', (dialect) => {
   it.each<Mode>(['forged', 'expired', 'other-client', 'other-issuer'])(
     'refuses an ID token that is %s',
     async (mode) => {
-      expect(await signInWith(mode)).toBe('/en/login?social_error=social.failed');
+      expect(await signInWith(mode)).toBe('/en/login?next=%2Fen%2Fchat&social_error=social.failed');
     },
   );
 });

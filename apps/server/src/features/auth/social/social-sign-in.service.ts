@@ -140,7 +140,7 @@ export class SocialSignInService {
     const locale = localeOf(returnTo, options.locale);
     const provider = this.d.providers.get(providerId);
     if (!provider)
-      throw new SocialError('social.unavailable', this.errorPage(options.intent, locale));
+      throw new SocialError('social.unavailable', this.errorPage(options.intent, locale, returnTo));
     if (options.intent === 'link' && !(options.caller && isRegistered(options.caller)))
       throw forbidden();
     await this.d.rateLimits.hit(this.d.limits.perAddress, options.ip);
@@ -162,7 +162,7 @@ export class SocialSignInService {
     try {
       url = await provider.authorizationUrl(this.redirectUri(providerId), checks);
     } catch {
-      throw new SocialError('social.failed', this.errorPage(options.intent, locale));
+      throw new SocialError('social.failed', this.errorPage(options.intent, locale, returnTo));
     }
     await this.d.flows.put({
       key_hash: this.keyHash('oauth', checks.state),
@@ -199,7 +199,7 @@ export class SocialSignInService {
     if (!flow || flow.provider !== providerId || !provider)
       throw new SocialError('social.state_invalid', signInPage);
     const data = JSON.parse(flow.data) as OAuthFlowData;
-    const page = this.errorPage(data.intent, data.locale);
+    const page = this.errorPage(data.intent, data.locale, data.returnTo);
     const callbackUrl = new URL(this.redirectUri(providerId));
     callbackUrl.search = query.toString();
     let person: ProviderPerson;
@@ -355,7 +355,7 @@ export class SocialSignInService {
     linkUserId: number | null,
     device: Device,
   ): Promise<SocialOutcome> {
-    const page = this.errorPage(data.intent, data.locale);
+    const page = this.errorPage(data.intent, data.locale, data.returnTo);
     const existing = await this.d.links.find(providerId, person.subject);
     if (data.intent === 'link') {
       if (linkUserId === null) throw new SocialError('social.state_invalid', page);
@@ -409,8 +409,13 @@ export class SocialSignInService {
     return this.d.providers.get(providerId)?.label ?? providerId;
   }
 
-  private errorPage(intent: Intent, locale: Locale): string {
-    return intent === 'link' ? `/${locale}/my/security` : `/${locale}/login`;
+  /** Where a failed sign-in is told: the sign-in page (keeping where the person was going). */
+  private errorPage(intent: Intent, locale: Locale, returnTo?: string): string {
+    if (intent === 'link') return `/${locale}/my/security`;
+    const home = `/${locale}/`;
+    return returnTo && returnTo !== home
+      ? `/${locale}/login?next=${encodeURIComponent(returnTo)}`
+      : `/${locale}/login`;
   }
 
   private keyHash(kind: string, key: string): string {

@@ -220,7 +220,7 @@ describe.each(dialects)('sign-in with other sites on %s', (dialect) => {
     swapped.searchParams.set('nonce', 'a-nonce-this-request-never-had');
     const back = await provider.signIn(swapped.href, login);
     expect((await callback(back, state)).headers.location).toBe(
-      '/en/login?social_error=social.failed',
+      '/en/login?next=%2Fen%2Fchat&social_error=social.failed',
     );
 
     const second = await startAt();
@@ -232,7 +232,7 @@ describe.each(dialects)('sign-in with other sites on %s', (dialect) => {
   it('a cancelled sign-in at the provider comes back as denied', async () => {
     const { state } = await startAt();
     const res = await callback(new URL(`${CALLBACK}?error=access_denied&state=${state}`), state);
-    expect(res.headers.location).toBe('/en/login?social_error=social.denied');
+    expect(res.headers.location).toBe('/en/login?next=%2Fen%2Fchat&social_error=social.denied');
   });
 
   it.each([

@@ -61,7 +61,8 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!(error instanceof SocialError) && !(error instanceof AppError))
       app.log.warn({ err: error }, 'social sign-in failed');
     const target = error instanceof SocialError ? error.page : page;
-    return reply.redirect(`${target}?social_error=${encodeURIComponent(code)}`, 302);
+    const separator = target.includes('?') ? '&' : '?';
+    return reply.redirect(`${target}${separator}social_error=${encodeURIComponent(code)}`, 302);
   }
 
   app.get(
