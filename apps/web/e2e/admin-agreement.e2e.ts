@@ -1,7 +1,7 @@
 import type { InitData } from '@chat/shared';
 import { describe, expect, it } from 'vitest';
 import { shot, useBrowser } from './browser';
-import { apiJson, apiUser, signInToChat, waitForChat } from './chat-kit';
+import { apiJson, apiUser, signInToChat, signInToChatByForm, waitForChat } from './chat-kit';
 import { ADMIN_PASSWORD } from './global-setup';
 
 const session = useBrowser();
@@ -29,7 +29,7 @@ describe('the agreement, edited in the admin area', () => {
     // A user already chatting: their acceptance in this browser is recorded on sign-in.
     const person = await apiUser(session.baseUrl, 'agree');
     const userPage = await session.newPage();
-    await signInToChat(userPage, 'en', person.nick);
+    await signInToChatByForm(userPage, 'en', person.nick);
     const before = await agreementOf(person.token);
     await until(
       async () =>

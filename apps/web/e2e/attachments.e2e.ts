@@ -92,8 +92,7 @@ describe('pictures and GIFs in a room', () => {
       )
       .toBe(600);
     // The modal fades in: the picture is taken once it has.
-    await pageB.waitForTimeout(400);
-    await shot(pageB, 'attachments-ru-375-viewer');
+    await shot(pageB, 'attachments-ru-375-viewer', 400);
     await pageB.keyboard.press('Escape');
     await pageB.getByTestId('viewer-counter').waitFor({ state: 'detached' });
 
@@ -103,8 +102,7 @@ describe('pictures and GIFs in a room', () => {
     await picker.waitFor();
     const firstGif = picker.locator('.gif-btn').first();
     await firstGif.waitFor();
-    await pageA.waitForTimeout(400);
-    await shot(pageA, 'attachments-en-gif-picker');
+    await shot(pageA, 'attachments-en-gif-picker', 400);
     const gifUrl = await firstGif.locator('img').getAttribute('src');
     await firstGif.click();
     await picker.waitFor({ state: 'detached' });
@@ -169,8 +167,7 @@ describe('pictures and GIFs in a room', () => {
     await expect.poll(() => pageB.getByTestId('viewer-counter').textContent()).toBe('1 / 3');
     await pageB.keyboard.press('ArrowRight');
     await expect.poll(() => pageB.getByTestId('viewer-counter').textContent()).toBe('2 / 3');
-    await pageB.waitForTimeout(400);
-    await shot(pageB, 'attachments-ru-375-viewer-2of3');
+    await shot(pageB, 'attachments-ru-375-viewer-2of3', 400);
     await pageB.keyboard.press('Escape');
     await pageB.getByTestId('viewer-counter').waitFor({ state: 'detached' });
     await shot(pageB, 'attachments-ru-375-grid3');

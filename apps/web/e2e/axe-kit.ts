@@ -12,8 +12,8 @@ import {
   apiUser,
   enterRoom,
   messageWith,
-  subscribing,
-  waitForChat,
+  openChat,
+  signInThroughApi,
   type Locale,
 } from './chat-kit';
 import { ADMIN_PASSWORD } from './global-setup';
@@ -118,24 +118,6 @@ class ScanTab {
     const page = await session.newPage();
     await page.addInitScript(countShortTimers);
     return new ScanTab(page, found);
-  }
-
-  /**
-   * Opens a session through the API as the site's forms do: the cookie lands in this tab's
-   * browser context, so the first page it loads is signed in. Answers the person's id.
-   */
-  async signIn(baseUrl: string, path: string, body: Record<string, string>): Promise<number> {
-    const response = await this.page.request.post(`${baseUrl}${path}`, { data: body });
-    if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
-    return ((await response.json()) as { data: { user: { id: number } } }).data.user.id;
-  }
-
-  /** Loads the chat and waits until it is live: the person's own channel is confirmed. */
-  async openChat(locale: Locale): Promise<void> {
-    await subscribing(this.page, ['private-chat'], async () => {
-      await this.page.goto(`/${locale}/chat`);
-      await waitForChat(this.page);
-    });
   }
 
   private quiet(): boolean {
@@ -357,18 +339,20 @@ export async function scanEveryPage(session: BrowserSession, locale: Locale): Pr
   // A guest: the chat, and the "my" pages with the tabs a guest lacks. Each person signs in
   // once, through the API (the sign-in forms have journeys of their own).
   const guest = await ScanTab.open(session, found);
-  await guest.signIn(session.baseUrl, '/api/auth/guest/register', { nick: uniqueNick('Guest') });
-  await guest.openChat(locale);
+  await signInThroughApi(guest.page, locale, '/api/auth/guest/register', {
+    nick: uniqueNick('Guest'),
+  });
+  await openChat(guest.page, locale);
   await guest.scan('');
   for (const tab of ['chat', 'profile']) await guest.scan(`/${locale}/my/${tab}`);
 
   // The admin: the chat with a room entered, and every page behind a sign-in.
   const admin = await ScanTab.open(session, found);
-  await admin.signIn(session.baseUrl, '/api/auth/login', {
+  await signInThroughApi(admin.page, locale, '/api/auth/login', {
     nick_or_phone: 'admin',
     password: ADMIN_PASSWORD,
   });
-  await admin.openChat(locale);
+  await openChat(admin.page, locale);
   await enterRoom(admin.page, ROOM);
   await messageWith(admin.page, `${locale} https://example.com`).waitFor();
   await admin.scan('');
@@ -407,7 +391,7 @@ export async function scanEveryPage(session: BrowserSession, locale: Locale): Pr
   // A banned person's page.
   const bannedPage = await ScanTab.open(session, found);
   const password = 'secret-123';
-  const bannedId = await bannedPage.signIn(session.baseUrl, '/api/auth/register', {
+  const bannedId = await signInThroughApi(bannedPage.page, locale, '/api/auth/register', {
     nick: uniqueNick('AxeBan'),
     password,
     password_confirmation: password,

@@ -114,9 +114,14 @@ export function useBrowser(): BrowserSession {
   };
 }
 
-/** A screenshot in .e2e-artifacts/ (gitignored) to look at after a run; none with E2E_SHOTS=0 (CI). */
-export async function shot(page: Page, name: string): Promise<void> {
+/**
+ * A screenshot in .e2e-artifacts/ (gitignored) to look at after a run; none with E2E_SHOTS=0 (CI).
+ * `settleMs`: a pause first, for a fade the picture should not catch halfway (skipped with the
+ * picture: nothing is checked after it).
+ */
+export async function shot(page: Page, name: string, settleMs = 0): Promise<void> {
   if (process.env.E2E_SHOTS === '0') return;
+  if (settleMs > 0) await page.waitForTimeout(settleMs);
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
 }

@@ -90,12 +90,59 @@ export async function reloadChat(page: Page, roomIds: readonly number[]): Promis
   await subscribing(page, ['private-chat', ...roomIds.map(roomChannel)], () => page.reload());
 }
 
-/** Enters /{locale}/chat as a guest from the chat's own form; the id comes from the answer. */
+/**
+ * Opens a session through the API as the site's own forms do, from this page's browser context:
+ * the session and XSRF cookies the server sets land in the context, so the next page it loads is
+ * signed in. Sends the headers the site's API client sends. Answers the person's id.
+ */
+export async function signInThroughApi(
+  page: Page,
+  locale: Locale,
+  path: '/api/auth/login' | '/api/auth/guest/register' | '/api/auth/register',
+  body: Record<string, string>,
+): Promise<number> {
+  const response = await page.request.post(path, {
+    data: body,
+    headers: {
+      accept: 'application/json',
+      'x-localization': locale,
+      'x-platform': 'pc',
+      'x-requested-with': 'XMLHttpRequest',
+    },
+  });
+  if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as AuthAnswer).data.user.id;
+}
+
+/** Loads /{locale}/chat and waits until it is live: the person's own channel is confirmed. */
+export async function openChat(page: Page, locale: Locale): Promise<void> {
+  // Signed in, the page joins the user's own channel: trolls, settings and the like come there.
+  await subscribing(page, ['private-chat'], async () => {
+    await page.goto(`/${locale}/chat`);
+    await waitForChat(page);
+  });
+}
+
+/*
+ * Getting a person into the chat. The plain helpers sign in through the API and then load the
+ * chat (a second or more quicker than the forms under load); the `…ByForm` ones go through the
+ * chat's own dialogs, for journeys about signing in, the welcome toast, the agreement or focus.
+ * The forms themselves have journeys of their own (sign-in, register, guest, logout...).
+ */
+
+/** Enters /{locale}/chat as a new guest, signed in through the API. */
 export async function enterAsGuest(page: Page, locale: Locale): Promise<ChatPerson> {
+  const nick = uniqueNick('Guest');
+  const id = await signInThroughApi(page, locale, '/api/auth/guest/register', { nick });
+  await openChat(page, locale);
+  return { id, nick };
+}
+
+/** Enters /{locale}/chat as a guest from the chat's own form; the id comes from the answer. */
+export async function enterAsGuestByForm(page: Page, locale: Locale): Promise<ChatPerson> {
   const labels = LABELS[locale];
   const nick = uniqueNick('Guest');
   let body: AuthAnswer | undefined;
-  // Signed in, the page joins the user's own channel: trolls, settings and the like come there.
   await subscribing(page, ['private-chat'], async () => {
     await page.goto(`/${locale}/chat`);
     await page.getByLabel(labels.guestNick).fill(nick);
@@ -110,22 +157,37 @@ export async function enterAsGuest(page: Page, locale: Locale): Promise<ChatPers
   return { id: body.data.user.id, nick };
 }
 
-/** Registers a user through the API, then signs in from the chat's invitation in the browser. */
+/**
+ * Registers a user through the API, then signs in (a second session, as a new device) and
+ * opens the chat: through the API, or with `byForm` from the chat's invitation in the browser.
+ */
 export async function enterAsUser(
   page: Page,
   baseUrl: string,
   locale: Locale,
   prefix = 'Reg',
+  { byForm = false }: { byForm?: boolean } = {},
 ): Promise<ChatPerson> {
   const nick = uniqueNick(prefix);
   const password = 'secret-123';
   const data = await registerUser(baseUrl, { nick, password });
-  await signInToChat(page, locale, nick, password);
+  await (byForm ? signInToChatByForm : signInToChat)(page, locale, nick, password);
   return { id: data.user.id, nick };
 }
 
-/** Signs an existing account in from the chat's invitation (e.g. one made by apiUser). */
+/** Signs an existing account (e.g. one made by apiUser) in through the API and opens the chat. */
 export async function signInToChat(
+  page: Page,
+  locale: Locale,
+  nick: string,
+  password = 'secret-123',
+): Promise<void> {
+  await signInThroughApi(page, locale, '/api/auth/login', { nick_or_phone: nick, password });
+  await openChat(page, locale);
+}
+
+/** Signs an existing account in from the chat's invitation, and closes the welcome toast. */
+export async function signInToChatByForm(
   page: Page,
   locale: Locale,
   nick: string,

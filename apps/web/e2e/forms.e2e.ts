@@ -91,8 +91,8 @@ describe.each([
     await page.waitForFunction(() =>
       document.getAnimations().every((animation) => animation.playState !== 'running'),
     );
-    await page.waitForTimeout(400); // Bootstrap's fade is a transition, not an animation
-    await shot(page, `forms-send-coins-${locale}-${size}`);
+    // Bootstrap's fade is a transition, not an animation.
+    await shot(page, `forms-send-coins-${locale}-${size}`, 400);
     expect(posts).toEqual([]);
   });
 

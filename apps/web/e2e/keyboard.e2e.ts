@@ -5,7 +5,7 @@ import {
   apiEnterRoom,
   apiSend,
   apiUser,
-  enterAsGuest,
+  enterAsGuestByForm,
   enterAsUser,
   enterRoom,
   messageWith,
@@ -107,7 +107,7 @@ describe('keyboard and screen readers in the chat', () => {
       const page = await session.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await enterAsUser(page, session.baseUrl, locale, 'Keys');
+      await enterAsUser(page, session.baseUrl, locale, 'Keys', { byForm: true });
       await enterRoom(page, ROOM);
       await messageWith(page, `kbd 3 ${locale}`).waitFor();
       // Entering a room puts the focus in its message box.
@@ -249,7 +249,7 @@ describe('keyboard and screen readers in the chat', () => {
 
   it('does not pop a phone keyboard unasked, and the skip link works there (ru, 375 px)', async () => {
     const page = await session.newPage({ viewport: { width: 375, height: 740 }, touch: true });
-    await enterAsGuest(page, 'ru');
+    await enterAsGuestByForm(page, 'ru');
     await enterRoom(page, ROOM);
     expect(await page.evaluate(() => window.matchMedia('(pointer: coarse)').matches)).toBe(true);
     expect((await focused(page)).testId).not.toBe('composer');
