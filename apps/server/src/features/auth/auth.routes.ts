@@ -12,8 +12,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
   const secure = config.publicUrl.startsWith('https:');
 
-  const device = deviceOf;
-
   /** Answers a sign-in: the new session's cookies, and its token in meta. */
   async function answer(
     request: FastifyRequest,
@@ -41,7 +39,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      answer(request, reply, await app.deps.auth.registerGuest(request.body, device(request)), 201),
+      answer(
+        request,
+        reply,
+        await app.deps.auth.registerGuest(request.body, deviceOf(request)),
+        201,
+      ),
   );
 
   app.post(
@@ -60,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       answer(
         request,
         reply,
-        await app.deps.auth.register(request.body, device(request), request.auth.user),
+        await app.deps.auth.register(request.body, deviceOf(request), request.auth.user),
         201,
       ),
   );
@@ -78,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      answer(request, reply, await app.deps.auth.login(request.body, device(request)), 200),
+      answer(request, reply, await app.deps.auth.login(request.body, deviceOf(request)), 200),
   );
 
   app.post(

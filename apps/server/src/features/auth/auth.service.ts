@@ -10,6 +10,7 @@ import {
 } from '@chat/shared';
 import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/schema';
+import type { AccountChanges, ProfileChanges } from '../../db/user-columns';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError, forbidden, invalid } from '../../http/app-error';
@@ -30,6 +31,9 @@ export interface Device {
   userAgent: string;
   ip: string;
 }
+
+/** A write that must commit with the new account or not at all (a provider's link). */
+type Alongside = (userId: number, db: Kysely<DB>) => Promise<void>;
 
 export interface SignedIn {
   user: UserRow;
@@ -60,9 +64,9 @@ export class AuthService {
     /** A phone given at registration waits for its code like one set on the profile. */
     private readonly phones: PhoneConfirmationService,
     /** Announces each new session (`auth.signed_in`: the account's devices are told). */
-    private readonly events?: DomainEvents,
+    private readonly events: DomainEvents,
     /** A sign-up with another site writes the account and its link in one transaction. */
-    private readonly units?: UnitOfWork<unknown>,
+    private readonly units: UnitOfWork<unknown>,
   ) {}
 
   async registerGuest(body: GuestRegisterBody, device: Device): Promise<SignedIn> {
@@ -82,20 +86,14 @@ export class AuthService {
     const passwordHash = await hashPassword(body.password);
     const account = { password_hash: passwordHash, email: body.email ?? null };
     const firstProfile = { gender: body.gender ?? null, birthdate: body.birthdate ?? null };
-    let user: UserRow;
-    if (caller && !isRegistered(caller) && caller.nick_key === nickKey(body.nick)) {
-      const nick_skeleton = await this.assertNickFree(body.nick, caller.id);
-      const changes = { ...account, nick: body.nick, nick_skeleton, role: REGISTERED_ROLE };
-      await this.nameClashes(() => this.accounts.registerGuest(caller.id, changes, firstProfile));
-      user = { ...caller, ...changes, ...firstProfile };
-    } else {
-      user = await this.createUser({
-        nick: body.nick,
-        role: REGISTERED_ROLE,
-        ...account,
-        ...firstProfile,
-      });
-    }
+    const user = this.keepsGuestAccount(caller, body.nick)
+      ? await this.keepGuest(caller, { ...account, nick: body.nick }, firstProfile)
+      : await this.createUser({
+          nick: body.nick,
+          role: REGISTERED_ROLE,
+          ...account,
+          ...firstProfile,
+        });
     const signed = await this.signIn(user, device, 'register');
     if (body.phone) await this.askPhoneCode(user.id, body.phone);
     return signed;
@@ -142,35 +140,13 @@ export class AuthService {
     link: (userId: number, db: Kysely<DB>) => Promise<boolean>,
   ): Promise<SignedIn> {
     if (!flagSetting('registration_open')) throw forbidden('entry.registration_closed');
-    if (!this.units) throw new AppError('server_error');
-    const units = this.units;
     await this.rateLimits.hit(this.limits.register, device.ip);
     const linked = async (userId: number, db: Kysely<DB>) => {
       if (!(await link(userId, db))) throw invalid({ provider: ['social.linked_elsewhere'] });
     };
-    if (caller && !isRegistered(caller) && caller.nick_key === nickKey(nick)) {
-      const nick_skeleton = await this.assertNickFree(nick, caller.id);
-      const changes = { nick, nick_skeleton, role: REGISTERED_ROLE };
-      await this.nameClashes(() =>
-        units.run(async (tx) => {
-          await this.accounts.registerGuest(caller.id, changes, {}, tx.db);
-          await linked(caller.id, tx.db);
-        }),
-      );
-      return this.signIn({ ...caller, ...changes }, device, 'register');
-    }
-    const skeleton = await this.assertNickFree(nick);
-    const slug = await uniqueSlug(slugBase(nick), (s) => this.accounts.slugExists(s));
-    const user = await this.nameClashes(() =>
-      units.run(async (tx) => {
-        const row = await this.accounts.insert(
-          { ...this.newAccount(nick, skeleton, slug), role: REGISTERED_ROLE },
-          tx.db,
-        );
-        await linked(row.id, tx.db);
-        return row;
-      }),
-    );
+    const user = this.keepsGuestAccount(caller, nick)
+      ? await this.keepGuest(caller, { nick }, {}, linked)
+      : await this.createUser({ nick, role: REGISTERED_ROLE }, linked);
     return this.signIn(user, device, 'register');
   }
 
@@ -189,7 +165,7 @@ export class AuthService {
   /** The caller's own sign-out: the session's subscriptions end, its tab keeps its socket. */
   async logout(session: { id: number; user_id: number }): Promise<void> {
     await this.sessions.delete(session.id);
-    this.events?.emit('session.ended', {
+    this.events.emit('session.ended', {
       userId: session.user_id,
       sessionId: session.id,
       close: false,
@@ -236,7 +212,7 @@ export class AuthService {
       return; // already told in this window
     }
     const minutes = Math.ceil(this.limits.loginPerAccount.durationSeconds / 60);
-    this.events?.emit('auth.sign_in_locked', { userId, minutes });
+    this.events.emit('auth.sign_in_locked', { userId, minutes });
   }
 
   /** A phone given at registration: a code goes to it; over the limits, it is simply not sent. */
@@ -266,10 +242,10 @@ export class AuthService {
     });
     // A pruned device was signed out from here: its sockets close as if ended on the security page.
     for (const sessionId of await this.sessions.pruneOldest(user.id, MAX_SESSIONS_PER_USER))
-      this.events?.emit('session.ended', { userId: user.id, sessionId, close: true });
+      this.events.emit('session.ended', { userId: user.id, sessionId, close: true });
     await this.accounts.touchActive(user.id, at);
     const otherSessions = how === 'login' ? (await this.sessions.countForUser(user.id)) - 1 : 0;
-    this.events?.emit('auth.signed_in', {
+    this.events.emit('auth.signed_in', {
       userId: user.id,
       sessionId: session.id,
       how,
@@ -309,19 +285,66 @@ export class AuthService {
     }
   }
 
-  private async createUser(fields: {
-    nick: string;
-    role: string;
-    password_hash?: string;
-    email?: string | null;
-    gender?: string | null;
-    birthdate?: string | null;
-  }): Promise<UserRow> {
+  /** Whether a registration keeps the caller's row: a guest registering under their own nick. */
+  private keepsGuestAccount(caller: UserRow | null, nick: string): caller is UserRow {
+    return caller !== null && !isRegistered(caller) && caller.nick_key === nickKey(nick);
+  }
+
+  /**
+   * A guest's row becomes a registered account under their nick (and with it their place in
+   * rooms). `alongside` is written in the same transaction (a provider's link).
+   */
+  private async keepGuest(
+    caller: UserRow,
+    account: Omit<AccountChanges, 'nick_skeleton' | 'role'> & { nick: string },
+    firstProfile: Pick<ProfileChanges, 'gender' | 'birthdate'>,
+    alongside?: Alongside,
+  ): Promise<UserRow> {
+    const nick_skeleton = await this.assertNickFree(account.nick, caller.id);
+    const changes = { ...account, nick_skeleton, role: REGISTERED_ROLE };
+    await this.nameClashes(() =>
+      this.write(alongside, async (db) => {
+        await this.accounts.registerGuest(caller.id, changes, firstProfile, db);
+        if (alongside && db) await alongside(caller.id, db);
+      }),
+    );
+    return { ...caller, ...changes, ...firstProfile };
+  }
+
+  private async createUser(
+    fields: {
+      nick: string;
+      role: string;
+      password_hash?: string;
+      email?: string | null;
+      gender?: string | null;
+      birthdate?: string | null;
+    },
+    alongside?: Alongside,
+  ): Promise<UserRow> {
     const skeleton = await this.assertNickFree(fields.nick);
     const slug = await uniqueSlug(slugBase(fields.nick), (s) => this.accounts.slugExists(s));
     return this.nameClashes(() =>
-      this.accounts.insert({ ...fields, ...this.newAccount(fields.nick, skeleton, slug) }),
+      this.write(alongside, async (db) => {
+        const row = await this.accounts.insert(
+          { ...fields, ...this.newAccount(fields.nick, skeleton, slug) },
+          db,
+        );
+        if (alongside && db) await alongside(row.id, db);
+        return row;
+      }),
     );
+  }
+
+  /**
+   * One write on its own (the repository's own connection), or in a transaction when something
+   * is written alongside it.
+   */
+  private write<T>(
+    alongside: Alongside | undefined,
+    work: (db: Kysely<DB> | undefined) => Promise<T>,
+  ): Promise<T> {
+    return alongside ? this.units.run((tx) => work(tx.db)) : work(undefined);
   }
 
   /** The columns every new account starts with (its role and sign-in are the caller's). */

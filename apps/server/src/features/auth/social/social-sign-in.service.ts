@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { AuthProvider, Locale, SocialSignup, TelegramAuthBody } from '@chat/shared';
 import * as oidc from 'openid-client';
 import type { TelegramConfig } from '../../../config-social';
-import type { UserRow } from '../../../db/schema';
+import type { AuthFlowRow, UserRow } from '../../../db/schema';
 import type { UnitOfWork } from '../../../db/unit-of-work';
 import { AppError, forbidden, invalid, notFound } from '../../../http/app-error';
 import type { RateLimitRule, RateLimits } from '../../../http/rate-limit';
@@ -117,7 +117,7 @@ export class SocialSignInService {
     return list;
   }
 
-  redirectUri(providerId: string): string {
+  private redirectUri(providerId: string): string {
     return `${this.d.publicUrl}/api/auth/social/${providerId}/callback`;
   }
 
@@ -261,11 +261,7 @@ export class SocialSignInService {
 
   /** The first sign-in waiting for its nick, with a free nick suggested. */
   async pendingSignup(key: string | undefined, caller: UserRow | null): Promise<SocialSignup> {
-    const flow = key
-      ? await this.d.flows.peek(this.keyHash('signup', key), 'signup', nowIso())
-      : undefined;
-    if (!flow) throw new AppError('not_found', { messageKey: 'social.signup_missing' });
-    const { person, returnTo } = JSON.parse(flow.data) as SignupFlowData;
+    const { flow, person, returnTo } = await this.waitingSignup(key);
     const free = async (nick: string) => (await this.d.auth.nickFree(nick)) === null;
     const ownGuestNick = caller && !isRegistered(caller) ? caller.nick : null;
     const emailName = person.email?.split('@')[0] ?? null;
@@ -296,10 +292,7 @@ export class SocialSignInService {
     device: Device,
     caller: UserRow | null,
   ): Promise<{ signed: SignedIn; returnTo: string }> {
-    const keyHash = key ? this.keyHash('signup', key) : '';
-    const flow = key ? await this.d.flows.peek(keyHash, 'signup', nowIso()) : undefined;
-    if (!flow) throw new AppError('not_found', { messageKey: 'social.signup_missing' });
-    const { person, returnTo } = JSON.parse(flow.data) as SignupFlowData;
+    const { flow, person, returnTo } = await this.waitingSignup(key);
     const at = nowIso();
     const signed = await this.d.auth.registerLinked(nick, device, caller, async (userId, db) => {
       const link = await this.d.links.link(
@@ -312,9 +305,20 @@ export class SocialSignInService {
       );
       return link !== undefined;
     });
-    await this.d.flows.remove(keyHash);
+    await this.d.flows.remove(flow.key_hash);
     if (person.picture) await this.d.takeAvatar(signed.user.id, person.picture);
     return { signed, returnTo };
+  }
+
+  /** The first sign-in this browser's key names, still waiting for its nick. */
+  private async waitingSignup(
+    key: string | undefined,
+  ): Promise<SignupFlowData & { flow: AuthFlowRow }> {
+    const flow = key
+      ? await this.d.flows.peek(this.keyHash('signup', key), 'signup', nowIso())
+      : undefined;
+    if (!flow) throw new AppError('not_found', { messageKey: 'social.signup_missing' });
+    return { ...(JSON.parse(flow.data) as SignupFlowData), flow };
   }
 
   async cancelSignup(key: string | undefined): Promise<void> {
