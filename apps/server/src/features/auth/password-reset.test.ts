@@ -1,5 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { translate } from '../../http/messages';
 import { nowIso } from '../../lib/clock';
@@ -133,20 +133,23 @@ describe.each(dialects)('a forgotten password on %s', (dialect) => {
     }
     expect((await login(user.nick, TEST_PASSWORD)).statusCode).toBe(422);
     expect((await login(user.nick, NEW_PASSWORD)).statusCode).toBe(200);
-    const notes = await t.database.db
-      .selectFrom('notifications')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .execute();
-    const note = notes.map((n) => JSON.parse(n.data) as Record<string, unknown>);
-    expect(note).toContainEqual(
-      expect.objectContaining({
-        type: 'password_reset',
-        name: 'Chrome 131 on Windows',
-        browser: 'Chrome',
-        os: 'Windows',
-      }),
-    );
+    // The notification is written by an event listener, after the answer has gone.
+    await vi.waitFor(async () => {
+      const notes = await t.database.db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .execute();
+      const note = notes.map((n) => JSON.parse(n.data) as Record<string, unknown>);
+      expect(note).toContainEqual(
+        expect.objectContaining({
+          type: 'password_reset',
+          name: 'Chrome 131 on Windows',
+          browser: 'Chrome',
+          os: 'Windows',
+        }),
+      );
+    });
     // The reset confirms nothing else: the address was confirmed before, and stays as it was.
     const row = await t.app.deps.users.findById(user.id);
     expect(row?.email_verified_at).toBe(user.email_verified_at);

@@ -1,5 +1,5 @@
 import type { NotificationWire, PageMeta } from '@chat/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildRoom, clientId, memberOf, recordEvents } from '../../test/chat-fixtures';
 import { testDialects } from '../../test/databases';
@@ -162,8 +162,15 @@ describe.each(dialects)('notifications on %s', (dialect) => {
       payload: { nick_or_phone: nick, password: 'secret-password-1' },
     });
     expect(login.statusCode, login.body).toBe(200);
-    const rows = await t.app.deps.notifications.newest(userId);
-    expect(rows).toHaveLength(1);
+    // The notification is written by an event listener, after the answer has gone.
+    const rows = await vi.waitFor(
+      async () => {
+        const found = await t.app.deps.notifications.newest(userId);
+        expect(found).toHaveLength(1);
+        return found;
+      },
+      { timeout: 3000, interval: 20 },
+    );
     expect(rows[0]!.data).toMatchObject({ type: 'new_device', name: 'Chrome 131 on Windows' });
     expect(typeof rows[0]!.data.ip).toBe('string');
   });
