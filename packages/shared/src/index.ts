@@ -27,3 +27,4 @@ export * from './art';
 export * from './quotes';
 export * from './search';
 export * from './admin';
+export * from './video';

@@ -111,6 +111,22 @@ export const EVENT_DOCS: { [K in ChannelKindName]: { [E in keyof EventsOf<K>]: E
       raisedBy: '`PATCH /api/room/{id}/visibility`',
     },
     RoomUpdated: { payload: '`{ room }`', raisedBy: '`PATCH /api/room/{id}`' },
+    'Video.ParticipantJoined': {
+      payload:
+        '`{ room_id, participant }` (`user`, `audio`, `video`, `screen`, `watcher`, `muted_by_moderator`, `reconnecting`, `joined_at`)',
+      raisedBy: '`POST /api/room/{id}/video/join`',
+    },
+    'Video.ParticipantUpdated': {
+      payload: '`{ room_id, participant }`',
+      raisedBy:
+        '`POST /api/room/{id}/video/state`, `POST /api/room/{id}/video/moderate` (`mute`, `unmute`), the last socket of a participant closing (`reconnecting`) or coming back',
+    },
+    'Video.ParticipantLeft': {
+      payload:
+        '`{ room_id, user_id, reason }`: reason null (left), `removed`, `banned`, `left_room`, `elsewhere`, `dropped`',
+      raisedBy:
+        '`POST /api/room/{id}/video/leave`, a moderator removing them, a ban, leaving the room, the reconnect grace ending',
+    },
   },
   user: {
     Notification: {
@@ -203,6 +219,19 @@ export const EVENT_DOCS: { [K in ChannelKindName]: { [E in keyof EventsOf<K>]: E
       to: 'the person whose roles changed',
       payload: '`{ roles }`; the tabs read their permissions again (`GET /api/init`)',
       raisedBy: '`POST /api/admin/users/{id}/role` (an admin changing a role)',
+    },
+    'Video.Signal': {
+      to: 'one participant of a call, from another participant of the same call',
+      payload:
+        '`{ room_id, from, call_id, type, data }`: `type` `offer`, `answer` or `candidate`; the tab whose hold is `call_id` takes it',
+      raisedBy: '`POST /api/room/{id}/video/signal`',
+    },
+    'Video.Ended': {
+      to: 'the person whose hold on a call ended',
+      payload:
+        '`{ room_id, call_id, reason }` (`removed`, `banned`, `left_room`, `elsewhere`, `dropped`)',
+      raisedBy:
+        'a moderator removing them, a ban, leaving the room, another tab joining, the reconnect grace ending',
     },
   },
   forum: {

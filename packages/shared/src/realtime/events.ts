@@ -23,6 +23,12 @@ import type {
   MyPremiumUpdatedEvent,
   PremiumUpdatedEvent,
 } from '../economy/wire';
+import type {
+  VideoEndedEvent,
+  VideoParticipantEvent,
+  VideoParticipantLeftEvent,
+  VideoSignalEvent,
+} from '../video/wire';
 
 /**
  * Every realtime event the server sends, by the kind of channel that carries it, with its
@@ -96,6 +102,12 @@ export interface RoomChannelEvents {
   UserVisibilityUpdated: { room_id: number; user_id: number; invisible: boolean; user: RoomUser };
   /** The owner or an admin changed the room. */
   RoomUpdated: { room: RoomSummary };
+  /** Someone joined the room's call (or took it over from another tab of theirs). */
+  'Video.ParticipantJoined': VideoParticipantEvent;
+  /** Someone's microphone, camera, screen, moderator mute or connection changed. */
+  'Video.ParticipantUpdated': VideoParticipantEvent;
+  /** Someone is out of the call: left, removed, banned, out of the room, or dropped. */
+  'Video.ParticipantLeft': VideoParticipantLeftEvent;
 }
 
 /** Events on `private-user.{id}`: one person's own events, on every tab of theirs. */
@@ -140,6 +152,10 @@ export interface UserChannelEvents {
   FriendshipUpdated: { user_id: number; friendship: 'friend' | 'incoming' | 'outgoing' | null };
   /** The person's roles changed: their tabs read their permissions again (menus follow). */
   RolesUpdated: { roles: string[] };
+  /** WebRTC negotiation from another participant of the person's call (only its `call_id` tab). */
+  'Video.Signal': VideoSignalEvent;
+  /** The person's hold on a call ended without their leaving (removed, banned, another tab). */
+  'Video.Ended': VideoEndedEvent;
 }
 
 /** Events on `forum-thread.{id}`: whoever has the thread open (anyone who may see it). */
