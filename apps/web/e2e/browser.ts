@@ -7,7 +7,16 @@ import { workerServer } from './worker-server';
 
 const ARTIFACTS = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../.e2e-artifacts');
 
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Chromium's own camera and microphone (a moving pattern and a beep) that every page may use
+ * without asking: the video journeys and bench need media without a person at the machine.
+ */
+export const FAKE_MEDIA_ARGS = [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+] as const;
+
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -19,6 +28,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
@@ -65,13 +75,13 @@ export async function watchCsp(context: BrowserContext, violations: string[]): P
  * One browser per file, a fresh context (cookies, storage) for every test. A test whose pages
  * reported a Content-Security-Policy violation fails, whatever else it checked.
  */
-export function useBrowser(): BrowserSession {
+export function useBrowser(options: { fakeMedia?: boolean } = {}): BrowserSession {
   const { baseUrl } = workerServer();
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
   let violations: string[] = [];
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(options.fakeMedia ? FAKE_MEDIA_ARGS : []);
   });
   afterEach(async () => {
     await Promise.all(contexts.map((c) => c.close()));

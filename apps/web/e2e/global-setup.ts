@@ -6,12 +6,15 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { SERVER_MAIN, SERVER_NODE_FLAGS } from '../../server/scripts/build.mjs';
+import { coturnInstalled, startCoturn, type Coturn } from '../../server/scripts/coturn.mjs';
 import { startTestProvider } from '../../server/src/test/oidc-test-provider';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** One site per worker (worker-server.ts picks this worker's). */
     servers: E2eServer[];
+    /** Whether the sites relay calls through a coturn of the run's own (TURN_URLS is set). */
+    turn: boolean;
   }
 }
 
@@ -79,23 +82,31 @@ export default async function setup(project: TestProject) {
   const provider = await startTestProvider(
     ports.map((port) => `http://127.0.0.1:${port}/api/auth/social/test/callback`),
   );
+  // A TURN relay every site hands out credentials for; the video journeys force calls through
+  // it. CI installs coturn (.ci/run); a machine without it runs the calls direct only.
+  let coturn: Coturn | undefined;
+  if (coturnInstalled()) coturn = await startCoturn();
+  else if (process.env.CI) throw new Error('coturn is not installed (.ci/run installs it)');
   const started = await Promise.allSettled(
-    ports.map((port) => startServer(port, provider.env('test', 'Test ID'))),
+    ports.map((port) => startServer(port, { ...provider.env('test', 'Test ID'), ...coturn?.env })),
   );
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const failed = started.find((s) => s.status === 'rejected');
   if (failed) {
     await Promise.all(servers.map((s) => s.stop()));
     await provider.close();
+    await coturn?.close();
     throw failed.reason;
   }
   project.provide(
     'servers',
     servers.map((s) => s.server),
   );
+  project.provide('turn', coturn !== undefined);
   return async () => {
     await Promise.all(servers.map((s) => s.stop()));
     await provider.close();
+    await coturn?.close();
   };
 }
 
