@@ -14,6 +14,7 @@ const BENCHES = {
   start: () => import('./start/index.mjs'),
   firstload: () => import('./firstload/index.mjs'),
   art: () => import('./art/index.mjs'),
+  video: () => import('./video/index.mjs'),
 };
 
 const [name, ...argv] = process.argv.slice(2);
