@@ -29,6 +29,7 @@ import { createFriendshipEvents } from '../profiles/friendship-events';
 import { isRolesPatch, refreshMyRoles } from '../session/my-roles';
 import { forumEvents } from '../forum/live';
 import { artEvents } from '../art/live';
+import { videoEvents } from '../video/video-events';
 
 declare global {
   interface Window {
@@ -163,6 +164,7 @@ export function startRealtime(init: InitData): void {
       balance: () => balance,
       premium: () => premium,
       friendship: () => friendship,
+      video: () => videoEvents,
       rolesUpdated: () => void refreshMyRoles(),
       catalogUpdated: ({ part }) => catalog.catalogUpdated(part),
       requireUpdate: () => useSessionStore.getState().requireUpdate(),

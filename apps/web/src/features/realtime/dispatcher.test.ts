@@ -10,6 +10,7 @@ import type { UploadEventActions } from '../uploads/upload-events';
 import type { ChatEventActions } from '../chat/events';
 import type { FriendshipEventActions } from '../profiles/friendship-events';
 import type { IdentityEventActions } from './identity-events';
+import type { VideoEventActions } from '../video/video-events';
 import { createDispatcher } from './dispatcher';
 
 function setup() {
@@ -32,6 +33,7 @@ function setup() {
   const balance = recorder<BalanceEventActions>('balance.');
   const premium = recorder<PremiumEventActions>('premium.');
   const friendship = recorder<FriendshipEventActions>('friendship.');
+  const video = recorder<VideoEventActions>('video.');
   const requireUpdate = vi.fn();
   const dispatcher = createDispatcher({
     chat: () => chat,
@@ -44,6 +46,7 @@ function setup() {
     balance: () => balance,
     premium: () => premium,
     friendship: () => friendship,
+    video: () => video,
     rolesUpdated: (p) => calls.push(['rolesUpdated', [p]]),
     catalogUpdated: (p) => calls.push(['catalogUpdated', [p]]),
     requireUpdate,
@@ -64,6 +67,7 @@ type Route =
   | `balance.${keyof BalanceEventActions}`
   | `premium.${keyof PremiumEventActions}`
   | `friendship.${keyof FriendshipEventActions}`
+  | `video.${keyof VideoEventActions}`
   | 'rolesUpdated'
   | 'catalogUpdated'
   | 'requireUpdate'
@@ -118,6 +122,11 @@ const ROUTES: { [K in RealtimeEventName]: Route | readonly Route[] | null } = {
   'Art.CommentStored': null,
   'Art.CommentDeleted': null,
   'Art.LikesUpdated': null,
+  'Video.ParticipantJoined': 'video.participantJoined',
+  'Video.ParticipantUpdated': 'video.participantUpdated',
+  'Video.ParticipantLeft': 'video.participantLeft',
+  'Video.Signal': 'video.signal',
+  'Video.Ended': 'video.ended',
 };
 
 describe('dispatcher', () => {

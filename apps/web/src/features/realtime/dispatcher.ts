@@ -15,6 +15,7 @@ import type { ChatEventActions } from '../chat/events';
 import type { FriendshipEventActions } from '../profiles/friendship-events';
 import type { IdentityEventActions } from './identity-events';
 import type { ArtEventActions } from '../art/live';
+import type { VideoEventActions } from '../video/video-events';
 
 /** An open forum thread's live changes (`forum-thread.{id}`); bound while a thread is shown. */
 export interface ForumEventActions {
@@ -43,6 +44,8 @@ export interface DispatchTargets {
   premium: () => PremiumEventActions;
   /** Where I stand with someone changed: their open profile follows. */
   friendship: () => FriendshipEventActions;
+  /** Video calls: who is in a room's call (presence), and my call's signals and end (mine). */
+  video: () => VideoEventActions;
   /** An admin changed my role: my permissions are read again (menus follow). */
   rolesUpdated: (payload: RealtimeEventMap['RolesUpdated']) => void;
   /** An admin changed a catalogue: that part is read again (features/admin/catalog-events.ts). */
@@ -135,6 +138,11 @@ export function createDispatcher(targets: DispatchTargets): Dispatcher {
     'Art.CommentStored': (p) => targets.art?.()?.commentStored(p),
     'Art.CommentDeleted': (p) => targets.art?.()?.commentDeleted(p),
     'Art.LikesUpdated': (p) => targets.art?.()?.likesUpdated(p),
+    'Video.ParticipantJoined': (p) => targets.video().participantJoined(p),
+    'Video.ParticipantUpdated': (p) => targets.video().participantUpdated(p),
+    'Video.ParticipantLeft': (p) => targets.video().participantLeft(p),
+    'Video.Signal': (p) => targets.video().signal(p),
+    'Video.Ended': (p) => targets.video().ended(p),
   };
   const client: ClientHandlers = {
     'client-typing': {
