@@ -15,6 +15,7 @@ import {
 import { roomName } from '../../room-name';
 import { ImDockButton } from '../../../im/components/im-dock';
 import { GuestRegisterButton } from '../guest/guest-chat-notice';
+import { useRoomSlots } from './room-slots';
 
 interface ChatHeaderProps {
   room: RoomDetail;
@@ -31,6 +32,7 @@ export function ChatHeader(props: ChatHeaderProps) {
   const { t } = useTranslation('chat');
   const locale = useLocale();
   const viewer = useViewer();
+  const slots = useRoomSlots();
   // The server says what I may do with the room; the rule is not repeated here.
   const canEdit = room.abilities?.update ?? false;
   const { visible, hiddenGuests } = useRoomUsers(room.id);
@@ -52,6 +54,7 @@ export function ChatHeader(props: ChatHeaderProps) {
       <div className="chat-header-actions">
         <GuestRegisterButton />
         {viewer.can('im.send') && <ImDockButton />}
+        {slots?.headerAction(room)}
         {canEdit && (
           <button
             type="button"

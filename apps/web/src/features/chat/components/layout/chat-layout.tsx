@@ -13,6 +13,7 @@ import { ChatHeader } from './chat-header';
 import { NoRoom } from './no-room';
 import { RoomPane } from './room-pane';
 import { RoomsSidebar, RoomsStrip } from './rooms-sidebar';
+import { useRoomSlots } from './room-slots';
 
 type Dialog = 'users' | 'settings' | 'leave' | 'create' | 'properties' | null;
 
@@ -24,6 +25,10 @@ export function ChatLayout() {
   const { t } = useTranslation('chat');
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const room = useChat((s) => currentRoom(s.rooms));
+  const rooms = useChat((s) => s.rooms.rooms);
+  const slots = useRoomSlots();
+  // Beside the messages from 992 px, above them below that; the chat stays usable either way.
+  const panel = room ? slots?.panel(room, rooms) : null;
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = useCallback(() => setDialog(null), []);
   const [editing, setEditing] = useState<RoomSummary | null>(null);
@@ -38,6 +43,9 @@ export function ChatLayout() {
       ) : (
         <RoomsStrip onCreate={() => setDialog('create')} />
       )}
+      {/* One place in the tree whatever the width (so a resize never ends a call); the desktop
+          grid sets it beside the messages. */}
+      {panel}
       <section className="chat-main" aria-label={t('rooms.tabs')}>
         {room ? (
           <>

@@ -10,6 +10,7 @@ import { SanctionButton } from '../../../sanctions/components/sanction-button';
 import { PremiumMark } from '../../../../shared/ui/premium-mark';
 import { SendGiftItem } from '../../../presents/components/send-gift-button';
 import { StateDot, stateLabel } from './state-dot';
+import { useRoomSlots } from '../layout/room-slots';
 
 export interface UserItemFlags {
   self: boolean;
@@ -31,16 +32,19 @@ export interface UserItemHandlers {
 
 // Flags travel as separate props (not one object) so that memo() can compare them.
 interface UserListItemProps extends UserItemFlags {
+  roomId: number;
   entry: RoomUser;
   handlers: UserItemHandlers;
 }
 
 export const UserListItem = memo(function UserListItem({
+  roomId,
   entry,
   handlers,
   ...flags
 }: UserListItemProps) {
   const { t } = useTranslation('chat');
+  const slots = useRoomSlots();
   const nick = entry.user.nick.nick;
   return (
     <li
@@ -64,6 +68,7 @@ export const UserListItem = memo(function UserListItem({
               )}
               <ChatNick nick={entry.user.nick} className="text-truncate" />
               {entry.user.premium && <PremiumMark className="chat-user-mark is-premium" />}
+              {slots?.userMark(roomId, entry.user.id)}
               {flags.self && ' '}
               {flags.self && <span className="chat-user-me">{t('users.me')}</span>}
               {entry.invisible && (

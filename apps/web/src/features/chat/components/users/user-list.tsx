@@ -83,6 +83,7 @@ export function UserList({ roomId, onDone, onClose }: UserListProps) {
         {found.map((entry) => (
           <UserListItem
             key={entry.user.id}
+            roomId={roomId}
             entry={entry}
             self={entry.user.id === viewer.id}
             ignored={ignored.has(entry.user.id)}
