@@ -44,6 +44,7 @@ const CHAT_NAMESPACES: Namespace[] = [
   'sanctions',
   'uploads',
   'validation',
+  'video',
 ];
 
 // The forum's pages: its texts, and the chat's smileys, reactions and pictures they reuse.

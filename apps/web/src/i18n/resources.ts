@@ -30,6 +30,7 @@ import enAdminPages from './admin/en/admin-pages.json';
 import enArt from './en/art.json';
 import enQuotes from './en/quotes.json';
 import enSignIn from './en/sign-in.json';
+import enVideo from './en/video.json';
 import ruAuth from './ru/auth.json';
 import ruChat from './ru/chat.json';
 import ruCommon from './ru/common.json';
@@ -62,6 +63,7 @@ import ruAdminPages from './admin/ru/admin-pages.json';
 import ruArt from './ru/art.json';
 import ruQuotes from './ru/quotes.json';
 import ruSignIn from './ru/sign-in.json';
+import ruVideo from './ru/video.json';
 
 // Every text of both languages at once, for the tests and the key parity check. The app never
 // imports this: i18n.ts fetches one language's namespaces as they are needed.
@@ -93,6 +95,7 @@ export const resources = {
     art: ruArt,
     quotes: ruQuotes,
     'sign-in': ruSignIn,
+    video: ruVideo,
     admin: ruAdmin,
     'admin-settings': ruAdminSettings,
     'admin-catalog': ruAdminCatalog,
@@ -127,6 +130,7 @@ export const resources = {
     art: enArt,
     quotes: enQuotes,
     'sign-in': enSignIn,
+    video: enVideo,
     admin: enAdmin,
     'admin-settings': enAdminSettings,
     'admin-catalog': enAdminCatalog,

@@ -13,6 +13,7 @@ import '../../styles/uploads.css';
 import '../../styles/profiles.css';
 import '../../styles/moderation.css';
 import '../../styles/premium.css';
+import '../../styles/video.css';
 import { LeaveIfBanned } from '../../features/sanctions/components/leave-if-banned';
 import { useSessionStore } from '../../features/session/store';
 import { ChatScreen } from './chat-screen';

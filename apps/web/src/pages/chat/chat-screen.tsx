@@ -11,6 +11,8 @@ import { useRealtimeStatus } from '../../features/realtime/store';
 import { PersonSlotsProvider } from '../../features/chat/components/users/person-slots';
 import { ChatLeft } from './chat-left';
 import { CHAT_PERSON_SLOTS } from './person-slots';
+import { CHAT_ROOM_SLOTS } from './room-slots';
+import { RoomSlotsProvider } from '../../features/chat/components/layout/room-slots';
 import { useRoomAddress } from './use-room-address';
 
 export function ChatScreen({ userId }: { userId: number }) {
@@ -46,7 +48,9 @@ export function ChatScreen({ userId }: { userId: number }) {
   return (
     <ChatProvider store={useChatStore} connection={connection} previewSound={previewSound}>
       <PersonSlotsProvider value={CHAT_PERSON_SLOTS}>
-        <ChatLayout />
+        <RoomSlotsProvider value={CHAT_ROOM_SLOTS}>
+          <ChatLayout />
+        </RoomSlotsProvider>
       </PersonSlotsProvider>
     </ChatProvider>
   );

@@ -1,0 +1,34 @@
+import type { ComponentType } from 'react';
+import type { IconProps } from '../../../lib/icons';
+
+interface ToggleButtonProps {
+  pressed: boolean;
+  label: string;
+  onIcon: ComponentType<IconProps>;
+  offIcon: ComponentType<IconProps>;
+  onToggle: () => void;
+  /** Kept focusable (and its reason read with it) rather than `disabled`. */
+  disabled?: boolean;
+  describedBy?: string;
+  testId: string;
+}
+
+/** A microphone, camera or screen switch: one name, its state told by aria-pressed. */
+export function ToggleButton(props: ToggleButtonProps) {
+  const { pressed, label, onIcon: On, offIcon: Off, onToggle, disabled = false } = props;
+  return (
+    <button
+      type="button"
+      className={`video-control${pressed ? ' is-on' : ' is-off'}`}
+      aria-pressed={pressed}
+      aria-label={label}
+      aria-disabled={disabled || undefined}
+      aria-describedby={props.describedBy}
+      title={label}
+      onClick={disabled ? undefined : onToggle}
+      data-testid={props.testId}
+    >
+      {pressed ? <On size={20} /> : <Off size={20} />}
+    </button>
+  );
+}
