@@ -14,7 +14,8 @@ import type { ApiClient } from '../../lib/api-client';
 export interface VideoApi {
   room(roomId: number): Promise<VideoRoom>;
   join(roomId: number, body: VideoJoinBody): Promise<VideoJoinAnswer>;
-  leave(roomId: number): Promise<void>;
+  /** `callId`: the hold being left; a hold another tab took over since then stays. */
+  leave(roomId: number, callId?: string): Promise<void>;
   state(roomId: number, body: VideoStateBody): Promise<VideoParticipant>;
   ice(roomId: number): Promise<VideoIceAnswer>;
   signal(roomId: number, body: VideoSignalBody): Promise<void>;
@@ -39,7 +40,8 @@ export function createVideoApi(client: ApiClient): VideoApi {
     room: async (id) => (await client.get<VideoRoom>(base(id), QUIET)).data,
     join: async (id, body) =>
       (await client.post<VideoJoinAnswer>(`${base(id)}/join`, body, JOIN)).data,
-    leave: (id) => done(client.post(`${base(id)}/leave`, undefined, QUIET)),
+    leave: (id, callId) =>
+      done(client.post(`${base(id)}/leave`, callId ? { call_id: callId } : undefined, QUIET)),
     state: async (id, body) =>
       (await client.post<VideoParticipant>(`${base(id)}/state`, body, STATE)).data,
     ice: async (id) => (await client.get<VideoIceAnswer>(`${base(id)}/ice`, QUIET)).data,

@@ -172,11 +172,11 @@ describe('CallPanel in the call', () => {
     await joinCall();
     const tile = (id: number) =>
       screen.getAllByTestId('video-tile').find((t) => t.dataset.userId === String(id))!;
-    expect(tile(2).querySelector('[data-testid="video-mod-menu"]')).not.toBeNull();
-    expect(tile(3).querySelector('[data-testid="video-mod-menu"]')).toBeNull();
-    expect(tile(VIEWER_ID).querySelector('[data-testid="video-mod-menu"]')).toBeNull();
-    fireEvent.click(tile(2).querySelector('[data-testid="video-mod-menu"]')!);
-    fireEvent.click(await screen.findByTestId('video-mod-mute'));
+    expect(tile(2).querySelector('[data-testid="video-moderate"]')).not.toBeNull();
+    expect(tile(3).querySelector('[data-testid="video-moderate"]')).toBeNull();
+    expect(tile(VIEWER_ID).querySelector('[data-testid="video-moderate"]')).toBeNull();
+    fireEvent.click(tile(2).querySelector('[data-testid="video-moderate"]')!);
+    fireEvent.click(await screen.findByTestId('video-mute'));
     await settleRtc();
     expect(server.sent(`POST /api/room/${ROOM}/video/moderate`)).toEqual([
       { user_id: 2, action: 'mute' },
@@ -188,7 +188,7 @@ describe('CallPanel in the call', () => {
     stubWebRtc();
     await open(makeVideoRoom(ROOM, [makeParticipant(2)], { moderate: false }));
     await joinCall();
-    expect(screen.queryByTestId('video-mod-menu')).toBeNull();
+    expect(screen.queryByTestId('video-moderate')).toBeNull();
   });
 
   it("turns the microphone off and its button with it after a moderator's mute", async () => {

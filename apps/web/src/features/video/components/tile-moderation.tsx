@@ -19,7 +19,7 @@ export function TileModeration({ nick, mutedByModerator, onModerate }: TileModer
         type="button"
         className="video-tile-btn no-caret"
         aria-label={`${t('moderate.menu')}: ${nick}`}
-        data-testid="video-mod-menu"
+        data-testid="video-moderate"
       >
         <MoreIcon size={16} />
       </Dropdown.Toggle>
@@ -28,16 +28,12 @@ export function TileModeration({ nick, mutedByModerator, onModerate }: TileModer
           <Dropdown.Item
             as="button"
             onClick={() => onModerate('unmute')}
-            data-testid="video-mod-unmute"
+            data-testid="video-unmute"
           >
             {t('moderate.unmute')}
           </Dropdown.Item>
         ) : (
-          <Dropdown.Item
-            as="button"
-            onClick={() => onModerate('mute')}
-            data-testid="video-mod-mute"
-          >
+          <Dropdown.Item as="button" onClick={() => onModerate('mute')} data-testid="video-mute">
             {t('moderate.mute')}
           </Dropdown.Item>
         )}
@@ -45,7 +41,7 @@ export function TileModeration({ nick, mutedByModerator, onModerate }: TileModer
           as="button"
           className="text-danger"
           onClick={() => onModerate('remove')}
-          data-testid="video-mod-remove"
+          data-testid="video-remove"
         >
           {t('moderate.remove')}
         </Dropdown.Item>

@@ -19,6 +19,8 @@ import { CallEngine, type CallEngineOptions } from './call-engine';
 import { LocalMedia } from './local-media';
 
 const ROOM = 5;
+// Every engine a test starts is stopped after it: a running call listens to the module's events.
+const running: CallEngine[] = [];
 
 function setup(selfId: number, others: number[], options: Partial<CallEngineOptions> = {}) {
   const sent: (VideoSignalBody & { at: number })[] = [];
@@ -31,7 +33,7 @@ function setup(selfId: number, others: number[], options: Partial<CallEngineOpti
       ice_expires_at: '2030-01-01T00:00:00.000Z',
     })),
     state: vi.fn(async (_roomId: number, _body: VideoStateBody) => makeParticipant(selfId)),
-    leave: vi.fn(async () => undefined),
+    leave: vi.fn(async (_roomId: number, _callId?: string) => undefined),
   };
   const media = new LocalMedia(fakeMediaDevices() as unknown as MediaDevices);
   media.audio = new FakeTrack('audio') as unknown as MediaStreamTrack;
@@ -49,6 +51,7 @@ function setup(selfId: number, others: number[], options: Partial<CallEngineOpti
     ...options,
   });
   engine.start();
+  running.push(engine);
   const pcOf = (userId: number) => engine.peers().get(userId) as unknown as FakePeerConnection;
   const signal = (from: number, type: VideoSignalBody['type'], data: unknown, callId = 'call-1') =>
     videoEvents.signal({ room_id: ROOM, from, call_id: callId, type, data } as never);
@@ -59,6 +62,7 @@ beforeEach(() => {
   stubWebRtc();
 });
 afterEach(() => {
+  for (const engine of running.splice(0)) engine.stop('left');
   unstubMediaDevices();
 });
 
@@ -257,6 +261,7 @@ describe('CallEngine', () => {
       api,
     });
     engine.start();
+    running.push(engine);
     await settleRtc();
     expect([...engine.peers().keys()]).toEqual([3]);
     expect((engine.peers().get(3) as unknown as FakePeerConnection).senders).toEqual([]);
@@ -310,6 +315,23 @@ describe('CallEngine', () => {
     expect(engine.snapshot()).toMatchObject({ mutedByModerator: true, audioOn: false });
     expect(await engine.setAudio(true)).toBe(false);
     expect(media.audio?.enabled).toBe(false);
+  });
+
+  it('drops the link of someone the server says is no longer in the call', async () => {
+    const { engine, api } = setup(1, [2, 3]);
+    api.signal.mockImplementation(async (_room, body) => {
+      if (body.to === 2)
+        throw Object.assign(new Error('gone'), { code: 'video.recipient_not_in_call' });
+    });
+    await settleRtc();
+    expect([...engine.peers().keys()]).toEqual([3]);
+  });
+
+  it('leaves its own hold only', async () => {
+    const { engine, api } = setup(1, [2]);
+    await engine.leave();
+    expect(api.leave).toHaveBeenCalledWith(ROOM, 'call-1');
+    expect(engine.snapshot().ended).toBe('left');
   });
 
   it('gives the remote stream to the tile', async () => {

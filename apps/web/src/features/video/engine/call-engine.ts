@@ -231,7 +231,7 @@ export class CallEngine implements CallListener {
   async leave(): Promise<void> {
     if (this.state.ended !== null) return;
     this.stop('left');
-    await this.options.api.leave(this.roomId).catch(() => undefined);
+    await this.options.api.leave(this.roomId, this.callId).catch(() => undefined);
   }
 
   /** Every link closed, every device let go, no more events heard. */
@@ -266,7 +266,10 @@ export class CallEngine implements CallListener {
     const link = new PeerLink(pc, {
       // One rule both sides agree on without talking: the lower id gives way.
       polite: this.options.selfId < userId,
-      send: (signal) => this.options.api.signal(this.roomId, { to: userId, ...signal }),
+      send: (signal) =>
+        this.options.api
+          .signal(this.roomId, { to: userId, ...signal })
+          .catch((error: unknown) => this.signalRefused(userId, error)),
       onChange: () => this.linkChanged(userId, link),
       onIceFailed: () => void this.restartIce(link),
       disconnectedGraceMs: this.options.disconnectedGraceMs,
@@ -312,6 +315,16 @@ export class CallEngine implements CallListener {
       // A new sender: the link renegotiates by itself (onnegotiationneeded).
       else if (track) senders[kind] = link.pc.addTrack(track, this.sendStream);
     }
+  }
+
+  /**
+   * A signal the server would not relay: the other person is no longer in the call (their link
+   * goes), or I am not (my call is over). Anything else is retried by ICE's own restarts.
+   */
+  private signalRefused(userId: number, error: unknown): void {
+    const code = errorCode(error);
+    if (code === 'video.recipient_not_in_call') this.disconnect(userId);
+    else if (code === 'video.not_in_call') this.stop('dropped');
   }
 
   // --- ICE ---
@@ -388,11 +401,12 @@ export class CallEngine implements CallListener {
       await this.options.api.state(this.roomId, body);
       return true;
     } catch (error) {
-      // 409: a moderator muted me meanwhile; the microphone goes back off.
-      if (body.audio === true && (error as { status?: number }).status === 409) {
+      const code = errorCode(error);
+      // A moderator muted me meanwhile: the microphone goes back off.
+      if (body.audio === true && code === 'video.muted_by_moderator') {
         this.options.media?.setAudioOn(false);
         this.update({ audioOn: false, mutedByModerator: true });
-      }
+      } else if (code === 'video.not_in_call') this.stop('dropped');
       return false;
     }
   }
@@ -401,4 +415,10 @@ export class CallEngine implements CallListener {
     this.state = { ...this.state, ...patch };
     for (const listener of this.listeners) listener();
   }
+}
+
+/** The error envelope's code of a failed call (ApiError), whatever threw it. */
+function errorCode(error: unknown): string | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : null;
 }

@@ -27,7 +27,7 @@ export function startCall(
   engine.start();
   const unexpose = exposeForTests(engine);
   const onPageHide = () => {
-    leaveOnPageHide(roomId);
+    leaveOnPageHide(roomId, engine.callId);
     engine.stop('left');
   };
   window.addEventListener('pagehide', onPageHide);
