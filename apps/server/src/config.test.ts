@@ -66,8 +66,41 @@ describe('config', () => {
     ['APP_KEY', 'short'],
     ['PUBLIC_URL', 'not a url'],
     ['LOG_LEVEL', 'loud'],
+    ['STUN_URLS', 'https://stun.example.org'],
+    ['STUN_URLS', 'stun:a.example.org, turn:b.example.org'],
+    ['TURN_URLS', 'stun:turn.example.org'],
+    ['TURN_URLS', ','],
+    ['TURN_TTL_SECONDS', '10'],
+    ['VIDEO_RECONNECT_GRACE_SECONDS', '0'],
   ])('stops on a bad %s naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it("reads the video rooms' STUN and TURN servers; TURN only with its secret", () => {
+    const none = loadConfig({ DATA_DIR: tmp() }).video;
+    expect(none).toEqual({
+      stunUrls: [],
+      turnUrls: [],
+      turnSecret: null,
+      turnTtlSeconds: 3600,
+      reconnectGraceSeconds: 20,
+    });
+    const set = loadConfig({
+      DATA_DIR: tmp(),
+      STUN_URLS: 'stun:stun.example.org:3478, stun:[2001:db8::1]:3478',
+      TURN_URLS: 'turn:turn.example.org:3478?transport=udp,turns:turn.example.org:5349',
+      TURN_SECRET: 's'.repeat(32),
+      TURN_TTL_SECONDS: '600',
+    }).video;
+    expect(set).toMatchObject({
+      stunUrls: ['stun:stun.example.org:3478', 'stun:[2001:db8::1]:3478'],
+      turnUrls: ['turn:turn.example.org:3478?transport=udp', 'turns:turn.example.org:5349'],
+      turnSecret: 's'.repeat(32),
+      turnTtlSeconds: 600,
+    });
+    // A TURN server without the secret could only be given a lasting password: refused.
+    for (const env of [{ TURN_URLS: 'turn:turn.example.org' }, { TURN_SECRET: 's'.repeat(32) }])
+      expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(/TURN_URLS, TURN_SECRET/);
   });
 });

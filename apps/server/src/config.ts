@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { UPLOAD_MAX_BYTES, UPLOADS_PER_MINUTE } from '@chat/shared';
+import { UPLOAD_MAX_BYTES, UPLOADS_PER_MINUTE, VIDEO_RECONNECT_GRACE_SECONDS } from '@chat/shared';
 import type { S3Options } from './lib/storage/s3-storage';
 import type { MailConfig } from './lib/mail/mailer';
 import { defaultSender } from './lib/mail/site-name';
@@ -102,7 +102,39 @@ const envSchema = z.object({
     .max(320)
     .regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an address, like "Chatik <no-reply@example.com>"')
     .optional(),
+  // Video rooms (features/video): the ICE servers handed to browsers. TURN by coturn's REST
+  // mode (`use-auth-secret`): credentials made per person from TURN_SECRET, never a password.
+  STUN_URLS: iceUrls('stun'),
+  TURN_URLS: iceUrls('turn'),
+  TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  // How long a participant whose sockets all closed stays in a call (tests shorten it).
+  VIDEO_RECONNECT_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(600)
+    .default(VIDEO_RECONNECT_GRACE_SECONDS),
 });
+
+/** A comma-separated list of `stun:`/`stuns:` (or `turn:`/`turns:`) URIs (RFC 7064, 7065). */
+function iceUrls(scheme: 'stun' | 'turn') {
+  const uri = new RegExp(`^${scheme}s?:[^\\s,?]+(\\?transport=(udp|tcp))?$`);
+  return z
+    .string()
+    .refine((v) => splitList(v).length > 0 && splitList(v).every((part) => uri.test(part)), {
+      message: `must be a comma-separated list of ${scheme}: or ${scheme}s: URIs, like ${scheme}:${scheme}.example.org:3478`,
+    })
+    .optional();
+}
+
+/** The non-empty parts of a comma-separated variable, trimmed. */
+function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
 
 /** `1.2.3.4`, `2a02:5180::1`, `185.71.76.0/27`, `2a02:5180::/32`. */
 function isAddressOrRange(value: string): boolean {
@@ -200,7 +232,22 @@ export interface Config {
   social: SocialConfig;
   /** Outgoing mail (lib/mail): SMTP when `smtpUrl` is set, else files; the From header. */
   mail: MailConfig;
+  /** Video rooms (features/video). */
+  video: VideoConfig;
   secrets: Secrets;
+}
+
+/** The ICE servers of the video rooms, and how long a participant may be away from a call. */
+export interface VideoConfig {
+  stunUrls: string[];
+  /** Empty: no TURN (then `turnSecret` is null too). */
+  turnUrls: string[];
+  /** coturn's `static-auth-secret`: each person's credentials are an HMAC under it. */
+  turnSecret: string | null;
+  /** How long a person's TURN credentials work. */
+  turnTtlSeconds: number;
+  /** A participant whose every socket in the room closed is taken out of the call after this. */
+  reconnectGraceSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -220,6 +267,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.YOOKASSA_SHOP_ID) !== Boolean(e.YOOKASSA_SECRET_KEY))
     throw new ConfigError(
       'Invalid configuration:\n  YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY: set both or neither',
+    );
+  if (Boolean(e.TURN_URLS) !== Boolean(e.TURN_SECRET))
+    throw new ConfigError(
+      'Invalid configuration:\n  TURN_URLS, TURN_SECRET: set both or neither (TURN credentials are made from the secret)',
     );
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const realProvider = Boolean(e.YOOKASSA_SHOP_ID);
@@ -299,6 +350,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     social,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? defaultSender(publicUrl) },
+    video: {
+      stunUrls: splitList(e.STUN_URLS ?? ''),
+      turnUrls: splitList(e.TURN_URLS ?? ''),
+      turnSecret: e.TURN_SECRET ?? null,
+      turnTtlSeconds: e.TURN_TTL_SECONDS,
+      reconnectGraceSeconds: e.VIDEO_RECONNECT_GRACE_SECONDS,
+    },
     secrets: {
       appKey: e.APP_KEY ?? stored.appKey,
       pusherAppId: e.PUSHER_APP_ID ?? stored.pusherAppId,

@@ -32,6 +32,8 @@ import * as framesSounds from './migrations/0029-frames-sounds';
 import * as giftCatalogue from './migrations/0030-gift-catalogue';
 import * as pagesReleases from './migrations/0031-pages-releases';
 import * as signInMail from './migrations/0032-sign-in-mail';
+import * as videoParticipants from './migrations/0033-video-participants';
+import * as notificationCounts from './migrations/0034-notification-counts';
 
 /** Migrations are listed in code, so they ship inside the build and run at start. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -67,6 +69,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030-gift-catalogue': giftCatalogue,
   '0031-pages-releases': pagesReleases,
   '0032-sign-in-mail': signInMail,
+  '0033-video-participants': videoParticipants,
+  '0034-notification-counts': notificationCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

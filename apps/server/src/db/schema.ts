@@ -239,6 +239,7 @@ export interface DB
   user_month_messages: UserMonthMessagesTable;
   friendships: FriendshipsTable;
   notifications: NotificationsTable;
+  notification_counts: NotificationCountsTable;
   bans: BansTable;
   warnings: WarningsTable;
   content_reviews: ContentReviewsTable;
@@ -259,6 +260,7 @@ export interface DB
   account_providers: AccountProvidersTable;
   email_codes: EmailCodesTable;
   auth_flows: AuthFlowsTable;
+  video_participants: VideoParticipantsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -269,6 +271,28 @@ export type RoomRow = Selectable<RoomsTable>;
 export type PageRow = Selectable<PagesTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type RoomUserRow = Selectable<RoomUsersTable>;
+
+/** Who is in each room's video call now (0033-video-participants; features/video). */
+export interface VideoParticipantsTable {
+  room_id: number;
+  /** Unique: a person is in one call at most. */
+  user_id: number;
+  /** The holding tab's id of its place in the call (unique). */
+  call_id: string;
+  /** The session (device) that joined: signing it out ends the call. */
+  session_id: number;
+  audio: number;
+  video: number;
+  screen: number;
+  /** Joined to watch and listen only. */
+  watcher: number;
+  muted_by_moderator: number;
+  /** Since when no socket of theirs is in the room (null: there); shown as reconnecting. */
+  away_since: string | null;
+  joined_at: string;
+  updated_at: string;
+}
+export type VideoParticipantRow = Selectable<VideoParticipantsTable>;
 
 export interface SiteSettingsTable {
   key: string;
@@ -424,6 +448,12 @@ export interface NotificationsTable {
   created_at: string;
 }
 export type NotificationRow = Selectable<NotificationsTable>;
+
+/** How many of a user's notifications are unread (0034; no row: none). */
+export interface NotificationCountsTable {
+  user_id: number;
+  unread: number;
+}
 
 /** The avatar frames catalogue; `file` is an SVG under assets/frames/. */
 export interface FramesTable {

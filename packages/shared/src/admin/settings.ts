@@ -4,6 +4,7 @@ import { PREMIUM_PLANS, PREMIUM_UPLOAD_MAX_BYTES, premiumPriceSetting } from '..
 import { PERMISSIONS, REGISTERED_PERMISSION, type Permission } from '../moderation/permissions';
 import { ROLES, type Role } from '../roles';
 import { UPLOAD_MAX_BYTES } from '../uploads/constants';
+import { VIDEO_CAP_DEFAULT, VIDEO_CAP_MAX } from '../video/constants';
 
 /** The admin area's settings and permission table: wire schemas (API.md "Admin area"). */
 
@@ -92,6 +93,18 @@ export const SITE_SETTINGS = {
       ru: 'Наибольший размер загружаемой картинки. Премиум-пользователи могут загружать до 25 МБ независимо от этого.',
     },
   },
+  video_cap: {
+    group: 'chat',
+    type: 'integer',
+    min: 2,
+    max: VIDEO_CAP_MAX,
+    default: VIDEO_CAP_DEFAULT,
+    label: { en: 'People in a video call', ru: 'Участников видеозвонка' },
+    help: {
+      en: `How many people one room's video call holds, watchers included. Everyone sends to everyone else, so at most ${VIDEO_CAP_MAX}; those already in a call stay when it is lowered.`,
+      ru: `Сколько человек вмещает видеозвонок одной комнаты, вместе со зрителями. Каждый передаёт видео всем остальным, поэтому не больше ${VIDEO_CAP_MAX}; если уменьшить число, уже подключившиеся останутся.`,
+    },
+  },
   ...priceSettings,
   daily_bonus_coins: {
     group: 'economy',
@@ -123,6 +136,19 @@ export const SITE_SETTINGS = {
     help: {
       en: 'Off: no new accounts; those who have one still sign in.',
       ru: 'Выключено: новые аккаунты не создаются; у кого есть аккаунт, входят как раньше.',
+    },
+  },
+  video_watchers: {
+    group: 'access',
+    type: 'boolean',
+    default: false,
+    label: {
+      en: 'Guests and gagged people watch calls',
+      ru: 'Гости и люди с кляпом смотрят звонки',
+    },
+    help: {
+      en: "On: guests and gagged people may join a room's video call to watch and listen, without camera or microphone. Off: only registered people without a gag join.",
+      ru: 'Включено: гости и те, у кого кляп, могут войти в видеозвонок комнаты, чтобы смотреть и слушать, без камеры и микрофона. Выключено: входят только зарегистрированные без кляпа.',
     },
   },
   hide_moderator_names: {
