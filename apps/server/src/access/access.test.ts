@@ -13,6 +13,7 @@ import * as profileContent from './profile-content.policy';
 import * as quote from './quote.policy';
 import { reachBlock } from './reach.policy';
 import * as room from './room.policy';
+import * as video from './video.policy';
 import { ANONYMOUS, viewerOf, type Viewer } from './viewer';
 
 // Every kind of thing × every kind of viewer. The thing belongs to AUTHOR (a user) and sits
@@ -561,6 +562,44 @@ const table: Row[] = [
     (_k, v) => artPost.canSeeComment(v, { ...artComment, status: 'refused' }),
     row(0, 0, 0, 1, 1, 1, 0, 0, 0),
   ],
+  // ---- video (the call of the room MEMBER is in)
+  [
+    'video: see the call',
+    (k, v) => video.canSee(v, { member: member(k) }),
+    row(0, 0, 1, 1, 0, 0, 0, 1, 1),
+  ],
+  [
+    'video: join as a speaker',
+    (k, v) => video.joinAs(v, { member: member(k), watchersAllowed: true }).as === 'speaker',
+    row(0, 0, 1, 1, 0, 0, 0, 1, 1),
+  ],
+  [
+    'video: join as a speaker, everyone in the room',
+    (_k, v) => video.joinAs(v, { member: true, watchersAllowed: false }).as === 'speaker',
+    row(0, 1, 1, 1, 1, 1, 0, 1, 1),
+  ],
+  [
+    'video: join as a watcher, everyone in the room, watchers allowed',
+    (_k, v) => video.joinAs(v, { member: true, watchersAllowed: true }).as === 'watcher',
+    row(1, 0, 0, 0, 0, 0, 0, 0, 0),
+  ],
+  [
+    'video: mute or remove a user',
+    (_k, v) => video.canModerate(v, { id: OTHER_ID, role: 'user' }),
+    row(0, 0, 0, 0, 1, 1, 0, 0, 0),
+  ],
+  [
+    'video: mute or remove a moderator',
+    (_k, v) => video.canModerate(v, { id: OTHER_ID, role: 'moderator' }),
+    row(0, 0, 0, 0, 0, 1, 0, 0, 0),
+  ],
+  [
+    'video: mute or remove an admin, or oneself',
+    (_k, v) =>
+      video.canModerate(v, { id: OTHER_ID, role: 'admin' }) ||
+      (v.id !== null && video.canModerate(v, { id: v.id, role: 'guest' })),
+    row(0, 0, 0, 0, 0, 0, 0, 0, 0),
+  ],
 ];
 
 describe('the access layer, every kind × every viewer', () => {
@@ -615,6 +654,37 @@ describe('the access layer, every kind × every viewer', () => {
         const heard = { user: { id: AUTHOR, roles: [role] }, type_id: 1, created_at: POSTED };
         expect(chatMessageAbilities(v, heard, { now: Date.now() }), k).toEqual(server);
       }
+  });
+
+  it('tells why a person may not join a call, and keeps a watcher and a muted microphone off', () => {
+    const gagged = viewerOf({ id: 11, role: 'user', gag_until: FUTURE });
+    const closed = { member: true, watchersAllowed: false };
+    const open = { member: true, watchersAllowed: true };
+    expect(video.joinAs(gagged, closed)).toEqual({ as: null, reason: 'gagged' });
+    expect(video.joinAs(gagged, open)).toEqual({ as: 'watcher' });
+    expect(video.joinAs(viewers.guest, closed)).toEqual({ as: null, reason: 'guest' });
+    expect(video.joinAs(viewers.banned, open)).toEqual({ as: null, reason: 'banned' });
+    expect(video.joinAs(viewers.user, { ...open, member: false })).toEqual({
+      as: null,
+      reason: 'not_member',
+    });
+    expect(video.abilities(viewers.moderator, closed)).toEqual({
+      join: 'speaker',
+      reason: null,
+      moderate: true,
+    });
+    expect(video.abilities(viewers.guest, closed)).toEqual({
+      join: null,
+      reason: 'guest',
+      moderate: false,
+    });
+
+    const watcher = { watcher: true, muted_by_moderator: false };
+    const muted = { watcher: false, muted_by_moderator: true };
+    expect(video.stateRefusal(watcher, { video: true })).toBe('watcher');
+    expect(video.stateRefusal(watcher, { audio: false, video: false })).toBeNull();
+    expect(video.stateRefusal(muted, { audio: true })).toBe('muted');
+    expect(video.stateRefusal(muted, { video: true, screen: true })).toBeNull();
   });
 
   it('derives the flags from permissions and the row, not from role names', () => {

@@ -16,8 +16,6 @@ export const ACCESS_KINDS = [
   'content-review',
   'forum-post',
   'art-post',
+  'video',
 ] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
-
-/** Announced by issue 18 and not built yet: each gets its policy file with its feature. */
-export const COMING_KINDS = ['video-call'] as const;
