@@ -48,6 +48,7 @@ import type { ProfilesRepository } from './features/profiles/profiles.repository
 import type { SocialPorts } from './features/profiles/social-ports';
 import type { QuotesRepository } from './features/quotes/quotes.repository';
 import type { SearchService } from './features/search/search.service';
+import type { VideoService } from './features/video/video.service';
 
 /**
  * Everything a route may reach, hung on the Fastify instance: the platform's parts and the
@@ -122,6 +123,8 @@ export interface Deps {
   art: ArtServices;
   /** The admin area: its change log, and each part's services (features/admin). */
   admin: AdminServices;
+  /** Each room's video call: join, leave, state, ICE servers, signals, moderation. */
+  video: VideoService;
   /** Which routes each module registered (`METHOD /url`), keyed by module name. */
   moduleRoutes: ReadonlyMap<string, readonly string[]>;
 }
@@ -201,6 +204,7 @@ const DEPS_KEY_SET: Record<keyof Deps, true> = {
   art: true,
   admin: true,
   search: true,
+  video: true,
   moduleRoutes: true,
 };
 export const DEPS_KEYS = Object.keys(DEPS_KEY_SET) as (keyof Deps)[];

@@ -21,6 +21,7 @@ import { quotesModule } from './features/quotes/quotes.module';
 import { searchModule } from './features/search/search.module';
 import { uploadsModule } from './features/uploads/uploads.module';
 import { usersModule } from './features/users/users.module';
+import { videoModule } from './features/video/video.module';
 
 /**
  * The site's features, in the order they register: a module may use what those before it
@@ -45,6 +46,7 @@ export const MODULES = [
   profilesModule,
   homeModule,
   moderationModule,
+  videoModule,
   myModule,
   economyModule,
   forumModule,

@@ -16,6 +16,14 @@ export const ERROR_CODES = [
   'validation',
   'too_many_requests',
   'server_error',
+  // Video rooms (API.md "Video rooms"): the call holds its cap already (409); a moderator muted
+  // the person (409 on turning the microphone on); the caller holds no place in this room's
+  // call (403: state, ICE servers, signals); the person signalled is not in it (409: left or
+  // never joined, so the browser drops its connection to them).
+  'video.full',
+  'video.muted_by_moderator',
+  'video.not_in_call',
+  'video.recipient_not_in_call',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -34,6 +42,10 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   validation: 422,
   too_many_requests: 429,
   server_error: 500,
+  'video.full': 409,
+  'video.muted_by_moderator': 409,
+  'video.not_in_call': 403,
+  'video.recipient_not_in_call': 409,
 };
 
 /** The error envelope every failed call answers with. */

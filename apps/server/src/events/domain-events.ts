@@ -20,6 +20,9 @@ import type {
   ForumPost,
   ArtComment,
   CatalogPart,
+  VideoEndReason,
+  VideoParticipant,
+  VideoSignalEvent,
 } from '@chat/shared';
 
 /**
@@ -181,6 +184,20 @@ export interface DomainEventMap {
     authorId: number | null;
     deletedBy: number | null;
   };
+  /** A person joined a room's call (features/video). */
+  'video.joined': { roomId: number; participant: VideoParticipant };
+  /**
+   * A participant changed what they send, a moderator muted or unmuted them, they were made a
+   * watcher, or they went reconnecting or came back.
+   */
+  'video.updated': { roomId: number; participant: VideoParticipant };
+  /**
+   * A hold on a room's call ended: `callId` is the hold's; `reason` null when the person left
+   * by themselves, else why the server ended it (the person is told on their own channel).
+   */
+  'video.left': { roomId: number; userId: number; callId: string; reason: VideoEndReason | null };
+  /** A negotiation message for `userId`'s hold on a call (`signal.call_id`). */
+  'video.signal': { userId: number; signal: VideoSignalEvent };
 }
 
 /** The thread a forum event is about. */

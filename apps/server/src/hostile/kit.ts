@@ -27,6 +27,7 @@ import { buildEconomyWorld } from './economy-world';
 import { buildSocialWorld } from './social-world';
 import { buildMailWorld } from './mail-world';
 import { buildSignInWorld } from './sign-in-world';
+import { buildVideoWorld } from './video-world';
 
 export type { ModuleCases, RouteCase, SafeRouteCase, World } from './world';
 
@@ -371,6 +372,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     adminArea: await buildAdminWorld(db, { admin }, at),
     mail: await buildMailWorld(app, at),
     signIn: await buildSignInWorld(app, owner.user.id, at),
+    video: await buildVideoWorld(db, { room, owner, peer }, at),
     // The channel auth signs only a socket connected now: the world keeps one open.
     socketId: (await connectedSocket(app)).socketId,
   };

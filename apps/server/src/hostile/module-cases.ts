@@ -28,6 +28,7 @@ import {
 } from './social-world';
 import { UPLOAD_UNSAFE_ROUTES } from './uploads-routes';
 import { PREFERENCES_UNSAFE_ROUTES, USERS_UNSAFE_ROUTES } from './users-routes';
+import { VIDEO_SAFE_ROUTES, VIDEO_UNSAFE_ROUTES } from './video-world';
 import type { ModuleCases } from './world';
 
 /** Routes the socket server registers itself (app.ts), beside the feature modules'. */
@@ -86,6 +87,7 @@ export const MODULE_CASES: Partial<Record<RouteOwner, ModuleCases>> = {
     safe: [{ route: 'GET /api/home', url: () => '/api/home', access: 'public' }],
   },
   moderation: { unsafe: MODERATION_UNSAFE_ROUTES, safe: MODERATION_SAFE_ROUTES },
+  video: { unsafe: VIDEO_UNSAFE_ROUTES, safe: VIDEO_SAFE_ROUTES },
   my: { unsafe: [...MY_UNSAFE_ROUTES, ...IM_PRIVACY_UNSAFE_ROUTES], safe: MY_SAFE_ROUTES },
   economy: { unsafe: ECONOMY_UNSAFE_ROUTES, safe: ECONOMY_SAFE_ROUTES },
   forum: { unsafe: FORUM_UNSAFE_ROUTES, safe: FORUM_SAFE_ROUTES },

@@ -58,6 +58,8 @@ export interface World {
   /** Codes and links mailed for an address and a forgotten password (mail-world.ts). */
   mail: MailWorld;
   signIn: SignInWorld;
+  /** The owner and the peer in the call of `room` (video-world.ts). */
+  video: VideoWorld;
   /** A socket connected now (the channel auth signs no other), claimed by the owner's calls. */
   socketId: string;
 }
@@ -207,6 +209,11 @@ export interface ArtWorld {
   ownComment: ArtCommentRow;
   /** The owner's complete `purpose=art` upload, on no post yet. */
   uploadId: number;
+}
+
+export interface VideoWorld {
+  /** The owner's hold on the room's call. */
+  ownerCallId: string;
 }
 
 export interface SignInWorld {

@@ -18,4 +18,15 @@ export const BROADCAST_LIMITS = {
   identity: { name: 'identity-restyle', points: 10, durationSeconds: 60 },
   /** `POST /api/complaints/{id}/comments`: each notifies the reporters and the staff. */
   complaintComment: { name: 'complaint-comment', points: 20, durationSeconds: 60 },
+  /** `POST /api/room/{id}/video/join`: heard in the room (leaving is never refused). */
+  videoJoin: { name: 'video-join', points: 30, durationSeconds: 60 },
+  /** `POST /api/room/{id}/video/state`: a microphone or camera toggled, heard in the room. */
+  videoState: { name: 'video-state', points: 40, durationSeconds: 10 },
+  /**
+   * `POST /api/room/{id}/video/signal`: one person's negotiation with each other participant;
+   * joining a full call with an ICE restart sends a few dozen candidates a second.
+   */
+  videoSignal: { name: 'video-signal', points: 300, durationSeconds: 10 },
+  /** `POST /api/room/{id}/video/moderate`: a moderator's mute, unmute or removal. */
+  videoModerate: { name: 'video-moderate', points: 60, durationSeconds: 60 },
 } as const satisfies Record<string, RateLimitRule>;

@@ -181,6 +181,14 @@ const en = {
     "Only someone who may manage roles can change the admin role's permissions.",
   'entry.guests_closed': 'Entering as a guest is turned off on this site. Register or sign in.',
   'entry.registration_closed': 'Registration is closed on this site for now.',
+  'video.full': 'The call is full. Try again when someone leaves it.',
+  'video.muted_by_moderator': 'A moderator has muted your microphone in this call.',
+  'video.not_in_call': 'You are not in this call. Join it first.',
+  'video.recipient_not_in_call': 'This person is not in the call.',
+  'video.not_member': 'Enter the room to see its video call and join it.',
+  'video.watcher':
+    'You are in this call to watch and listen: the camera, microphone and screen stay off.',
+  'video.to_self': 'A call message cannot go to yourself.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -364,6 +372,13 @@ const ru: Record<MessageKey, string> = {
     'Права роли администратора может менять только тот, кто управляет ролями.',
   'entry.guests_closed': 'Вход гостем на сайте выключен. Зарегистрируйтесь или войдите.',
   'entry.registration_closed': 'Регистрация на сайте сейчас закрыта.',
+  'video.full': 'В звонке нет свободных мест. Попробуйте, когда кто-нибудь выйдет.',
+  'video.muted_by_moderator': 'Модератор выключил ваш микрофон в этом звонке.',
+  'video.not_in_call': 'Вы не в этом звонке. Сначала присоединитесь к нему.',
+  'video.recipient_not_in_call': 'Этого человека нет в звонке.',
+  'video.not_member': 'Войдите в комнату, чтобы видеть её видеозвонок и присоединиться к нему.',
+  'video.watcher': 'Вы в звонке как зритель: камера, микрофон и показ экрана недоступны.',
+  'video.to_self': 'Сообщение звонка нельзя отправить самому себе.',
 };
 
 const catalogue: Record<Locale, Record<MessageKey, string>> = { en, ru };

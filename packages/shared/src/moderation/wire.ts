@@ -380,6 +380,10 @@ export const MODERATION_ACTIONS = [
   // The art section (issue 22): deleting someone's post or comment.
   'art.delete_post',
   'art.delete_comment',
+  // Video rooms: a moderator muted, unmuted or removed someone in a room's call (subject: room).
+  'video.mute',
+  'video.unmute',
+  'video.remove',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

@@ -78,6 +78,14 @@ export const videoIceAnswerSchema = z.object({
 });
 export type VideoIceAnswer = z.infer<typeof videoIceAnswerSchema>;
 
+/**
+ * `POST /api/room/{id}/video/leave`: `call_id`, when sent, is the hold the tab is leaving; a
+ * tab whose call another tab took over then leaves nothing (its late leave, or the one sent as
+ * the page closes, must not end the newer tab's call). Without it, the person's hold ends.
+ */
+export const videoLeaveBody = z.object({ call_id: z.string().max(64).optional() });
+export type VideoLeaveBody = z.infer<typeof videoLeaveBody>;
+
 /** `POST /api/room/{id}/video/state`: the participant's own microphone, camera and screen. */
 export const videoStateBody = z
   .object({ audio: z.boolean(), video: z.boolean(), screen: z.boolean() })
