@@ -119,13 +119,13 @@ export const EVENT_DOCS: { [K in ChannelKindName]: { [E in keyof EventsOf<K>]: E
     'Video.ParticipantUpdated': {
       payload: '`{ room_id, participant }`',
       raisedBy:
-        '`POST /api/room/{id}/video/state`, `POST /api/room/{id}/video/moderate` (`mute`, `unmute`), the last socket of a participant closing (`reconnecting`) or coming back',
+        '`POST /api/room/{id}/video/state`, `POST /api/room/{id}/video/moderate` (`mute`, `unmute`), a gag where gagged people may watch (made a `watcher`), the last socket of a participant closing (`reconnecting`) or coming back',
     },
     'Video.ParticipantLeft': {
       payload:
         '`{ room_id, user_id, reason }`: reason null (left), `removed`, `banned`, `left_room`, `elsewhere`, `dropped`',
       raisedBy:
-        '`POST /api/room/{id}/video/leave`, a moderator removing them, a ban, leaving the room, the reconnect grace ending',
+        '`POST /api/room/{id}/video/leave`, a moderator removing them, a ban (or a gag where gagged people may not watch), leaving the room, another tab or room taking the call over, signing out the device that joined, the reconnect grace ending',
     },
   },
   user: {
@@ -231,7 +231,7 @@ export const EVENT_DOCS: { [K in ChannelKindName]: { [E in keyof EventsOf<K>]: E
       payload:
         '`{ room_id, call_id, reason }` (`removed`, `banned`, `left_room`, `elsewhere`, `dropped`)',
       raisedBy:
-        'a moderator removing them, a ban, leaving the room, another tab joining, the reconnect grace ending',
+        'a moderator removing them, a ban (or a gag where gagged people may not watch), leaving the room, another tab joining, signing out the device that joined (`dropped`), the reconnect grace ending',
     },
   },
   forum: {

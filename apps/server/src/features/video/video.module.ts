@@ -1,15 +1,18 @@
+import { roomChannel } from '@chat/shared';
 import { featureModule } from '../../platform/feature-module';
 import { ModerationLogRepository } from '../moderation/moderation-log.repository';
+import { registerVideoDrop } from './video-drop';
+import { CallEndings, listenForEndings } from './video-endings';
 import { videoRealtime } from './video.realtime';
 import { VideoRepository } from './video.repository';
 import { videoRoutes } from './video.routes';
-import { VideoService } from './video.service';
+import { VideoService, watchersAllowed } from './video.service';
 
-/** Video rooms (issue 25): each room's call and its signalling. */
+/** Video rooms (issue 25): each room's call, its signalling, and what ends it. */
 export const videoModule = featureModule({
   name: 'video',
   register(ctx) {
-    const { config, database, events, rateLimits, units } = ctx.platform;
+    const { config, database, events, rateLimits, units, log } = ctx.platform;
     const calls = new VideoRepository(database.db);
     ctx.provide({
       video: new VideoService({
@@ -22,6 +25,16 @@ export const videoModule = featureModule({
         config: config.video,
       }),
     });
+    const realtime = ctx.later('realtime');
+    const endings = new CallEndings({
+      calls,
+      units,
+      presentNow: (roomId) => realtime().presentUserIds(roomChannel(roomId)),
+      watchersAllowed,
+      graceSeconds: config.video.reconnectGraceSeconds,
+    });
+    listenForEndings(events, endings, log);
+    registerVideoDrop(ctx.jobs, endings);
     ctx.realtime(videoRealtime);
     ctx.routes(videoRoutes);
   },
