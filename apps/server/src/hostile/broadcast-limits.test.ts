@@ -134,4 +134,23 @@ describe.each(await testDialects())('broadcast limits (%s)', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(Number(comments.n)).toBe(BROADCAST_LIMITS.complaintComment.points);
   });
+
+  it("limits joining a room's video call and turning things on and off, per account; leaving never", async () => {
+    const room = await buildRoom(t.app);
+    const me = await memberOf(t.app, room.id);
+    const joined = recordEvents(t.app, 'video.joined');
+    const video = (path: string, payload: object) =>
+      me.asBrowser({ method: 'POST', url: `/api/room/${room.id}/video/${path}`, payload });
+    // Each join takes the call over from the one before, as another tab would.
+    await exhaust(BROADCAST_LIMITS.videoJoin.points, () => video('join', {}));
+    expect(joined.filter((e) => e.participant.user.id === me.user.id)).toHaveLength(
+      BROADCAST_LIMITS.videoJoin.points,
+    );
+    const updated = recordEvents(t.app, 'video.updated');
+    await exhaust(BROADCAST_LIMITS.videoState.points, (i) =>
+      video('state', { video: i % 2 === 1 }),
+    );
+    expect(updated).toHaveLength(BROADCAST_LIMITS.videoState.points);
+    expect((await video('leave', {})).statusCode).toBe(204);
+  });
 });
