@@ -109,8 +109,7 @@ export class CallEngine implements CallListener {
   start(): void {
     this.unlisten = listenToCall(this);
     const media = this.options.media;
-    if (media?.audio)
-      this.speakingDetector.watch(this.options.selfId, new MediaStream([media.audio]));
+    if (media?.audio) this.speakingDetector.watch(this.options.selfId, media.audio);
     if (this.state.mutedByModerator) media?.setAudioOn(false);
     this.refreshLocalVideo();
     for (const participant of this.options.answer.participants) this.connect(participant);
@@ -178,7 +177,7 @@ export class CallEngine implements CallListener {
       const got = await media.acquire('audio');
       if ('problem' in got) return false;
       this.send('audio', got.track);
-      this.speakingDetector.watch(this.options.selfId, new MediaStream([got.track]));
+      this.speakingDetector.watch(this.options.selfId, got.track);
     }
     media.setAudioOn(on);
     this.update({ audioOn: on });
@@ -297,9 +296,9 @@ export class CallEngine implements CallListener {
 
   private linkChanged(userId: number, link: PeerLink): void {
     if (this.links.get(userId) !== link) return;
-    const before = this.state.peers.get(userId);
-    if (link.stream && before?.stream !== link.stream)
-      this.speakingDetector.watch(userId, link.stream);
+    // Their sound may come after their picture, in the same stream.
+    const audio = link.stream?.getAudioTracks()[0];
+    if (audio) this.speakingDetector.watch(userId, audio);
     const peers = new Map(this.state.peers);
     peers.set(userId, { stream: link.stream, state: link.state });
     this.update({ peers });

@@ -22,6 +22,8 @@ export class LocalMedia {
   /** The microphone's switch: a muted track stays (it comes back at once), silent. */
   audioOn = true;
   choice: DeviceChoice = { audioDeviceId: null, videoDeviceId: null };
+  /** Stopped for good: a device that answers later is let go at once. */
+  private stopped = false;
 
   constructor(private readonly devices: MediaDevices) {}
 
@@ -35,6 +37,7 @@ export class LocalMedia {
         audio: this.constraint('audio'),
         video: this.constraint('video'),
       });
+      if (this.discardedLate(stream)) return { audio: 'failed', video: 'failed' };
       const audio = stream.getAudioTracks()[0];
       const video = stream.getVideoTracks()[0];
       if (audio) this.replace('audio', audio);
@@ -56,6 +59,7 @@ export class LocalMedia {
   async acquire(kind: MediaKind): Promise<Acquired> {
     try {
       const stream = await this.devices.getUserMedia({ [kind]: this.constraint(kind) });
+      if (this.discardedLate(stream)) return { problem: 'failed' };
       const track = kind === 'audio' ? stream.getAudioTracks()[0] : stream.getVideoTracks()[0];
       if (!track) return { problem: 'no-device' };
       this.replace(kind, track);
@@ -81,6 +85,7 @@ export class LocalMedia {
   async shareScreen(): Promise<Acquired> {
     try {
       const stream = await this.devices.getDisplayMedia({ video: true, audio: false });
+      if (this.discardedLate(stream)) return { problem: 'failed' };
       const track = stream.getVideoTracks()[0];
       if (!track) return { problem: 'failed' };
       this.screen?.stop();
@@ -103,8 +108,16 @@ export class LocalMedia {
 
   /** Every device let go (leaving, or closing the panel before joining). */
   stop(): void {
+    this.stopped = true;
     for (const track of [this.audio, this.camera, this.screen]) track?.stop();
     this.audio = this.camera = this.screen = null;
+  }
+
+  /** A device that answered after `stop` (the panel closed while the browser asked). */
+  private discardedLate(stream: MediaStream): boolean {
+    if (!this.stopped) return false;
+    for (const track of stream.getTracks()) track.stop();
+    return true;
   }
 
   private constraint(kind: MediaKind): MediaTrackConstraints | boolean {

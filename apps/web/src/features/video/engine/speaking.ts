@@ -6,6 +6,7 @@ const THRESHOLD = 0.03;
 const HOLD_MS = 700;
 
 interface Meter {
+  track: MediaStreamTrack;
   source: MediaStreamAudioSourceNode;
   analyser: AnalyserNode;
   samples: Float32Array<ArrayBuffer>;
@@ -28,11 +29,11 @@ export class SpeakingDetector {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** Measures `userId`'s audio from now on (again, if their track changed). */
-  watch(userId: number, stream: MediaStream): void {
-    const track = stream.getAudioTracks()[0];
+  /** Measures `userId`'s microphone from now on (in place of the track measured before). */
+  watch(userId: number, track: MediaStreamTrack): void {
+    if (this.meters.get(userId)?.track === track) return;
     const context = this.audioContext();
-    if (!track || !context) return;
+    if (!context) return;
     this.unwatch(userId);
     // A stream of the audio track alone: the meter must not hold the video track alive.
     const source = context.createMediaStreamSource(new MediaStream([track]));
@@ -40,6 +41,7 @@ export class SpeakingDetector {
     analyser.fftSize = 512;
     source.connect(analyser);
     this.meters.set(userId, {
+      track,
       source,
       analyser,
       samples: new Float32Array(analyser.fftSize),

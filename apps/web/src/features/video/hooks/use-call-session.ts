@@ -28,13 +28,16 @@ export function useCallSession(roomId: number, selfId: number) {
   const [failure, setFailure] = useState<JoinFailure | null>(null);
   const engineRef = useRef<CallEngine | null>(null);
 
-  useEffect(
-    () => () => {
+  const goneRef = useRef(false);
+
+  useEffect(() => {
+    goneRef.current = false;
+    return () => {
+      goneRef.current = true;
       void engineRef.current?.leave();
       engineRef.current = null;
-    },
-    [],
-  );
+    };
+  }, []);
 
   /**
    * Joins with what the preview has (`media` null: a watcher, or no devices at all);
@@ -50,6 +53,12 @@ export function useCallSession(roomId: number, selfId: number) {
           video: media?.camera != null,
         });
         handOver();
+        // The panel closed while the server answered: the new hold is given back at once.
+        if (goneRef.current) {
+          media?.stop();
+          await videoApi.leave(roomId, answer.call_id);
+          return;
+        }
         useVideoStore.getState().applyRoom(answer);
         const engine = startCall(roomId, selfId, answer, media);
         engineRef.current = engine;
