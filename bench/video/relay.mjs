@@ -3,7 +3,7 @@ import { cpuSeconds } from '../lib/proc-stats.mjs';
 import { subscribePrivate } from '../lib/pusher-client.mjs';
 import { signedPath } from '../lib/pusher-sign.mjs';
 import { round } from '../lib/stats.mjs';
-import { api, callPair } from './setup.mjs';
+import { api, callPairs } from './setup.mjs';
 
 /** One ICE candidate as Chromium sends them, the message most signals of a call are. */
 const CANDIDATE = {
@@ -44,45 +44,57 @@ async function meterRelay(server, received, count, concurrency, send) {
  * trigger a back end would use). Both reach the recipient's socket; the difference is what the
  * call's rules cost.
  */
-export async function measureRelay(server, { signals, concurrency, rounds }) {
-  const { sender, recipient, roomId } = await callPair(server);
+export async function measureRelay(server, { signals, concurrency, rounds, pairs: pairCount }) {
+  const pairs = await callPairs(server, pairCount);
   const received = { count: 0 };
-  const socket = await subscribePrivate(
-    server.wsUrl,
-    CREDS,
-    `private-user.${recipient.id}`,
-    (text) => {
-      if (text.includes('Video.Signal')) received.count += 1;
-    },
-    () => performance.now(),
-  );
+  const sockets = [];
+  for (const { recipient } of pairs)
+    sockets.push(
+      await subscribePrivate(
+        server.wsUrl,
+        CREDS,
+        `private-user.${recipient.id}`,
+        (text) => {
+          if (text.includes('Video.Signal')) received.count += 1;
+        },
+        () => performance.now(),
+      ),
+    );
   const base = `http://127.0.0.1:${server.port}`;
-  const signalBody = JSON.stringify({ to: recipient.id, type: 'candidate', data: CANDIDATE });
+  const payloads = pairs.map(({ sender, recipient, roomId }) => {
+    // The same event, the same payload, to the same channel, straight through the socket server.
+    const event = JSON.stringify({
+      name: 'Video.Signal',
+      channel: `private-user.${recipient.id}`,
+      data: JSON.stringify({
+        room_id: roomId,
+        from: sender.id,
+        call_id: 'bench',
+        type: 'candidate',
+        data: CANDIDATE,
+      }),
+    });
+    return {
+      url: `${base}/api/room/${roomId}/video/signal`,
+      token: sender.token,
+      body: JSON.stringify({ to: recipient.id, type: 'candidate', data: CANDIDATE }),
+      event,
+    };
+  });
+  let turn = 0;
+  const nextPair = () => payloads[turn++ % payloads.length];
   const ours = async () => {
-    const res = await fetch(`${base}/api/room/${roomId}/video/signal`, {
+    const pair = nextPair();
+    const res = await fetch(pair.url, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${sender.token}`,
-      },
-      body: signalBody,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${pair.token}` },
+      body: pair.body,
     });
     await res.arrayBuffer();
     if (res.status !== 204) throw new Error(`signal: ${res.status}`);
   };
-  // The same event, the same payload, to the same channel, straight through the socket server.
-  const event = JSON.stringify({
-    name: 'Video.Signal',
-    channel: `private-user.${recipient.id}`,
-    data: JSON.stringify({
-      room_id: roomId,
-      from: sender.id,
-      call_id: 'bench',
-      type: 'candidate',
-      data: CANDIDATE,
-    }),
-  });
   const bare = async () => {
+    const { event } = nextPair();
     const path = signedPath(CREDS, 'POST', `/apps/${CREDS.appId}/events`, event);
     const res = await fetch(`${base}${path}`, {
       method: 'POST',
@@ -104,8 +116,10 @@ export async function measureRelay(server, { signals, concurrency, rounds }) {
     totals.oursLost += signals - o.delivered;
     totals.bareLost += signals - b.delivered;
   }
-  socket.close();
-  await api(server.port, sender.token, `/api/room/${roomId}/video/leave`, {});
+  for (const socket of sockets) socket.close();
+  for (const { sender, recipient, roomId } of pairs)
+    for (const person of [sender, recipient])
+      await api(server.port, person.token, `/api/room/${roomId}/video/leave`, {});
   const perMessage = (cpu) => (cpu / (rounds * signals)) * 1e6;
   return {
     oursUs: round(perMessage(totals.ours), 1),

@@ -39,16 +39,23 @@ export async function peopleInRoom(server, count, prefix) {
   return { people, roomId };
 }
 
-/** Two people in a room's call, joined through the API (no media: the relay is what counts). */
-export async function callPair(server) {
-  const {
-    people: [sender, recipient],
-    roomId,
-  } = await peopleInRoom(server, 2, 'Sig');
-  for (const person of [sender, recipient])
-    await api(server.port, person.token, `/api/room/${roomId}/video/join`, {
-      audio: false,
-      video: false,
-    });
-  return { sender, recipient, roomId };
+/**
+ * `count` calls of two people each, in rooms of their own, joined through the API (no media:
+ * the relay is what counts). Many pairs keep every sender far below its signal rate limit.
+ */
+export async function callPairs(server, count) {
+  const pairs = [];
+  for (let i = 0; i < count; i++) {
+    const {
+      people: [sender, recipient],
+      roomId,
+    } = await peopleInRoom(server, 2, `Sig${i}`);
+    for (const person of [sender, recipient])
+      await api(server.port, person.token, `/api/room/${roomId}/video/join`, {
+        audio: false,
+        video: false,
+      });
+    pairs.push({ sender, recipient, roomId });
+  }
+  return pairs;
 }
