@@ -1,5 +1,5 @@
 import { outranks, type VideoParticipant } from '@chat/shared';
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallEngine, CallSnapshot } from '../engine/call-engine';
 import { screenShareSupported } from '../engine/rtc-support';
@@ -48,10 +48,18 @@ export function InCall({ engine, roomId, room, self, onLeave }: InCallProps) {
   const { t } = useTranslation('video');
   const call = useSyncExternalStore(engine.subscribe, engine.snapshot);
   const [problem, setProblem] = useState<string | null>(null);
+  const ref = useRef<HTMLDivElement>(null);
   const me = room.participants.find((p) => p.user.id === self.id);
   const others = room.participants.filter((p) => p.user.id !== self.id);
   const people = me ? [me, ...others] : others;
   const watcher = me?.watcher ?? room.abilities.join === 'watcher';
+
+  // Join was pressed and went away with the form: the keyboard goes on from the call's first
+  // button, unless it is somewhere already (the message box).
+  useEffect(() => {
+    if (document.activeElement === document.body || document.activeElement === null)
+      ref.current?.querySelector<HTMLButtonElement>('.video-controls button')?.focus();
+  }, []);
 
   const moderation = (p: VideoParticipant) =>
     room.abilities.moderate && p.user.id !== self.id && outranks(self.roles, p.user.roles)
@@ -71,7 +79,7 @@ export function InCall({ engine, roomId, room, self, onLeave }: InCallProps) {
   };
 
   return (
-    <div className="video-in-call">
+    <div className="video-in-call" ref={ref}>
       <div className="video-grid" data-count={Math.min(people.length, 8)}>
         {people.map((p) => (
           <VideoTile
