@@ -11,7 +11,7 @@ export const notificationsModule = featureModule({
   register(ctx) {
     const { database, events } = ctx.platform;
     const notifications = new NotificationsService(
-      new NotificationsRepository(database.db),
+      new NotificationsRepository(database.db, database.dialect === 'postgres'),
       events,
     );
     const realtime = ctx.later('realtime');

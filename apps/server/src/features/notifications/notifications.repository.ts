@@ -1,12 +1,45 @@
 import * as notificationPolicy from '../../access/notification.policy';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type QueryCreator } from 'kysely';
 import type { DB, NotificationRow } from '../../db/schema';
 
-export class NotificationsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+export type NewNotification = Omit<NotificationRow, 'id' | 'read_at'>;
 
-  async insert(row: Omit<NotificationRow, 'id'>): Promise<NotificationRow> {
-    return this.db.insertInto('notifications').values(row).returningAll().executeTakeFirstOrThrow();
+/**
+ * The notifications and each user's unread count (`notification_counts`, one row a user): every
+ * change of what is unread moves the count in the same statement or transaction, by the rows it
+ * changed, so the count stays the number of unread rows whatever runs at the same time.
+ */
+export class NotificationsRepository {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly postgres: boolean,
+  ) {}
+
+  /** Stores an unread notification and counts it; the row and the user's unread count now. */
+  async insert(values: NewNotification): Promise<{ row: NotificationRow; unread: number }> {
+    const row = { ...values, read_at: null };
+    if (this.postgres) {
+      // One statement, so one round trip and its own transaction.
+      const { unread_now, ...stored } = await this.db
+        .with('counted', (db) => countIn(db, values.user_id, 1).returning('unread'))
+        .with('stored', (db) => db.insertInto('notifications').values(row).returningAll())
+        .selectFrom(['stored', 'counted'])
+        .selectAll('stored')
+        .select('counted.unread as unread_now')
+        .executeTakeFirstOrThrow();
+      return { row: stored, unread: unread_now };
+    }
+    return this.db.transaction().execute(async (trx) => {
+      const stored = await trx
+        .insertInto('notifications')
+        .values(row)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const { unread } = await countIn(trx, values.user_id, 1)
+        .returning('unread')
+        .executeTakeFirstOrThrow();
+      return { row: stored, unread };
+    });
   }
 
   /** A user's notifications, newest first (index on user_id, id). */
@@ -30,15 +63,14 @@ export class NotificationsRepository {
     return Number(row.n);
   }
 
-  /** Served by the partial index on unread rows (migration 0008). */
+  /** The kept count (0034): one row, not a count over the unread ones. */
   async unreadCount(userId: number): Promise<number> {
     const row = await this.db
-      .selectFrom('notifications')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(notificationPolicy.listedFor(userId))
-      .where('read_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+      .selectFrom('notification_counts')
+      .select('unread')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.unread ?? 0;
   }
 
   /** The user's own notification only: another user's id is as good as missing. */
@@ -53,23 +85,34 @@ export class NotificationsRepository {
 
   /** Marks one read unless it already is (the first read time stays). */
   async markRead(userId: number, id: number, at: string): Promise<void> {
-    await this.db
-      .updateTable('notifications')
-      .set({ read_at: at })
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('read_at', 'is', null)
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('notifications')
+        .set({ read_at: at })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .executeTakeFirst();
+      await uncount(trx, userId, Number(result.numUpdatedRows));
+    });
   }
 
+  /**
+   * Marks every unread one read; how many. Only the rows this marked leave the count: one
+   * stored meanwhile, which this did not see, stays unread and counted.
+   */
   async markAllRead(userId: number, at: string): Promise<number> {
-    const result = await this.db
-      .updateTable('notifications')
-      .set({ read_at: at })
-      .where('user_id', '=', userId)
-      .where('read_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('notifications')
+        .set({ read_at: at })
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .executeTakeFirst();
+      const marked = Number(result.numUpdatedRows);
+      await uncount(trx, userId, marked);
+      return marked;
+    });
   }
 
   /** The user's newest unread notifications of a kind (the partial index on unread rows). */
@@ -95,4 +138,24 @@ export class NotificationsRepository {
       .returningAll()
       .executeTakeFirst();
   }
+}
+
+/** Adds `n` to the user's count, making their row on the first one. */
+function countIn(db: QueryCreator<DB>, userId: number, n: number) {
+  return db
+    .insertInto('notification_counts')
+    .values({ user_id: userId, unread: n })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ unread: sql<number>`notification_counts.unread + ${n}` }),
+    );
+}
+
+/** Takes `n` rows just marked read off the user's count. */
+async function uncount(trx: Kysely<DB>, userId: number, n: number): Promise<void> {
+  if (n === 0) return;
+  await trx
+    .updateTable('notification_counts')
+    .set({ unread: sql<number>`unread - ${n}` })
+    .where('user_id', '=', userId)
+    .execute();
 }

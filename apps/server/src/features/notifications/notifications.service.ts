@@ -36,15 +36,13 @@ export class NotificationsService {
     kind: string,
     data: Record<string, unknown>,
   ): Promise<NotificationWire> {
-    const row = await this.repo.insert({
+    const { row, unread } = await this.repo.insert({
       user_id: userId,
       kind,
       data: JSON.stringify(data),
-      read_at: null,
       created_at: nowIso(),
     });
     const notification = presentNotification(row);
-    const unread = await this.repo.unreadCount(userId);
     this.events.emit('notification.created', { userId, notification, unread });
     return notification;
   }

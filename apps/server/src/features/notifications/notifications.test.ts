@@ -74,6 +74,66 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     expect(after.data.find((n) => n.id === target.id)!.read_at).toBe(answer.data.read_at);
   });
 
+  it('keeps the unread count equal to the unread rows: reads, read-all, regrouping, races, deletion', async () => {
+    const user = await buildUser(t.app);
+    const notifications = t.app.deps.notifications;
+    const note = (n: number) => notifications.notify(user.id, 'new', { type: 'test', n });
+    const unreadRows = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('notifications')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('user_id', '=', user.id)
+            .where('read_at', 'is', null)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const expectCount = async (n: number) => {
+      expect(await unreadRows()).toBe(n);
+      expect(await notifications.unreadCount(user.id)).toBe(n);
+    };
+
+    await expectCount(0);
+    const first = await Promise.all(Array.from({ length: 30 }, (_, i) => note(i)));
+    await expectCount(30);
+    // Ten read twice each at the same time, while ten more arrive: each read counts once.
+    await Promise.all([
+      ...first
+        .slice(0, 10)
+        .flatMap(({ id }) => [notifications.read(user.id, id), notifications.read(user.id, id)]),
+      ...Array.from({ length: 10 }, (_, i) => note(100 + i)),
+    ]);
+    await expectCount(30);
+    // Read-all while others arrive: whatever it did not mark stays counted.
+    await Promise.all([
+      notifications.readAll(user.id),
+      ...Array.from({ length: 10 }, (_, i) => note(200 + i)),
+      notifications.readAll(user.id),
+    ]);
+    expect(await notifications.unreadCount(user.id)).toBe(await unreadRows());
+    await notifications.readAll(user.id);
+    await expectCount(0);
+    // A grouped one rewritten while unread is still one.
+    const like = (previous: Record<string, unknown> | null) => ({
+      type: 'like',
+      n: Number(previous?.n ?? 0) + 1,
+    });
+    for (let i = 0; i < 3; i += 1)
+      await notifications.notifyGrouped(user.id, 'like', (d) => d.type === 'like', like);
+    await expectCount(1);
+
+    // The count goes with the account's row, like its notifications.
+    await t.database.db.deleteFrom('users').where('id', '=', user.id).execute();
+    expect(
+      await t.database.db
+        .selectFrom('notification_counts')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .execute(),
+    ).toEqual([]);
+  });
+
   it("another user's notification is 404 and stays unread", async () => {
     const anna = await person();
     const boris = await person();
