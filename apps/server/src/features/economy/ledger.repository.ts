@@ -80,15 +80,32 @@ export class LedgerRepository {
     return tx.insertInto('ledger').values(rows).returningAll().execute();
   }
 
-  /** The rows of one operation of a user, oldest first. */
-  async operation(db: Kysely<DB> | null, userId: number, opKey: string): Promise<LedgerRow[]> {
-    return (db ?? this.db)
+  /**
+   * The rows of one operation of a user (one or two: a part each), oldest first. Sorted here,
+   * not in SQL: with `order by id`, SQLite's planner (no statistics) walks the user's whole
+   * history through ledger_user (user_id, id) to skip the sort, instead of the two entries of
+   * ledger_op_key (user_id, op_key, part).
+   */
+  async operation(userId: number, opKey: string): Promise<LedgerRow[]> {
+    const rows = await this.db
       .selectFrom('ledger')
       .selectAll()
       .where('user_id', '=', userId)
       .where('op_key', '=', opKey)
-      .orderBy('id')
       .execute();
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  /** Whether the user has an operation with this key: one entry of ledger_op_key. */
+  async hasOperation(tx: Kysely<DB>, userId: number, opKey: string): Promise<boolean> {
+    const row = await tx
+      .selectFrom('ledger')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('op_key', '=', opKey)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async wallet(userId: number): Promise<Wallet | undefined> {

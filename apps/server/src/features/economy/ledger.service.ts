@@ -61,8 +61,9 @@ export interface LedgerTx extends UnitTx<JobPayloads> {
   debitRows(input: DebitInput): Promise<LedgerResult>;
   creditRows(input: CreditInput): Promise<LedgerResult>;
   /**
-   * Locks several wallets in id order before an operation that touches more than one (coins
-   * from A to B while B sends to A): without it two such transactions could deadlock.
+   * Locks wallets (in id order: coins from A to B while B sends to A must not deadlock) and
+   * reads them: the debits and credits of this transaction start from what was read here
+   * instead of reading again. A wallet not locked first is locked by its first operation.
    */
   lock(userIds: number[]): Promise<void>;
 }
@@ -107,6 +108,15 @@ export const toWalletWire = (w: Wallet): WalletWire => ({
  * the ledger's sums (`check()`, the ops command and every economy test verify it).
  */
 export class LedgerService {
+  /**
+   * Per transaction, the wallets locked in it as they now are: read once under the lock, then
+   * replaced by what each debit or credit returns. While the lock is held nobody else can
+   * change them (on SQLite the transaction holds the only connection), so reading again would
+   * only repeat this. Keyed by the transaction, so ledger work joined to a running unit
+   * (`run(work, within)`) shares it.
+   */
+  private readonly lockedWallets = new WeakMap<Kysely<DB>, Map<number, Wallet>>();
+
   constructor(
     private readonly units: UnitOfWork<JobPayloads>,
     private readonly repo: LedgerRepository,
@@ -131,7 +141,7 @@ export class LedgerService {
 
   /** The rows of a user's operation with this key, or null when there was none. */
   async findOperation(userId: number, opKey: string): Promise<LedgerOperation | null> {
-    const rows = await this.repo.operation(null, userId, opKey);
+    const rows = await this.repo.operation(userId, opKey);
     const first = rows[0];
     if (!first) return null;
     return {
@@ -166,16 +176,32 @@ export class LedgerService {
 
   private txOf(unit: UnitTx<JobPayloads>, touched: Map<number, WalletWire>): LedgerTx {
     const { db } = unit;
+    const wallets = this.lockedWallets.get(db) ?? new Map<number, Wallet>();
+    this.lockedWallets.set(db, wallets);
+    /** The wallet as this transaction holds it: locked and read on first use. */
+    const lockedWallet = async (userId: number): Promise<Wallet> => {
+      let wallet = wallets.get(userId);
+      if (!wallet) {
+        wallet = await this.repo.lockWallet(db, userId);
+        if (!wallet) throw new AppError('not_found');
+        wallets.set(userId, wallet);
+      }
+      return wallet;
+    };
+    const changed = (userId: number, after: Wallet): WalletWire => {
+      wallets.set(userId, after);
+      return this.touch(touched, userId, after);
+    };
     const debitRows = async (input: DebitInput): Promise<LedgerResult> => {
       assertAmount(input.amount);
-      const before = await this.repo.lockWallet(db, input.userId);
-      if (!before) throw new AppError('not_found');
+      const before = await lockedWallet(input.userId);
       await this.guardReplay(db, input);
       const split = splitSpend(
         input.balanceOnly ? { balance: before.balance, bonus: 0 } : before,
         input.amount,
       );
       if (!split) throw notEnoughCoins();
+      // Conditional all the same: neither part goes below zero whatever a bug let through.
       const after = await this.repo.debit(db, input.userId, split.fromBonus, split.fromBalance);
       if (!after) throw notEnoughCoins();
       const at = nowIso();
@@ -193,19 +219,19 @@ export class LedgerService {
         );
       if (split.fromBalance > 0) rows.push(rowOf(input, 'balance', -split.fromBalance, after, at));
       return {
-        wallet: this.touch(touched, input.userId, after),
+        wallet: changed(input.userId, after),
         rows: await this.insert(db, input, rows),
       };
     };
     const creditRows = async (input: CreditInput): Promise<LedgerResult> => {
       assertAmount(input.amount);
-      if (!(await this.repo.lockWallet(db, input.userId))) throw new AppError('not_found');
+      await lockedWallet(input.userId);
       await this.guardReplay(db, input);
       const after = await this.repo.credit(db, input.userId, input.part, input.amount);
       if (!after) throw new AppError('not_found');
       const rows = [rowOf(input, input.part, input.amount, after, nowIso())];
       return {
-        wallet: this.touch(touched, input.userId, after),
+        wallet: changed(input.userId, after),
         rows: await this.insert(db, input, rows),
       };
     };
@@ -215,7 +241,10 @@ export class LedgerService {
       creditRows,
       lock: async (userIds) => {
         for (const id of [...new Set(userIds)].sort((a, b) => a - b))
-          await this.repo.lockWallet(db, id);
+          if (!wallets.has(id)) {
+            const wallet = await this.repo.lockWallet(db, id);
+            if (wallet) wallets.set(id, wallet);
+          }
       },
       debit: async (input) => (await debitRows(input)).wallet,
       credit: async (input) => (await creditRows(input)).wallet,
@@ -223,12 +252,14 @@ export class LedgerService {
   }
 
   /**
-   * The key is checked after the wallet row is locked, so a concurrent twin has committed by
-   * then and is seen; the unique index (user, key, part) is the last word either way.
+   * The key is checked once, after the wallet row is locked: a concurrent twin has committed
+   * by then and is seen (on PostgreSQL a statement begun after the lock was granted sees it).
+   * The unique index (user, key, part) alone would not do: a twin may split its amount
+   * between the parts differently (the first took the bonus, the second finds none).
    */
   private async guardReplay(db: Kysely<DB>, input: Movement): Promise<void> {
     if (!input.opKey) return;
-    if ((await this.repo.operation(db, input.userId, input.opKey)).length > 0)
+    if (await this.repo.hasOperation(db, input.userId, input.opKey))
       throw new OperationReplayed(input.userId, input.opKey);
   }
 

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WalletWire } from '@chat/shared';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { testDialects } from '../../test/databases';
 import { buildUser } from '../../test/factories';
 import { expectLedgerAddsUp, fund } from './ledger-test-kit';
+import { LedgerRepository } from './ledger.repository';
 import { OperationReplayed } from './ledger.service';
 
 const dialects = await testDialects();
@@ -183,6 +184,41 @@ describe.each(dialects)('the ledger on %s', (dialect) => {
     await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? pay(a, b) : pay(b, a))));
     expect((await ledger().wallet(a)).balance).toBe(50);
     expect((await ledger().wallet(b)).balance).toBe(50);
+    await expectLedgerAddsUp(t.app);
+  });
+
+  it('reads a wallet once per transaction, under its lock, and checks a key once', async () => {
+    const id = await user();
+    await fund(t.app, id, { balance: 10, bonus: 4 });
+    const reads = vi.spyOn(LedgerRepository.prototype, 'lockWallet');
+    const keyChecks = vi.spyOn(LedgerRepository.prototype, 'hasOperation');
+    try {
+      const rows = await ledger().run(async (tx) => {
+        await tx.lock([id]);
+        const first = await tx.debitRows({ userId: id, amount: 6, reason: 'gift', opKey: 'one' });
+        // The second starts from what the first left, not from what the lock read.
+        const second = await tx.debitRows({ userId: id, amount: 3, reason: 'gift' });
+        const third = await tx.creditRows({
+          userId: id,
+          amount: 1,
+          part: 'bonus',
+          reason: 'bonus',
+        });
+        return [...first.rows, ...second.rows, ...third.rows];
+      });
+      expect(rows.map((r) => [r.part, r.amount, r.balance_after, r.bonus_after])).toEqual([
+        ['bonus', -4, 10, 0],
+        ['balance', -2, 8, 0],
+        ['balance', -3, 5, 0],
+        ['bonus', 1, 5, 1],
+      ]);
+      expect(reads.mock.calls.filter(([, userId]) => userId === id)).toHaveLength(1);
+      expect(keyChecks).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+      keyChecks.mockRestore();
+    }
+    expect(await ledger().wallet(id)).toEqual({ balance: 5, bonus: 1, total: 6 });
     await expectLedgerAddsUp(t.app);
   });
 
