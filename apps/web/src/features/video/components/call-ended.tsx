@@ -22,7 +22,7 @@ export function CallEnded({ reason, onAgain, onClose }: CallEndedProps) {
             {t('ended.again')}
           </Button>
         )}
-        <Button variant="outline-secondary" onClick={onClose}>
+        <Button variant="outline-light" onClick={onClose}>
           {t('ended.close')}
         </Button>
       </div>
