@@ -57,6 +57,7 @@ export function CallControls(props: CallControlsProps) {
               offIcon={ScreenIcon}
               onToggle={() => props.onScreen(!call.screenOn)}
               testId="video-screen"
+              kind="share"
             />
           )}
         </>

@@ -11,6 +11,11 @@ interface ToggleButtonProps {
   disabled?: boolean;
   describedBy?: string;
   testId: string;
+  /**
+   * `device` (the default): off is the state to notice (a muted microphone); `share`: off is
+   * the usual state, and on is the one to notice.
+   */
+  kind?: 'device' | 'share';
 }
 
 /** A microphone, camera or screen switch: one name, its state told by aria-pressed. */
@@ -19,7 +24,7 @@ export function ToggleButton(props: ToggleButtonProps) {
   return (
     <button
       type="button"
-      className={`video-control${pressed ? ' is-on' : ' is-off'}`}
+      className={`video-control${state(props.kind ?? 'device', pressed)}`}
       aria-pressed={pressed}
       aria-label={label}
       aria-disabled={disabled || undefined}
@@ -31,4 +36,9 @@ export function ToggleButton(props: ToggleButtonProps) {
       {pressed ? <On size={20} /> : <Off size={20} />}
     </button>
   );
+}
+
+function state(kind: 'device' | 'share', pressed: boolean): string {
+  if (kind === 'share') return pressed ? ' is-sharing' : '';
+  return pressed ? ' is-on' : ' is-off';
 }
