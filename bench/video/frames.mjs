@@ -47,7 +47,7 @@ async function openRoom(browser, baseUrl, person, roomId, relay) {
 const decodingFrom = (page) =>
   page.evaluate(async () => {
     let n = 0;
-    for (const pc of window.__video.peers().values()) {
+    for (const pc of window.__video?.peers().values() ?? []) {
       const stats = await pc.getStats();
       let frames = 0;
       stats.forEach((r) => {
@@ -118,16 +118,31 @@ export async function measureJoin(server, { size, trials, relay }) {
     const times = [];
     for (let t = 0; t < trials; t++) {
       const ms = await joinToFrames(joiner.page, size - 1);
-      if (ms < 0) throw new Error(`${size} people: no frames within a minute`);
+      if (ms < 0) {
+        const states = await Promise.all(
+          tabs.map((tab) =>
+            tab.page.evaluate(() =>
+              [...(window.__video?.peers() ?? new Map())].map(
+                ([id, pc]) => `${id}:${pc.connectionState}/${pc.signalingState}`,
+              ),
+            ),
+          ),
+        );
+        throw new Error(
+          `${size} people, try ${t + 1}: no frames within a minute (${JSON.stringify(states)})`,
+        );
+      }
       times.push(ms);
       await joiner.page.getByTestId('video-leave').click();
       // The others close their connection to the one who left before the next try.
       for (const tab of stayers)
         await waitFor(
-          () => tab.page.evaluate((n) => window.__video.peers().size === n, size - 2),
+          () => tab.page.evaluate((n) => window.__video?.peers().size === n, size - 2),
           20_000,
           'the others see the leave',
         );
+      // Leaving closes the panel: open it again, and its preview, before the next press.
+      await joiner.page.getByTestId('video-toggle').click();
       await joiner.page.getByTestId('video-join').waitFor();
     }
     times.sort((a, b) => a - b);
