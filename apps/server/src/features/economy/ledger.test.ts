@@ -202,7 +202,7 @@ describe.each(dialects)('the ledger on %s', (dialect) => {
           userId: id,
           amount: 1,
           part: 'bonus',
-          reason: 'bonus',
+          reason: 'daily-bonus',
         });
         return [...first.rows, ...second.rows, ...third.rows];
       });
