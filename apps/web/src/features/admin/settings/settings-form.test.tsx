@@ -16,6 +16,8 @@ const data: AdminSettings = {
     guest_entry: true,
     registration_open: true,
     hide_moderator_names: false,
+    video_cap: 6,
+    video_watchers: false,
   },
   updated_at: '2026-01-01T00:00:00.000Z',
   rooms: [

@@ -46,11 +46,12 @@ export function VideoTile({ participant, media, self, moderation }: VideoTilePro
       data-speaking={media.speaking || undefined}
     >
       {/* Always there when a stream is, so the sound plays with the picture off. Mine is never
-          played back; a moderator's mute silences someone for everyone. */}
+          played back; a moderator's mute silences someone for everyone, and a watcher (a gag in
+          the call) has nothing to say. */}
       {media.stream && (
         <StreamVideo
           stream={media.stream}
-          muted={self || mutedByModerator}
+          muted={self || mutedByModerator || participant.watcher}
           mirrored={self && !media.screen}
           className={media.pictureOn ? '' : 'is-hidden'}
         />

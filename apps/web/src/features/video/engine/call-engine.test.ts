@@ -317,6 +317,22 @@ describe('CallEngine', () => {
     expect(media.audio?.enabled).toBe(false);
   });
 
+  it('sends nothing more once the server makes me a watcher (a gag in the call)', async () => {
+    const { engine, media, pcOf } = setup(1, [2]);
+    await settleRtc();
+    videoEvents.participantUpdated({
+      room_id: ROOM,
+      participant: makeParticipant(1, { watcher: true, audio: false, video: false }),
+    });
+    expect(media.audio?.enabled).toBe(false);
+    expect(media.camera).toBeNull();
+    expect(pcOf(2).senders.map((s) => s.track)).toEqual([null, null]);
+    expect(engine.snapshot()).toMatchObject({ audioOn: false, videoOn: false, screenOn: false });
+    // Still in the call, watching and listening.
+    expect(engine.snapshot().ended).toBeNull();
+    expect([...engine.peers().keys()]).toEqual([2]);
+  });
+
   it('drops the link of someone the server says is no longer in the call', async () => {
     const { engine, api } = setup(1, [2, 3]);
     api.signal.mockImplementation(async (_room, body) => {

@@ -140,11 +140,31 @@ export class CallEngine implements CallListener {
 
   participantUpdated(participant: VideoParticipant): void {
     if (participant.user.id !== this.options.selfId) return;
+    if (participant.watcher && !this.watchers.has(this.options.selfId)) this.becomeWatcher();
     const muted = participant.muted_by_moderator;
     if (muted === this.state.mutedByModerator) return;
     // Unmuted by a moderator, the microphone stays off: turning it on is the person's own act.
     if (muted) this.options.media?.setAudioOn(false);
     this.update({ mutedByModerator: muted, audioOn: muted ? false : this.state.audioOn });
+  }
+
+  /**
+   * A gag while in the call, where the site lets gagged people watch: the server made me a
+   * watcher, so I go on watching and listening and send nothing more (the others stop hearing
+   * me at once, whatever my tab does next: they drop a watcher's sound too).
+   */
+  private becomeWatcher(): void {
+    this.watchers.add(this.options.selfId);
+    const media = this.options.media;
+    if (media) {
+      if (media.screen) media.stopScreen();
+      media.setAudioOn(false);
+      media.releaseCamera();
+      this.send('audio', null);
+      this.send('video', null);
+    }
+    this.update({ audioOn: false, videoOn: false, screenOn: false });
+    this.refreshLocalVideo();
   }
 
   participantLeft(userId: number): void {
