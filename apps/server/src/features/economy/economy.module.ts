@@ -12,7 +12,7 @@ import { premiumRoutes } from './premium.routes';
 export const economyModule = featureModule({
   name: 'economy',
   register(ctx) {
-    const { config, database, events, rateLimits, jobs, units, log } = ctx.platform;
+    const { config, database, events, rateLimits, jobs, units, log, cacheBus } = ctx.platform;
     const notifications = ctx.use('notifications');
     const economy = createEconomyServices(database, {
       events,
@@ -21,6 +21,7 @@ export const economyModule = featureModule({
       ignores: ctx.use('ignores'),
       moderationLog: ctx.use('moderation').log,
       jobs,
+      cacheBus,
       units,
       config,
       rateLimits,

@@ -12,6 +12,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import type { RateLimits } from '../../http/rate-limit';
+import type { InvalidationBus } from '../../lib/cache/invalidation-bus';
 import type { DomainEvents } from '../../events/domain-events';
 import type { IgnoreLookup } from '../friends/reach';
 import type { ModerationLogRepository } from '../moderation/moderation-log.repository';
@@ -20,6 +21,7 @@ import { BalanceRepository } from './balance.repository';
 import { BalanceService } from './balance.service';
 import { CoinsService } from './coins.service';
 import { DailyBonusService } from './daily-bonus.service';
+import { GiftCatalogue } from './gift-catalogue';
 import { GiftsRepository } from './gifts.repository';
 import { GiftsService } from './gifts.service';
 import { LedgerRepository } from './ledger.repository';
@@ -55,6 +57,8 @@ export interface EconomyPorts {
   moderationLog: Pick<ModerationLogRepository, 'record'>;
   /** The job queue (premium's and invoices' expiry; their kinds: economy.module.ts). */
   jobs: JobQueue;
+  /** Every node's caches hear the admin area's catalogue changes on it (the gift catalogue). */
+  cacheBus: InvalidationBus;
   /** Writes with their events and jobs: every ledger operation is one unit. */
   units: UnitOfWork<JobPayloads>;
   /** Payments: which providers are on, the site's address, invoice creation limits, the log. */
@@ -68,7 +72,8 @@ export function createEconomyServices(database: Database, ports: EconomyPorts): 
     ports.units,
     new LedgerRepository(database.db, database.dialect === 'postgres'),
   );
-  const gifts = new GiftsService(new GiftsRepository(database.db), ledger, {
+  const giftsRepo = new GiftsRepository(database.db);
+  const gifts = new GiftsService(giftsRepo, new GiftCatalogue(giftsRepo, ports.cacheBus), ledger, {
     users: ports.users,
     notify: ports.notify,
     ignores: ports.ignores,

@@ -135,11 +135,14 @@ describe.each(dialects)('who sees which gift on %s', (dialect) => {
         request_id: `anon-${randomBytes(6).toString('hex')}`,
       }),
     );
-    await new Promise((r) => setImmediate(r));
+    // The recipient's notification is stored and sent after the answer.
+    const live = await vi.waitFor(() => {
+      const calls = broadcasts.mock.calls.slice(from).map(([b]) => b);
+      expect(calls.some((b) => b.channel === `private-user.${recipient.user.id}`)).toBe(true);
+      return calls;
+    });
     const offenders: string[] = [];
     const senderChannel = `private-user.${sender.user.id}`;
-    const live = broadcasts.mock.calls.slice(from).map(([b]) => b);
-    expect(live.some((b) => b.channel === `private-user.${recipient.user.id}`)).toBe(true);
     for (const b of live.filter((b) => b.channel !== senderChannel))
       for (const trace of traces(b.data, sender.user))
         offenders.push(`realtime ${b.event} on ${b.channel}: ${trace}`);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { testDialects } from '../../test/databases';
 import { buildUser, json, signedIn } from '../../test/factories';
@@ -51,7 +51,10 @@ describe.each(dialects)('gifts under races on %s', (dialect) => {
       total: 0,
     });
     expect(await count('user_gifts', 'sender_id', sender!.user.id)).toBe(3);
-    expect(await count('notifications', 'user_id', recipient!.user.id)).toBe(3);
+    // Stored after the answers.
+    await vi.waitFor(async () =>
+      expect(await count('notifications', 'user_id', recipient!.user.id)).toBe(3),
+    );
     await expectLedgerAddsUp(t.app);
   });
 
@@ -72,7 +75,10 @@ describe.each(dialects)('gifts under races on %s', (dialect) => {
     expect(codes.filter((c) => c === 200)).toHaveLength(COPIES - 1);
     expect(new Set(answers.map((r) => sentGift(r).id)).size).toBe(1);
     expect(await count('user_gifts', 'sender_id', sender!.user.id)).toBe(1);
-    expect(await count('notifications', 'user_id', recipient!.user.id)).toBe(1);
+    // Stored after the answers.
+    await vi.waitFor(async () =>
+      expect(await count('notifications', 'user_id', recipient!.user.id)).toBe(1),
+    );
     expect((await t.app.deps.economy.ledger.wallet(sender!.user.id)).total).toBe(cake.price * 9);
 
     // Later, even with another gift in the body, the key answers the first gift.

@@ -28,7 +28,9 @@ export const giftsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/gifts/send',
     {
-      config: { access: 'registered' },
+      // The sender is read for who they are (their public face, premium) and nothing that
+      // changes unannounced (http/session-cache.ts); the wallet is read under its lock.
+      config: { access: 'registered', session: 'cached' },
       schema: {
         tags: ['economy'],
         summary:

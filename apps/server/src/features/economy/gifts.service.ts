@@ -8,7 +8,7 @@ import {
 } from '@chat/shared';
 import type { z } from 'zod';
 import type { UserGiftRow, UserRow } from '../../db/schema';
-import { forbidden, invalid, notFound } from '../../http/app-error';
+import { AppError, forbidden, invalid, notFound } from '../../http/app-error';
 import { nowIso } from '../../lib/clock';
 import * as giftPolicy from '../../access/gift.policy';
 import { isSelf, viewerOf } from '../../access/viewer';
@@ -16,6 +16,7 @@ import { presentPublicUser } from '../users/user.presenter';
 import type { ModerationLogRepository } from '../moderation/moderation-log.repository';
 import type { UsersRepository } from '../users/users.repository';
 import { giftNotificationData, presentGift, presentSentGift } from './gifts.presenter';
+import type { GiftCatalogue } from './gift-catalogue';
 import type { GiftsRepository } from './gifts.repository';
 import { OperationReplayed, type LedgerService } from './ledger.service';
 import { isRegistered } from '../../access/permissions';
@@ -50,6 +51,7 @@ export interface SendResult {
 export class GiftsService {
   constructor(
     private readonly repo: GiftsRepository,
+    private readonly gifts: GiftCatalogue,
     private readonly ledger: LedgerService,
     private readonly ports: GiftsPorts,
   ) {}
@@ -58,14 +60,37 @@ export class GiftsService {
     return (await this.repo.active()).map((g) => presentGift(g, locale));
   }
 
+  /**
+   * Buys a gift from the sender's coins. One transaction: the sender's wallet locked and read
+   * once, the key checked once under that lock (LedgerService), the gift stored, the debit;
+   * the recipient's notification and the wallet's event follow the commit, off the answer's
+   * path. A `request_id` seen before answers the first gift (`replay`): such a copy is rare
+   * (a retry, a double click), so it is not looked for up front but found by the ledger, or,
+   * when the request fails for another reason first, looked up then.
+   */
   async send(sender: UserRow, body: SendGiftBody, locale: Locale): Promise<SendResult> {
     // Namespaced: the same client key used for premium or coins is another operation.
     const opKey = body.request_id ? `gift:${body.request_id}` : null;
-    if (opKey) {
-      const first = await this.replay(sender, opKey, locale);
-      if (first) return { gift: first, replay: true };
+    try {
+      return { gift: await this.buy(sender, body, opKey, locale), replay: false };
+    } catch (error) {
+      // A copy answers the first gift whatever changed since: its price, the catalogue, the
+      // recipient's ignore list, the coins left.
+      if (opKey && (error instanceof OperationReplayed || error instanceof AppError)) {
+        const first = await this.replay(sender, opKey, locale);
+        if (first) return { gift: first, replay: true };
+      }
+      throw error;
     }
-    const gift = await this.repo.find(body.gift_id);
+  }
+
+  private async buy(
+    sender: UserRow,
+    body: SendGiftBody,
+    opKey: string | null,
+    locale: Locale,
+  ): Promise<SentGift> {
+    const gift = await this.gifts.find(body.gift_id);
     if (!gift || gift.active !== 1) throw notFound();
     if (gift.premium_only === 1 && !isPremiumActive(sender.premium_until))
       throw forbidden('gift.premium');
@@ -77,52 +102,43 @@ export class GiftsService {
     // Before anything is charged: an ignored sender reaches the recipient with nothing.
     await assertMayReach(this.ports.ignores, sender.id, recipient.id);
 
-    let row: UserGiftRow;
-    try {
-      row = await this.ledger.run(async (tx) => {
-        // The wallet first: copies of one request then queue here and the replay check in
-        // debit sees the first one committed, before any gift row of theirs exists.
-        await tx.lock([sender.id]);
-        const sent = await this.repo.insertSent(tx.db, {
-          gift_id: gift.id,
-          sender_id: sender.id,
-          recipient_id: recipient.id,
-          price: gift.price,
-          text: body.text ? body.text : null,
-          anonymous: body.anonymous ? 1 : 0,
-          private: body.private ? 1 : 0,
-          created_at: nowIso(),
-        });
-        await tx.debit({
-          userId: sender.id,
-          amount: gift.price,
-          reason: 'gift',
-          refType: 'gift',
-          refId: sent.id,
-          counterpartId: recipient.id,
-          opKey,
-        });
-        return sent;
-      });
-    } catch (error) {
-      if (opKey && error instanceof OperationReplayed) {
-        const first = await this.replay(sender, opKey, locale);
-        if (first) return { gift: first, replay: true };
-      }
-      throw error;
-    }
-
     const senderWire = presentPublicUser(sender);
-    const recipientWire = presentPublicUser(recipient);
-    await this.ports.notify(
-      recipient.id,
-      'gift',
-      giftNotificationData(row, gift, row.anonymous === 1 ? null : senderWire),
-    );
-    return {
-      gift: presentSentGift(row, gift, { sender: senderWire, recipient: recipientWire }, locale),
-      replay: false,
-    };
+    const row = await this.ledger.run(async (tx) => {
+      // The wallet first: copies of one request queue here, and the debit's key check then
+      // sees the first one committed.
+      await tx.lock([sender.id]);
+      const sent = await this.repo.insertSent(tx.db, {
+        gift_id: gift.id,
+        sender_id: sender.id,
+        recipient_id: recipient.id,
+        price: gift.price,
+        text: body.text ? body.text : null,
+        anonymous: body.anonymous ? 1 : 0,
+        private: body.private ? 1 : 0,
+        created_at: nowIso(),
+      });
+      await tx.debit({
+        userId: sender.id,
+        amount: gift.price,
+        reason: 'gift',
+        refType: 'gift',
+        refId: sent.id,
+        counterpartId: recipient.id,
+        opKey,
+      });
+      // Not awaited by the answer: the gift is bought whether or not its notification is
+      // stored (a failure is logged), and the recipient hears of it a moment later.
+      tx.afterCommit(() =>
+        this.ports.notify(
+          recipient.id,
+          'gift',
+          giftNotificationData(sent, gift, sent.anonymous === 1 ? null : senderWire),
+        ),
+      );
+      return sent;
+    });
+    const people = { sender: senderWire, recipient: presentPublicUser(recipient) };
+    return presentSentGift(row, gift, people, locale);
   }
 
   /**
@@ -221,7 +237,7 @@ export class GiftsService {
     const row = await this.repo.sent(operation.refId);
     if (!row) return null;
     const [gift, recipient] = await Promise.all([
-      this.repo.find(row.gift_id),
+      this.gifts.find(row.gift_id),
       this.ports.users.findById(row.recipient_id),
     ]);
     if (!gift || !recipient) return null;

@@ -1,11 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Gift } from '@chat/shared';
 import { DEMO_GIFTS } from '../../db/seed/seed-gift-catalogue';
 import { expectError } from '../../hostile/kit';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { testDialects } from '../../test/databases';
 import { buildUser, json, signedIn, type Client } from '../../test/factories';
-import { giftByFile, seedGifts, sendGift, sentGift, setPremium } from './gifts-test-kit';
+import {
+  changeGift,
+  giftByFile,
+  seedGifts,
+  sendGift,
+  sentGift,
+  setPremium,
+} from './gifts-test-kit';
 import { expectLedgerAddsUp, fund } from './ledger-test-kit';
 
 const dialects = await testDialects();
@@ -22,8 +29,10 @@ describe.each(dialects)('gifts on %s', (dialect) => {
   });
 
   const db = () => t.database.db;
-  const person = async (role: 'user' | 'guest' | 'moderator' = 'user') =>
+  const person = async (role: 'user' | 'guest' | 'moderator' | 'admin' = 'user') =>
     signedIn(t.app, await buildUser(t.app, { role }));
+  let adminClient: Client | undefined;
+  const admin = async () => (adminClient ??= await person('admin'));
   const wallet = (c: Client) => t.app.deps.economy.ledger.wallet(c.user.id);
   const ledgerOf = (userId: number) =>
     db().selectFrom('ledger').selectAll().where('user_id', '=', userId).orderBy('id').execute();
@@ -43,7 +52,8 @@ describe.each(dialects)('gifts on %s', (dialect) => {
 
     it('lists active gifts by position in the caller’s language, with picture URLs', async () => {
       const rose = await giftByFile(t.app, 'rose.svg');
-      await db().updateTable('gifts').set({ active: 0 }).where('file', '=', 'cake.svg').execute();
+      const cake = await giftByFile(t.app, 'cake.svg');
+      await changeGift(t.app, await admin(), cake, { active: false });
       try {
         const en = json<{ data: Gift[] }>(
           await t.app.inject({
@@ -69,7 +79,7 @@ describe.each(dialects)('gifts on %s', (dialect) => {
         const ru = json<{ data: Gift[] }>(await t.app.inject({ method: 'GET', url: '/api/gifts' }));
         expect(ru.data[0]!.name).toBe('Роза');
       } finally {
-        await db().updateTable('gifts').set({ active: 1 }).where('file', '=', 'cake.svg').execute();
+        await changeGift(t.app, await admin(), cake, { active: true });
       }
     });
 
@@ -118,7 +128,12 @@ describe.each(dialects)('gifts on %s', (dialect) => {
       expect(await ledgerOf(recipient.user.id)).toEqual([]);
       expect(await wallet(recipient)).toEqual({ balance: 0, bonus: 0, total: 0 });
 
-      const [note] = await notificationsOf(recipient.user.id);
+      // Stored after the answer, a moment later.
+      const [note] = await vi.waitFor(async () => {
+        const notes = await notificationsOf(recipient.user.id);
+        expect(notes).toHaveLength(1);
+        return notes;
+      });
       expect(note?.kind).toBe('gift');
       expect(JSON.parse(note!.data)).toMatchObject({
         type: 'gift',
@@ -132,12 +147,12 @@ describe.each(dialects)('gifts on %s', (dialect) => {
       });
 
       // The price paid stays with the gift when the catalogue changes.
-      await db().updateTable('gifts').set({ price: 999 }).where('id', '=', bouquet.id).execute();
+      await changeGift(t.app, await admin(), bouquet, { price: 999 });
       const profile = json<{ data: { gifts: { id: number; gift: { price: number } }[] } }>(
         await t.app.inject({ method: 'GET', url: `/api/profile/${recipient.user.slug}` }),
       );
       expect(profile.data.gifts.map((g) => [g.id, g.gift.price])).toEqual([[sent.id, 100]]);
-      await db().updateTable('gifts').set({ price: 100 }).where('id', '=', bouquet.id).execute();
+      await changeGift(t.app, await admin(), bouquet, { price: 100 });
       await expectLedgerAddsUp(t.app);
     });
 
@@ -177,11 +192,11 @@ describe.each(dialects)('gifts on %s', (dialect) => {
       await fund(t.app, sender.user.id, { balance: 50 });
       expectError(await sendGift(sender, { gift_id: 9_999_999, user_id: recipient.user.id }), 404);
       const star = await giftByFile(t.app, 'star.svg');
-      await db().updateTable('gifts').set({ active: 0 }).where('id', '=', star.id).execute();
+      await changeGift(t.app, await admin(), star, { active: false });
       try {
         expectError(await sendGift(sender, { gift_id: star.id, user_id: recipient.user.id }), 404);
       } finally {
-        await db().updateTable('gifts').set({ active: 1 }).where('id', '=', star.id).execute();
+        await changeGift(t.app, await admin(), star, { active: true });
       }
       expect(await wallet(sender)).toEqual({ balance: 50, bonus: 0, total: 50 });
     });
