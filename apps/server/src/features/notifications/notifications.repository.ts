@@ -1,8 +1,22 @@
 import * as notificationPolicy from '../../access/notification.policy';
 import { sql, type Kysely, type QueryCreator } from 'kysely';
 import type { DB, NotificationRow } from '../../db/schema';
+import { SqliteGroupCommit } from '../../db/sqlite-group-commit';
 
 export type NewNotification = Omit<NotificationRow, 'id' | 'read_at'>;
+
+/**
+ * SQLite's store of a notification, run synchronously in a group commit: a notification
+ * stored is counted in the same savepoint, and the notifications of one event-loop turn share
+ * one commit.
+ */
+const SQLITE = {
+  insert: `insert into notifications (user_id, kind, data, read_at, created_at)
+    values (?, ?, ?, null, ?) returning *`,
+  count: `insert into notification_counts (user_id, unread) values (?, 1)
+    on conflict (user_id) do update set unread = notification_counts.unread + 1
+    returning unread`,
+};
 
 /**
  * The notifications and each user's unread count (`notification_counts`, one row a user): every
@@ -10,35 +24,46 @@ export type NewNotification = Omit<NotificationRow, 'id' | 'read_at'>;
  * changed, so the count stays the number of unread rows whatever runs at the same time.
  */
 export class NotificationsRepository {
+  /** SQLite's group commit of new notifications (null on PostgreSQL). */
+  private readonly writer: SqliteGroupCommit | null;
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly postgres: boolean,
-  ) {}
+  ) {
+    this.writer = postgres ? null : new SqliteGroupCommit(db);
+  }
 
-  /** Stores an unread notification and counts it; the row and the user's unread count now. */
+  /**
+   * Stores an unread notification and counts it; the row and the user's unread count now.
+   * Not inside another transaction: on SQLite it waits for the connection a unit would hold.
+   */
   async insert(values: NewNotification): Promise<{ row: NotificationRow; unread: number }> {
-    const row = { ...values, read_at: null };
-    if (this.postgres) {
+    if (!this.writer) {
       // One statement, so one round trip and its own transaction.
       const { unread_now, ...stored } = await this.db
         .with('counted', (db) => countIn(db, values.user_id, 1).returning('unread'))
-        .with('stored', (db) => db.insertInto('notifications').values(row).returningAll())
+        .with('stored', (db) =>
+          db
+            .insertInto('notifications')
+            .values({ ...values, read_at: null })
+            .returningAll(),
+        )
         .selectFrom(['stored', 'counted'])
         .selectAll('stored')
         .select('counted.unread as unread_now')
         .executeTakeFirstOrThrow();
       return { row: stored, unread: unread_now };
     }
-    return this.db.transaction().execute(async (trx) => {
-      const stored = await trx
-        .insertInto('notifications')
-        .values(row)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const { unread } = await countIn(trx, values.user_id, 1)
-        .returning('unread')
-        .executeTakeFirstOrThrow();
-      return { row: stored, unread };
+    return this.writer.run(({ prepare }) => {
+      const row = prepare(SQLITE.insert).get(
+        values.user_id,
+        values.kind,
+        values.data,
+        values.created_at,
+      ) as NotificationRow;
+      const { unread } = prepare(SQLITE.count).get(values.user_id) as { unread: number };
+      return { row, unread };
     });
   }
 
