@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { testDialects } from '../../../test/databases';
 import { buildUser, clientOf, json, signedIn } from '../../../test/factories';
@@ -191,13 +191,18 @@ describe.each(dialects)('sign-in with other sites on %s', (dialect) => {
       expect.objectContaining({ provider: 'test', name: 'Анна Каренина' }),
     ]);
 
-    // A second device signed in by the provider: the first is told, as after a password.
-    const notes = await t.database.db
-      .selectFrom('notifications')
-      .select('data')
-      .where('user_id', '=', user!.id)
-      .execute();
-    expect(notes.map((n) => (JSON.parse(n.data) as { type: string }).type)).toContain('new_device');
+    // A second device signed in by the provider: the first is told, as after a password (by
+    // an event listener, after the answer has gone).
+    await vi.waitFor(async () => {
+      const notes = await t.database.db
+        .selectFrom('notifications')
+        .select('data')
+        .where('user_id', '=', user!.id)
+        .execute();
+      expect(notes.map((n) => (JSON.parse(n.data) as { type: string }).type)).toContain(
+        'new_device',
+      );
+    });
   });
 
   it('refuses a callback whose state is missing, wrong, or from another browser', async () => {
