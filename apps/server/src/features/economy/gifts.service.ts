@@ -61,8 +61,8 @@ export class GiftsService {
   }
 
   /**
-   * Buys a gift from the sender's coins. One transaction: the sender's wallet locked and read
-   * once, the key checked once under that lock (LedgerService), the gift stored, the debit;
+   * Buys a gift from the sender's coins. One transaction: the gift stored, the sender's wallet
+   * locked and read once, the key checked once under that lock, the debit (LedgerService);
    * the recipient's notification and the wallet's event follow the commit, off the answer's
    * path. A `request_id` seen before answers the first gift (`replay`): such a copy is rare
    * (a retry, a double click), so it is not looked for up front but found by the ledger, or,
@@ -104,9 +104,9 @@ export class GiftsService {
 
     const senderWire = presentPublicUser(sender);
     const row = await this.ledger.run(async (tx) => {
-      // The wallet first: copies of one request queue here, and the debit's key check then
-      // sees the first one committed.
-      await tx.lock([sender.id]);
+      // The gift's row before the wallet is locked (by the debit), so the lock is held only
+      // from the wallet's read to the commit. Copies of one request queue at that lock, and
+      // the debit's key check then sees the first one committed.
       const sent = await this.repo.insertSent(tx.db, {
         gift_id: gift.id,
         sender_id: sender.id,

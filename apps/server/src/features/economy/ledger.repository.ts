@@ -1,9 +1,20 @@
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { DB, LedgerRow } from '../../db/schema';
 import { newestFirstPage } from '../../lib/paging';
 import type { Wallet } from '@chat/shared';
 
 export type LedgerInsert = Omit<LedgerRow, 'id'>;
+
+/** What a debit writes (LedgerRepository.spend). */
+export interface Spend {
+  userId: number;
+  opKey: string | null;
+  /** The wallet as read under the transaction's lock, and as the debit leaves it. */
+  before: Wallet;
+  after: Wallet;
+  /** The operation's rows, in order (the bonus's first). */
+  rows: LedgerInsert[];
+}
 
 /** A user whose live totals differ from the sums of their ledger rows. */
 export interface LedgerMismatch {
@@ -38,26 +49,26 @@ export class LedgerRepository {
   }
 
   /**
-   * The one conditional debit: neither part can go below zero whatever ran in between. Returns
-   * the wallet after, or undefined when the condition failed (not enough).
+   * A debit of a wallet this transaction holds locked, with its ledger rows, unless the user's
+   * key is in the ledger already (`replayed`: nothing written). The wallet is set to `after`
+   * only if it still holds `before`: under the lock it does, and one that does not is a bug,
+   * thrown rather than written beside rows that disagree with it. On PostgreSQL one statement,
+   * so the lock is held for one round trip more, not three; on SQLite, where a transaction is
+   * alone anyway, three.
    */
-  async debit(
-    tx: Kysely<DB>,
-    userId: number,
-    fromBonus: number,
-    fromBalance: number,
-  ): Promise<Wallet | undefined> {
-    return tx
+  async spend(tx: Kysely<DB>, spend: Spend): Promise<LedgerRow[] | 'replayed'> {
+    if (this.postgres) return spendOnPostgres(tx, spend);
+    const { userId, opKey, before, after } = spend;
+    if (opKey && (await this.hasOperation(tx, userId, opKey))) return 'replayed';
+    const result = await tx
       .updateTable('users')
-      .set({
-        bonus: sql<number>`bonus - ${fromBonus}`,
-        balance: sql<number>`balance - ${fromBalance}`,
-      })
+      .set({ balance: after.balance, bonus: after.bonus })
       .where('id', '=', userId)
-      .where('bonus', '>=', fromBonus)
-      .where('balance', '>=', fromBalance)
-      .returning(['balance', 'bonus'])
+      .where('balance', '=', before.balance)
+      .where('bonus', '=', before.bonus)
       .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw walletMoved(userId);
+    return this.insert(tx, spend.rows);
   }
 
   async credit(
@@ -169,4 +180,83 @@ export class LedgerRepository {
       ledgerBonus: Number(r.ledger_bonus),
     }));
   }
+}
+
+const walletMoved = (userId: number) =>
+  new Error(`ledger: the wallet of user ${userId} changed under its lock`);
+
+/**
+ * PostgreSQL types of a ledger row's columns: parameters in an INSERT … SELECT are not typed by
+ * the target columns, so each is cast. Typed by the row, so a new column cannot be missed here.
+ */
+const PG_TYPES: Record<keyof LedgerInsert, string> = {
+  user_id: 'integer',
+  amount: 'integer',
+  part: 'varchar(8)',
+  reason: 'varchar(24)',
+  ref_type: 'varchar(16)',
+  ref_id: 'integer',
+  counterpart_id: 'integer',
+  balance_after: 'integer',
+  bonus_after: 'integer',
+  op_key: 'varchar(96)',
+  created_at: 'timestamptz',
+};
+const LEDGER_COLUMNS = Object.keys(PG_TYPES) as (keyof LedgerInsert)[];
+
+/**
+ * The debit in one statement, for an operation of `rowCount` rows: $1 the user, $2 the key,
+ * $3 and $4 the wallet after (balance, bonus), $5 and $6 before, then the rows' columns. Run
+ * after the lock was granted, its snapshot sees every copy of the operation that committed
+ * before (the key's check must not share the locking statement: that one's snapshot is older
+ * than the wait for the lock).
+ */
+const postgresSpend = (rowCount: number): string => {
+  let n = 6;
+  const values = Array.from(
+    { length: rowCount },
+    () => `(${LEDGER_COLUMNS.map((c) => `cast($${++n} as ${PG_TYPES[c]})`).join(', ')})`,
+  );
+  const columns = LEDGER_COLUMNS.join(', ');
+  return `with seen as (
+      select exists (select 1 from ledger where user_id = $1 and op_key = $2) as replayed
+    ), spent as (
+      update users set balance = $3, bonus = $4
+      where id = $1 and balance = $5 and bonus = $6 and not (select replayed from seen)
+      returning id
+    ), written as (
+      insert into ledger (${columns})
+      select * from (values ${values.join(', ')}) as v (${columns})
+      where exists (select 1 from spent)
+      returning *
+    )
+    select seen.replayed, exists (select 1 from spent) as spent, written.*
+    from seen left join written on true`;
+};
+/** An operation writes one row, or two when it takes from both parts. */
+const POSTGRES_SPEND = [postgresSpend(1), postgresSpend(2)];
+
+async function spendOnPostgres(tx: Kysely<DB>, spend: Spend): Promise<LedgerRow[] | 'replayed'> {
+  const { userId, opKey, before, after, rows } = spend;
+  const text = POSTGRES_SPEND[rows.length - 1];
+  if (!text) throw new Error(`ledger: an operation of ${rows.length} rows`);
+  const parameters = [
+    userId,
+    opKey,
+    after.balance,
+    after.bonus,
+    before.balance,
+    before.bonus,
+    ...rows.flatMap((row) => LEDGER_COLUMNS.map((c) => row[c])),
+  ];
+  const result = await tx.executeQuery<
+    { replayed: boolean; spent: boolean } & (LedgerRow | { [K in keyof LedgerRow]: null })
+  >(CompiledQuery.raw(text, parameters));
+  const [first] = result.rows;
+  if (!first) throw new Error('ledger: the debit answered nothing');
+  if (first.replayed) return 'replayed';
+  if (!first.spent) throw walletMoved(userId);
+  return result.rows
+    .map(({ replayed: _, spent: __, ...row }) => row as LedgerRow)
+    .sort((a, b) => a.id - b.id);
 }

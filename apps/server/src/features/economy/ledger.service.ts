@@ -195,15 +195,19 @@ export class LedgerService {
     const debitRows = async (input: DebitInput): Promise<LedgerResult> => {
       assertAmount(input.amount);
       const before = await lockedWallet(input.userId);
-      await this.guardReplay(db, input);
       const split = splitSpend(
         input.balanceOnly ? { balance: before.balance, bonus: 0 } : before,
         input.amount,
       );
-      if (!split) throw notEnoughCoins();
-      // Conditional all the same: neither part goes below zero whatever a bug let through.
-      const after = await this.repo.debit(db, input.userId, split.fromBonus, split.fromBalance);
-      if (!after) throw notEnoughCoins();
+      if (!split) {
+        // A copy of the operation that took the last coins answers the first, not "not enough".
+        await this.guardReplay(db, input);
+        throw notEnoughCoins();
+      }
+      const after = {
+        balance: before.balance - split.fromBalance,
+        bonus: before.bonus - split.fromBonus,
+      };
       const at = nowIso();
       const rows: LedgerInsert[] = [];
       // The bonus goes first, so its row comes first and shows the balance not yet touched.
@@ -218,10 +222,13 @@ export class LedgerService {
           ),
         );
       if (split.fromBalance > 0) rows.push(rowOf(input, 'balance', -split.fromBalance, after, at));
-      return {
-        wallet: changed(input.userId, after),
-        rows: await this.insert(db, input, rows),
-      };
+      // The key is checked here, once, after the lock (the repository's spend).
+      const opKey = input.opKey ?? null;
+      const written = await this.keyed(input, () =>
+        this.repo.spend(db, { userId: input.userId, opKey, before, after, rows }),
+      );
+      if (written === 'replayed') throw new OperationReplayed(input.userId, opKey!);
+      return { wallet: changed(input.userId, after), rows: written };
     };
     const creditRows = async (input: CreditInput): Promise<LedgerResult> => {
       assertAmount(input.amount);
@@ -263,13 +270,14 @@ export class LedgerService {
       throw new OperationReplayed(input.userId, input.opKey);
   }
 
-  private async insert(
-    db: Kysely<DB>,
-    input: Movement,
-    rows: LedgerInsert[],
-  ): Promise<LedgerRow[]> {
+  private insert(db: Kysely<DB>, input: Movement, rows: LedgerInsert[]): Promise<LedgerRow[]> {
+    return this.keyed(input, () => this.repo.insert(db, rows));
+  }
+
+  /** A write of keyed rows: the key's unique index (user, key, part) is the last word. */
+  private async keyed<T>(input: Movement, write: () => Promise<T>): Promise<T> {
     try {
-      return await this.repo.insert(db, rows);
+      return await write();
     } catch (error) {
       if (input.opKey && isUniqueViolation(error))
         throw new OperationReplayed(input.userId, input.opKey);
