@@ -39,9 +39,16 @@ async function openRoom(browser, baseUrl, person, roomId, relay) {
   await page.locator('[data-testid="composer"], [data-testid="no-room"]').first().waitFor();
   await page.getByTestId(`room-select-${roomId}`).click();
   await page.getByTestId('video-toggle').click();
-  await page.getByTestId('video-join').waitFor();
+  await joinable(page);
   return { context, page };
 }
+
+/** Waits until the join button takes a press (the preview has its camera and microphone). */
+const joinable = (page) =>
+  page.waitForFunction(() => {
+    const button = document.querySelector('[data-testid="video-join"]');
+    return button !== null && !button.disabled;
+  });
 
 /** How many other participants this tab decodes video from now. */
 const decodingFrom = (page) =>
@@ -128,8 +135,17 @@ export async function measureJoin(server, { size, trials, relay }) {
             ),
           ),
         );
+        const panels = await Promise.all(
+          tabs.map((tab) =>
+            tab.page.evaluate(
+              () =>
+                document.querySelector('[data-testid="video-panel"]')?.textContent?.slice(0, 160) ??
+                'no panel',
+            ),
+          ),
+        );
         throw new Error(
-          `${size} people, try ${t + 1}: no frames within a minute (${JSON.stringify(states)})`,
+          `${size} people, try ${t + 1}: no frames within a minute (${JSON.stringify(states)}; ${JSON.stringify(panels)})`,
         );
       }
       times.push(ms);
@@ -143,7 +159,7 @@ export async function measureJoin(server, { size, trials, relay }) {
         );
       // Leaving closes the panel: open it again, and its preview, before the next press.
       await joiner.page.getByTestId('video-toggle').click();
-      await joiner.page.getByTestId('video-join').waitFor();
+      await joinable(joiner.page);
     }
     times.sort((a, b) => a - b);
     const result = {
