@@ -75,6 +75,8 @@ const envSchema = z.object({
   UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(UPLOADS_PER_MINUTE),
   ADULT_CLASSIFIER: z.enum(['on', 'off']).default('on'),
   JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
+  // How often a node asks the sockets about rooms' stale presence entries (0: never; tests).
+  PRESENCE_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // Unset: on only for a local site (PUBLIC_URL on localhost) without a real provider.
   PAYMENTS_TEST_ENABLED: z.enum(['0', '1', 'true', 'false']).optional(),
   PAYMENTS_TEST_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -223,6 +225,8 @@ export interface Config {
   uploads: { maxBytes: number; perMinute: number; adultClassifier: boolean };
   /** Jobs one node runs at once (features/jobs); 0: this node runs none. */
   jobConcurrency: number;
+  /** How often the room presence sweep runs on this node, in ms; 0: never. */
+  presenceSweepMs: number;
   /**
    * Top-up providers (features/economy/payments). The test provider credits coins for nothing:
    * on only when asked for (PAYMENTS_TEST_ENABLED) or on a local site, never beside YooKassa.
@@ -334,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       adultClassifier: e.ADULT_CLASSIFIER === 'on',
     },
     jobConcurrency: e.JOB_CONCURRENCY,
+    presenceSweepMs: e.PRESENCE_SWEEP_SECONDS * 1000,
     payments: {
       testEnabled,
       yookassa:

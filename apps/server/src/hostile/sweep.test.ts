@@ -54,7 +54,11 @@ describe.each(dialects)('hostile sweep over every route on %s', (dialect) => {
   beforeAll(async () => {
     // No job workers: an upload's processing would otherwise finish during another route's
     // "nothing changed" window.
-    t = await buildTestApp(dialect, { JOB_CONCURRENCY: '0', ...SIGN_IN_ENV });
+    t = await buildTestApp(dialect, {
+      JOB_CONCURRENCY: '0',
+      PRESENCE_SWEEP_SECONDS: '0',
+      ...SIGN_IN_ENV,
+    });
     obs = await observe(t.app);
   });
   afterAll(async () => t.close());

@@ -9,7 +9,7 @@ import { MessagesService } from './messages.service';
 import { ReactionsRepository } from './reactions.repository';
 import { ReactionsService } from './reactions.service';
 import { RepeatGuard } from './repeat-guard';
-import { PRESENCE_SWEEP_MS, RoomPresence } from './room-presence';
+import { RoomPresence } from './room-presence';
 import { RoomRosters } from './room-rosters';
 import { RoomView } from './room-view';
 import { RoomsRepository } from './rooms.repository';
@@ -63,14 +63,19 @@ export const chatModule = featureModule({
       (roomId) => realtime().presentUserIds(roomChannel(roomId)),
       ctx.platform.log,
     );
-    const sweeper = setInterval(() => {
-      presence.sweep().catch((error: unknown) => {
-        ctx.platform.log.error({ err: error }, 'room presence sweep failed');
-      });
-    }, PRESENCE_SWEEP_MS);
-    sweeper.unref();
+    // Off in the hostile sweep, whose world's members never connect: a sweep halfway through
+    // would be a change no request made.
+    const sweeper =
+      config.presenceSweepMs > 0
+        ? setInterval(() => {
+            presence.sweep().catch((error: unknown) => {
+              ctx.platform.log.error({ err: error }, 'room presence sweep failed');
+            });
+          }, config.presenceSweepMs)
+        : null;
+    sweeper?.unref();
     ctx.onStop(async () => {
-      clearInterval(sweeper);
+      if (sweeper) clearInterval(sweeper);
       presence.stop();
     });
     registerChatChannels(ctx.channels, roomsRepository, presence);

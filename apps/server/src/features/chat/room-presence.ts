@@ -10,8 +10,6 @@ export const PRESENCE_GRACE_MS = 5_000;
  * room for a slow first connection after entering.
  */
 export const PRESENCE_STALE_MS = 150_000;
-/** How often the sweep runs on each node (its writes are conditional, so nodes may overlap). */
-export const PRESENCE_SWEEP_MS = 60_000;
 
 /** The timers the presence rules run on: real ones in the app, a hand-turned clock in tests. */
 export interface PresenceTimers {
