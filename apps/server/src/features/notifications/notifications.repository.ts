@@ -2,8 +2,12 @@ import * as notificationPolicy from '../../access/notification.policy';
 import { sql, type Kysely, type QueryCreator } from 'kysely';
 import type { DB, NotificationRow } from '../../db/schema';
 import { SqliteGroupCommit } from '../../db/sqlite-group-commit';
-
-export type NewNotification = Omit<NotificationRow, 'id' | 'read_at'>;
+import type { NativeSqlite } from '../../db/sqlite-native';
+import {
+  PostgresNotificationGroups,
+  type NewNotification,
+  type StoredNotification,
+} from './notification-groups.postgres';
 
 /**
  * SQLite's store of a notification, run synchronously in a group commit: a notification
@@ -24,47 +28,46 @@ const SQLITE = {
  * changed, so the count stays the number of unread rows whatever runs at the same time.
  */
 export class NotificationsRepository {
-  /** SQLite's group commit of new notifications (null on PostgreSQL). */
-  private readonly writer: SqliteGroupCommit | null;
+  /** New notifications go through their database's group commit. */
+  private readonly store: (values: NewNotification) => Promise<StoredNotification>;
 
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly postgres: boolean,
+    postgres: boolean,
   ) {
-    this.writer = postgres ? null : new SqliteGroupCommit(db);
+    if (postgres) {
+      const groups = new PostgresNotificationGroups(db, (values) => this.insertOne(values));
+      this.store = (values) => groups.insert(values);
+    } else {
+      const writer = new SqliteGroupCommit(db);
+      this.store = (values) => writer.run((native) => storeOnSqlite(native, values));
+    }
   }
 
   /**
    * Stores an unread notification and counts it; the row and the user's unread count now.
-   * Not inside another transaction: on SQLite it waits for the connection a unit would hold.
+   * Those of one turn go together (a group commit on either database), so not inside another
+   * transaction: on SQLite it waits for the connection a unit would hold.
    */
-  async insert(values: NewNotification): Promise<{ row: NotificationRow; unread: number }> {
-    if (!this.writer) {
-      // One statement, so one round trip and its own transaction.
-      const { unread_now, ...stored } = await this.db
-        .with('counted', (db) => countIn(db, values.user_id, 1).returning('unread'))
-        .with('stored', (db) =>
-          db
-            .insertInto('notifications')
-            .values({ ...values, read_at: null })
-            .returningAll(),
-        )
-        .selectFrom(['stored', 'counted'])
-        .selectAll('stored')
-        .select('counted.unread as unread_now')
-        .executeTakeFirstOrThrow();
-      return { row: stored, unread: unread_now };
-    }
-    return this.writer.run(({ prepare }) => {
-      const row = prepare(SQLITE.insert).get(
-        values.user_id,
-        values.kind,
-        values.data,
-        values.created_at,
-      ) as NotificationRow;
-      const { unread } = prepare(SQLITE.count).get(values.user_id) as { unread: number };
-      return { row, unread };
-    });
+  insert(values: NewNotification): Promise<StoredNotification> {
+    return this.store(values);
+  }
+
+  /** One notification on PostgreSQL in one statement: a group of one, or of a failed group. */
+  private async insertOne(values: NewNotification): Promise<StoredNotification> {
+    const { unread_now, ...stored } = await this.db
+      .with('counted', (db) => countIn(db, values.user_id, 1).returning('unread'))
+      .with('stored', (db) =>
+        db
+          .insertInto('notifications')
+          .values({ ...values, read_at: null })
+          .returningAll(),
+      )
+      .selectFrom(['stored', 'counted'])
+      .selectAll('stored')
+      .select('counted.unread as unread_now')
+      .executeTakeFirstOrThrow();
+    return { row: stored, unread: unread_now };
   }
 
   /** A user's notifications, newest first (index on user_id, id). */
@@ -163,6 +166,18 @@ export class NotificationsRepository {
       .returningAll()
       .executeTakeFirst();
   }
+}
+
+/** A notification and its user's count now, in SQLite's group commit. */
+function storeOnSqlite({ prepare }: NativeSqlite, values: NewNotification): StoredNotification {
+  const row = prepare(SQLITE.insert).get(
+    values.user_id,
+    values.kind,
+    values.data,
+    values.created_at,
+  ) as NotificationRow;
+  const { unread } = prepare(SQLITE.count).get(values.user_id) as { unread: number };
+  return { row, unread };
 }
 
 /** Adds `n` to the user's count, making their row on the first one. */

@@ -95,7 +95,24 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     };
 
     await expectCount(0);
+    // Asked for in one turn, they are stored together (a group commit), in the order asked.
     const first = await Promise.all(Array.from({ length: 30 }, (_, i) => note(i)));
+    expect(first.map((n) => n.data.n)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    expect(first.map((n) => n.id)).toEqual([...first.map((n) => n.id)].sort((a, b) => a - b));
+    await expectCount(30);
+    // One that cannot be stored (nobody to notify) fails alone.
+    const mixed = await Promise.allSettled([
+      note(40),
+      notifications.notify(2_000_000_000, 'new', { type: 'test' }),
+      note(41),
+    ]);
+    expect(mixed.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    await expectCount(32);
+    await Promise.all(
+      mixed.flatMap((r) =>
+        r.status === 'fulfilled' ? [notifications.read(user.id, r.value.id)] : [],
+      ),
+    );
     await expectCount(30);
     // Ten read twice each at the same time, while ten more arrive: each read counts once.
     await Promise.all([
