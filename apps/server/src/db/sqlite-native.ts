@@ -15,6 +15,11 @@ export function registerNativeSqlite(db: Kysely<DB>, native: NativeSqlite): void
   natives.set(db, native);
 }
 
+/** Whether `db` is the root Kysely of a SQLite database (onNativeSqlite works on it). */
+export function isNativeSqlite(db: Kysely<DB>): boolean {
+  return natives.has(db);
+}
+
 /**
  * Runs `work` synchronously on the raw better-sqlite3 connection, for the few hottest writes
  * where building queries and awaiting each statement cost more than the statements themselves

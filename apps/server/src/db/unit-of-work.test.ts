@@ -217,6 +217,38 @@ describe.each(dialects)('unit of work on %s', (dialect) => {
     await expect(kept!.enqueue('test.unit', { key: 'late' })).rejects.toThrow('after its commit');
   });
 
+  if (dialect === 'sqlite')
+    it('grouped units of one turn share a commit; one that throws is rolled back alone, silently', async () => {
+      expect(units.grouped).toBe(true);
+      const [a, b, c] = [fresh(), fresh(), fresh()];
+      const keys = heard();
+      const effects: string[] = [];
+      const insert = 'insert into site_settings (key, value) values (?, ?)';
+      const grouped = (key: string, fail = false) =>
+        units.runGrouped((tx) => {
+          tx.native.prepare(insert).run(key, 'written');
+          tx.emit('build.started', { buildKey: key });
+          tx.afterCommit(() => effects.push(key));
+          // In the group's transaction, and nothing is out before its commit.
+          expect(tx.native.sqlite.inTransaction).toBe(true);
+          expect(keys).toEqual([]);
+          if (fail) throw new Error(`refused ${key}`);
+          return key;
+        });
+      const results = await Promise.allSettled([grouped(a), grouped(b, true), grouped(c)]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(keys).toEqual([a, c]);
+      expect(effects).toEqual([a, c]);
+      expect(await setting(a)).toEqual({ value: 'written' });
+      expect(await setting(b)).toBeUndefined();
+      expect(await setting(c)).toEqual({ value: 'written' });
+    });
+  else
+    it('has no grouped units', async () => {
+      expect(units.grouped).toBe(false);
+      await expect(units.runGrouped(() => 1)).rejects.toThrow('need SQLite');
+    });
+
   it('a unit widened by spreading is the same unit', async () => {
     const key = fresh();
     const keys = heard();

@@ -1,7 +1,24 @@
 import type { Kysely } from 'kysely';
 import type { DB, GiftRow, UserGiftRow } from '../../db/schema';
+import type { Bought } from './ledger.service';
 
 export type UserGiftInsert = Omit<UserGiftRow, 'id' | 'hidden' | 'text_removed_at'>;
+
+/** A sent gift's columns as stored; typed by the row, so a new column cannot be missed. */
+const SENT: Record<keyof UserGiftInsert, true> = {
+  gift_id: true,
+  sender_id: true,
+  recipient_id: true,
+  price: true,
+  text: true,
+  anonymous: true,
+  private: true,
+  created_at: true,
+};
+const SENT_COLUMNS = Object.keys(SENT) as (keyof UserGiftInsert)[];
+/** SQLite's insert of a sent gift, in a grouped unit. */
+const INSERT_SENT = `insert into user_gifts (${SENT_COLUMNS.join(', ')})
+  values (${SENT_COLUMNS.map(() => '?').join(', ')}) returning *`;
 
 /** The SQL of the gift catalogue and of sent gifts. */
 export class GiftsRepository {
@@ -28,9 +45,16 @@ export class GiftsRepository {
     return this.db.selectFrom('gifts').selectAll().where('id', 'in', ids).execute();
   }
 
-  /** Inside the ledger's transaction (`tx`), so the gift and its debit commit together. */
-  insertSent(tx: Kysely<DB>, values: UserGiftInsert): Promise<UserGiftRow> {
-    return tx.insertInto('user_gifts').values(values).returningAll().executeTakeFirstOrThrow();
+  /**
+   * A sent gift's row, stored by the ledger's purchase in the transaction of its debit, either
+   * way that transaction runs (LedgerService.purchase).
+   */
+  sentGift(values: UserGiftInsert): Bought<UserGiftRow> {
+    return {
+      insert: (tx) => tx.insertInto('user_gifts').values(values).returningAll(),
+      storeNative: ({ prepare }) =>
+        prepare(INSERT_SENT).get(...SENT_COLUMNS.map((c) => values[c])) as UserGiftRow,
+    };
   }
 
   sent(id: number): Promise<UserGiftRow | undefined> {

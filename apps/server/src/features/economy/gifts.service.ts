@@ -61,8 +61,8 @@ export class GiftsService {
   }
 
   /**
-   * Buys a gift from the sender's coins. One transaction: the gift stored, the sender's wallet
-   * locked and read once, the key checked once under that lock, the debit (LedgerService);
+   * Buys a gift from the sender's coins: the gift's row and its debit in one transaction, the
+   * ledger's purchase (the wallet read once, the key checked once, LedgerService.purchase);
    * the recipient's notification and the wallet's event follow the commit, off the answer's
    * path. A `request_id` seen before answers the first gift (`replay`): such a copy is rare
    * (a retry, a double click), so it is not looked for up front but found by the ledger, or,
@@ -103,11 +103,16 @@ export class GiftsService {
     await assertMayReach(this.ports.ignores, sender.id, recipient.id);
 
     const senderWire = presentPublicUser(sender);
-    const row = await this.ledger.run(async (tx) => {
-      // The gift's row before the wallet is locked (by the debit), so the lock is held only
-      // from the wallet's read to the commit. Copies of one request queue at that lock, and
-      // the debit's key check then sees the first one committed.
-      const sent = await this.repo.insertSent(tx.db, {
+    const { row } = await this.ledger.purchase(
+      {
+        userId: sender.id,
+        amount: gift.price,
+        reason: 'gift',
+        refType: 'gift',
+        counterpartId: recipient.id,
+        opKey,
+      },
+      this.repo.sentGift({
         gift_id: gift.id,
         sender_id: sender.id,
         recipient_id: recipient.id,
@@ -116,27 +121,16 @@ export class GiftsService {
         anonymous: body.anonymous ? 1 : 0,
         private: body.private ? 1 : 0,
         created_at: nowIso(),
-      });
-      await tx.debit({
-        userId: sender.id,
-        amount: gift.price,
-        reason: 'gift',
-        refType: 'gift',
-        refId: sent.id,
-        counterpartId: recipient.id,
-        opKey,
-      });
+      }),
       // Not awaited by the answer: the gift is bought whether or not its notification is
       // stored (a failure is logged), and the recipient hears of it a moment later.
-      tx.afterCommit(() =>
+      (sent) =>
         this.ports.notify(
           recipient.id,
           'gift',
           giftNotificationData(sent, gift, sent.anonymous === 1 ? null : senderWire),
         ),
-      );
-      return sent;
-    });
+    );
     const people = { sender: senderWire, recipient: presentPublicUser(recipient) };
     return presentSentGift(row, gift, people, locale);
   }

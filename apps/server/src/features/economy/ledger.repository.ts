@@ -1,9 +1,13 @@
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Compilable, type Kysely, type OperationNodeSource } from 'kysely';
 import type { DB, LedgerRow } from '../../db/schema';
+import type { NativeSqlite } from '../../db/sqlite-native';
 import { newestFirstPage } from '../../lib/paging';
 import type { Wallet } from '@chat/shared';
 
 export type LedgerInsert = Omit<LedgerRow, 'id'>;
+
+/** An insert returning the stored row, as a purchase's statement takes it in (storeAndLock). */
+export type Insertion<R> = Compilable<R> & OperationNodeSource;
 
 /** What a debit writes (LedgerRepository.spend). */
 export interface Spend {
@@ -49,6 +53,36 @@ export class LedgerRepository {
   }
 
   /**
+   * A purchase's row stored (`insert`, returning it) and the buyer's wallet locked and read:
+   * on PostgreSQL in one statement, one round trip before the debit's; elsewhere one after the
+   * other. The wallet is undefined when the buyer is not there.
+   */
+  async storeAndLock<R>(
+    tx: Kysely<DB>,
+    insert: Insertion<R>,
+    userId: number,
+  ): Promise<{ row: R; wallet: Wallet | undefined }> {
+    if (!this.postgres) {
+      const [row] = (await tx.executeQuery(insert.compile())).rows;
+      if (!row) throw new Error('ledger: the purchase stored nothing');
+      return { row, wallet: await this.lockWallet(tx, userId) };
+    }
+    const { rows } = await sql<R & { wallet_balance: number | null; wallet_bonus: number | null }>`
+      with bought as (${insert}), wallet as (
+        select balance, bonus from users where id = ${userId} for no key update
+      )
+      select bought.*, wallet.balance as wallet_balance, wallet.bonus as wallet_bonus
+      from bought left join wallet on true`.execute(tx);
+    const [first] = rows;
+    if (!first) throw new Error('ledger: the purchase stored nothing');
+    const { wallet_balance: balance, wallet_bonus: bonus, ...row } = first;
+    return {
+      row: row as R,
+      wallet: balance === null || bonus === null ? undefined : { balance, bonus },
+    };
+  }
+
+  /**
    * A debit of a wallet this transaction holds locked, with its ledger rows, unless the user's
    * key is in the ledger already (`replayed`: nothing written). The wallet is set to `after`
    * only if it still holds `before`: under the lock it does, and one that does not is a bug,
@@ -69,6 +103,31 @@ export class LedgerRepository {
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw walletMoved(userId);
     return this.insert(tx, spend.rows);
+  }
+
+  /**
+   * The same reads and writes on SQLite's raw connection, for a grouped unit (the purchases':
+   * UnitOfWork.runGrouped), whose transaction is the connection's only one: the wallet needs
+   * no lock, and a copy of the operation committed earlier, or stored earlier in the same
+   * group, is in the ledger by the time `spendOn` looks.
+   */
+  walletOn({ prepare }: NativeSqlite, userId: number): Wallet | undefined {
+    return prepare(SQLITE.wallet).get(userId) as Wallet | undefined;
+  }
+
+  hasOperationOn({ prepare }: NativeSqlite, userId: number, opKey: string): boolean {
+    return prepare(SQLITE.hasOperation).get(userId, opKey) !== undefined;
+  }
+
+  spendOn(native: NativeSqlite, spend: Spend): LedgerRow[] | 'replayed' {
+    const { userId, opKey, before, after } = spend;
+    if (opKey && this.hasOperationOn(native, userId, opKey)) return 'replayed';
+    const { changes } = native
+      .prepare(SQLITE.spend)
+      .run(after.balance, after.bonus, userId, before.balance, before.bonus);
+    if (changes !== 1) throw walletMoved(userId);
+    const insert = native.prepare(SQLITE.insert);
+    return spend.rows.map((row) => insert.get(...LEDGER_COLUMNS.map((c) => row[c])) as LedgerRow);
   }
 
   async credit(
@@ -203,6 +262,15 @@ const PG_TYPES: Record<keyof LedgerInsert, string> = {
   created_at: 'timestamptz',
 };
 const LEDGER_COLUMNS = Object.keys(PG_TYPES) as (keyof LedgerInsert)[];
+
+/** The grouped unit's statements (`…On`), prepared once. */
+const SQLITE = {
+  wallet: 'select balance, bonus from users where id = ?',
+  hasOperation: 'select 1 from ledger where user_id = ? and op_key = ? limit 1',
+  spend: 'update users set balance = ?, bonus = ? where id = ? and balance = ? and bonus = ?',
+  insert: `insert into ledger (${LEDGER_COLUMNS.join(', ')})
+    values (${LEDGER_COLUMNS.map(() => '?').join(', ')}) returning *`,
+};
 
 /**
  * The debit in one statement, for an operation of `rowCount` rows: $1 the user, $2 the key,

@@ -9,13 +9,20 @@ import {
 } from '@chat/shared';
 import type { Kysely } from 'kysely';
 import type { DB, LedgerRow } from '../../db/schema';
-import type { UnitOfWork, UnitTx } from '../../db/unit-of-work';
+import type { NativeSqlite } from '../../db/sqlite-native';
+import type { GroupedUnitTx, UnitOfWork, UnitTx } from '../../db/unit-of-work';
 import { AppError } from '../../http/app-error';
 import { nowIso } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { pageMeta } from '../../lib/paging';
 import type { JobPayloads } from '../jobs/job-queue';
-import type { LedgerInsert, LedgerMismatch, LedgerRepository } from './ledger.repository';
+import type {
+  Insertion,
+  LedgerInsert,
+  LedgerMismatch,
+  LedgerRepository,
+  Spend,
+} from './ledger.repository';
 
 export const LEDGER_PAGE = 20;
 
@@ -48,6 +55,17 @@ export interface CreditInput extends Movement {
 export interface LedgerResult {
   wallet: WalletWire;
   rows: LedgerRow[];
+}
+
+/**
+ * What a purchase stores besides its debit (LedgerService.purchase), written the way the
+ * purchase's transaction runs: through the unit's Kysely, or synchronously on SQLite's raw
+ * connection in a grouped unit. Its id is the ledger rows' `ref_id`.
+ */
+export interface Bought<R extends { id: number }> {
+  /** Its insert, returning the row, on the unit's Kysely (joined to the wallet's lock). */
+  insert(db: Kysely<DB>): Insertion<R>;
+  storeNative(native: NativeSqlite): R;
 }
 
 /**
@@ -139,6 +157,62 @@ export class LedgerService {
     }, within);
   }
 
+  /**
+   * Something bought with coins: `bought` stored, then its price debited from `debit.userId`,
+   * with the ledger rows naming it (`ref_id`), in one transaction; `afterCommit` once that
+   * commits (its failure is logged, not the purchase's). On SQLite the transaction is a grouped
+   * unit (UnitOfWork.runGrouped): the purchases of one turn share a commit, and each runs its
+   * few statements without awaiting any. Elsewhere a unit like `run`'s: the row stored and the
+   * buyer's wallet locked in one statement, then the debit's one statement and the commit. A
+   * copy of an operation (its key) throws OperationReplayed.
+   */
+  async purchase<R extends { id: number }>(
+    debit: Omit<DebitInput, 'refId'>,
+    bought: Bought<R>,
+    afterCommit?: (row: R) => unknown,
+  ): Promise<{ row: R; wallet: WalletWire }> {
+    assertAmount(debit.amount);
+    if (!this.units.grouped)
+      return this.run(async (tx) => {
+        // The row stored and the wallet locked in one statement; the debit starts from it.
+        const stored = await this.repo.storeAndLock(tx.db, bought.insert(tx.db), debit.userId);
+        if (!stored.wallet) throw new AppError('not_found');
+        this.walletsLockedIn(tx.db).set(debit.userId, stored.wallet);
+        const wallet = await tx.debit({ ...debit, refId: stored.row.id });
+        if (afterCommit) tx.afterCommit(() => afterCommit(stored.row));
+        return { row: stored.row, wallet };
+      });
+    return this.units.runGrouped((tx) => {
+      const row = bought.storeNative(tx.native);
+      const wallet = this.debitGrouped(tx, { ...debit, refId: row.id });
+      if (afterCommit) tx.afterCommit(() => afterCommit(row));
+      return { row, wallet };
+    });
+  }
+
+  private walletsLockedIn(db: Kysely<DB>): Map<number, Wallet> {
+    const wallets = this.lockedWallets.get(db) ?? new Map<number, Wallet>();
+    this.lockedWallets.set(db, wallets);
+    return wallets;
+  }
+
+  /** `debitRows` in a grouped unit, whose transaction is the connection's only one: no lock. */
+  private debitGrouped(tx: GroupedUnitTx, input: DebitInput): WalletWire {
+    const before = this.repo.walletOn(tx.native, input.userId);
+    if (!before) throw new AppError('not_found');
+    const spend = planDebit(before, input);
+    if (!spend) {
+      if (input.opKey && this.repo.hasOperationOn(tx.native, input.userId, input.opKey))
+        throw replayed(input);
+      throw notEnoughCoins();
+    }
+    const written = keyedNow(input, () => this.repo.spendOn(tx.native, spend));
+    if (written === 'replayed') throw replayed(input);
+    const wallet = toWalletWire(spend.after);
+    tx.emit('wallet.changed', { userId: input.userId, wallet });
+    return wallet;
+  }
+
   /** The rows of a user's operation with this key, or null when there was none. */
   async findOperation(userId: number, opKey: string): Promise<LedgerOperation | null> {
     const rows = await this.repo.operation(userId, opKey);
@@ -176,8 +250,7 @@ export class LedgerService {
 
   private txOf(unit: UnitTx<JobPayloads>, touched: Map<number, WalletWire>): LedgerTx {
     const { db } = unit;
-    const wallets = this.lockedWallets.get(db) ?? new Map<number, Wallet>();
-    this.lockedWallets.set(db, wallets);
+    const wallets = this.walletsLockedIn(db);
     /** The wallet as this transaction holds it: locked and read on first use. */
     const lockedWallet = async (userId: number): Promise<Wallet> => {
       let wallet = wallets.get(userId);
@@ -195,40 +268,16 @@ export class LedgerService {
     const debitRows = async (input: DebitInput): Promise<LedgerResult> => {
       assertAmount(input.amount);
       const before = await lockedWallet(input.userId);
-      const split = splitSpend(
-        input.balanceOnly ? { balance: before.balance, bonus: 0 } : before,
-        input.amount,
-      );
-      if (!split) {
+      const spend = planDebit(before, input);
+      if (!spend) {
         // A copy of the operation that took the last coins answers the first, not "not enough".
         await this.guardReplay(db, input);
         throw notEnoughCoins();
       }
-      const after = {
-        balance: before.balance - split.fromBalance,
-        bonus: before.bonus - split.fromBonus,
-      };
-      const at = nowIso();
-      const rows: LedgerInsert[] = [];
-      // The bonus goes first, so its row comes first and shows the balance not yet touched.
-      if (split.fromBonus > 0)
-        rows.push(
-          rowOf(
-            input,
-            'bonus',
-            -split.fromBonus,
-            { balance: before.balance, bonus: after.bonus },
-            at,
-          ),
-        );
-      if (split.fromBalance > 0) rows.push(rowOf(input, 'balance', -split.fromBalance, after, at));
       // The key is checked here, once, after the lock (the repository's spend).
-      const opKey = input.opKey ?? null;
-      const written = await this.keyed(input, () =>
-        this.repo.spend(db, { userId: input.userId, opKey, before, after, rows }),
-      );
-      if (written === 'replayed') throw new OperationReplayed(input.userId, opKey!);
-      return { wallet: changed(input.userId, after), rows: written };
+      const written = await this.keyed(input, () => this.repo.spend(db, spend));
+      if (written === 'replayed') throw replayed(input);
+      return { wallet: changed(input.userId, spend.after), rows: written };
     };
     const creditRows = async (input: CreditInput): Promise<LedgerResult> => {
       assertAmount(input.amount);
@@ -279,9 +328,7 @@ export class LedgerService {
     try {
       return await write();
     } catch (error) {
-      if (input.opKey && isUniqueViolation(error))
-        throw new OperationReplayed(input.userId, input.opKey);
-      throw error;
+      throw asReplayed(input, error);
     }
   }
 
@@ -289,6 +336,46 @@ export class LedgerService {
     const wallet = toWalletWire(after);
     touched.set(userId, wallet);
     return wallet;
+  }
+}
+
+/**
+ * What a debit writes, from the wallet it starts from: the bonus first (unless `balanceOnly`),
+ * the rest from the balance; null when there is not enough. The bonus's row comes first and
+ * shows the balance not yet touched.
+ */
+function planDebit(before: Wallet, input: DebitInput): Spend | null {
+  const split = splitSpend(
+    input.balanceOnly ? { balance: before.balance, bonus: 0 } : before,
+    input.amount,
+  );
+  if (!split) return null;
+  const after = {
+    balance: before.balance - split.fromBalance,
+    bonus: before.bonus - split.fromBonus,
+  };
+  const at = nowIso();
+  const rows: LedgerInsert[] = [];
+  if (split.fromBonus > 0)
+    rows.push(
+      rowOf(input, 'bonus', -split.fromBonus, { balance: before.balance, bonus: after.bonus }, at),
+    );
+  if (split.fromBalance > 0) rows.push(rowOf(input, 'balance', -split.fromBalance, after, at));
+  return { userId: input.userId, opKey: input.opKey ?? null, before, after, rows };
+}
+
+const replayed = (input: Movement) => new OperationReplayed(input.userId, input.opKey ?? '');
+
+/** A unique violation of a keyed write is a copy of the operation that got there first. */
+function asReplayed(input: Movement, error: unknown): unknown {
+  return input.opKey && isUniqueViolation(error) ? replayed(input) : error;
+}
+
+function keyedNow<T>(input: Movement, write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    throw asReplayed(input, error);
   }
 }
 
