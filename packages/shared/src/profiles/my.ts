@@ -141,6 +141,8 @@ export const profilesPageSchema = z.object({
   meta: pageMetaSchema.extend({
     /** Tab `top`: the month counted, as UTC instants [from, to) of the Moscow month. */
     window: z.object({ month: z.string(), from: z.string(), to: z.string() }).nullable(),
+    /** Tab `search`: more matched than PROFILES_SEARCH_COUNT_CAP, which `total` then is. */
+    total_capped: z.boolean(),
   }),
 });
 export type ProfilesPage = z.infer<typeof profilesPageSchema>;

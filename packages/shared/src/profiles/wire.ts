@@ -124,6 +124,11 @@ export type FriendsList = z.infer<typeof friendsListSchema>;
 
 /** The spec's page sizes of the profiles lists. */
 export const PROFILES_PAGE_SIZES = [50, 100, 200] as const;
+/**
+ * A nick search counts its matches up to this many: past it the page says "1000+" and pages
+ * end there (a longer prefix finds the rest), so a one-letter search costs what a rare one does.
+ */
+export const PROFILES_SEARCH_COUNT_CAP = 1000;
 export const PROFILE_TABS = ['online', 'new', 'top', 'search'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 

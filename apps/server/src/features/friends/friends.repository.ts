@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB, FriendshipRow, UserRow } from '../../db/schema';
+import { PUBLIC_USER_COLUMNS, type PublicUserRow } from '../users/user.presenter';
 
 const pair = (a: number, b: number): [number, number] => (a < b ? [a, b] : [b, a]);
 
@@ -81,6 +82,34 @@ export class FriendsRepository {
 
   /** Friends of a user, by nick. */
   async friendsOf(userId: number): Promise<UserRow[]> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', 'in', this.friendIds(userId))
+      .orderBy('nick_key')
+      .execute();
+  }
+
+  /** The first `limit` friends by nick and how many there are, in one query (a profile's). */
+  async firstFriends(
+    userId: number,
+    limit: number,
+  ): Promise<{ rows: PublicUserRow[]; count: number }> {
+    const rows = await this.db
+      .selectFrom('users')
+      .select(PUBLIC_USER_COLUMNS)
+      .select((eb) => eb.fn.countAll<number>().over().as('friends_total'))
+      .where('id', 'in', this.friendIds(userId))
+      .orderBy('nick_key')
+      .limit(limit)
+      .execute();
+    return {
+      rows: rows.map(({ friends_total: _, ...user }) => user),
+      count: Number(rows[0]?.friends_total ?? 0),
+    };
+  }
+
+  private friendIds(userId: number) {
     const viaRequested = this.db
       .selectFrom('friendships')
       .select('addressee_id as other_id')
@@ -91,12 +120,7 @@ export class FriendsRepository {
       .select('requester_id as other_id')
       .where('addressee_id', '=', userId)
       .where('status', '=', 'accepted');
-    return this.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', 'in', viaRequested.union(viaAddressed))
-      .orderBy('nick_key')
-      .execute();
+    return viaRequested.union(viaAddressed);
   }
 
   /** Pending requests to the user (`incoming`) or from the user (`outgoing`), newest first. */

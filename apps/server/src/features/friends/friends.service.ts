@@ -14,6 +14,14 @@ import { isRegistered } from '../../access/permissions';
 /** Friend calls (add and delete together) a user may make per minute. */
 export const FRIEND_CALLS_PER_MINUTE = 30;
 
+/** A profile's friends (FriendsService.profileFriends). */
+export interface ProfileFriends {
+  friends: PublicUser[];
+  count: number;
+  /** The viewer's relation to the profile's owner; null for a visitor or the owner. */
+  relation: 'friend' | 'incoming' | 'outgoing' | null;
+}
+
 /** Where two people stand after a call: friends, or my request waiting for them. */
 export interface FriendshipAnswer {
   user: PublicUser;
@@ -60,6 +68,22 @@ export class FriendsService {
       incoming: incoming.map(presentPublicUser),
       outgoing: outgoing.map(presentPublicUser),
     };
+  }
+
+  /**
+   * What a profile shows of its owner's friends: the first `limit` and their count (one
+   * query), and the viewer's relation to the owner (one more, for a signed-in stranger).
+   */
+  async profileFriends(
+    userId: number,
+    viewerId: number | null,
+    limit: number,
+  ): Promise<ProfileFriends> {
+    const [first, relation] = await Promise.all([
+      this.friends.firstFriends(userId, limit),
+      viewerId === null ? null : this.relation(viewerId, userId),
+    ]);
+    return { friends: first.rows.map(presentPublicUser), count: first.count, relation };
   }
 
   /** The viewer's relation to another user, as a profile shows it. */

@@ -18,7 +18,7 @@ export const profilesModule = featureModule({
     const sessions = ctx.use('sessionsService');
     const moderation = ctx.later('moderation');
     const social: SocialPorts = {
-      friendsOf: (userId) => friends.list(userId),
+      profileFriends: (userId, viewerId, limit) => friends.profileFriends(userId, viewerId, limit),
       notify: async (userId, kind, data) => {
         await notifications.notify(userId, kind, data);
       },

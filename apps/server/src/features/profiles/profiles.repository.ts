@@ -1,5 +1,7 @@
 import * as profileContent from '../../access/profile-content.policy';
 import { sql, type Kysely } from 'kysely';
+import { PROFILES_SEARCH_COUNT_CAP } from '@chat/shared';
+import { PUBLIC_USER_COLUMNS } from '../users/user.presenter';
 import type {
   AttachmentRow,
   DB,
@@ -16,9 +18,31 @@ import type {
 export const HIDDEN_STATUSES = ['refused', 'updated'] as const;
 
 export type PhotoWithAttachment = ProfilePhotoRow & { attachment: AttachmentRow };
+
+/** A profile's owner as ProfilesRepository.findBySlug reads them. */
+export interface ProfileOwner {
+  user: UserRow;
+  /** Sitting invisible in a room now. */
+  invisible: boolean;
+  /** The last activity of any of their sessions. */
+  sessionAt: string | null;
+}
+
+/** What a list item shows (presentListItem): a list never reads the wide columns. */
+const LIST_COLUMNS = [
+  ...PUBLIC_USER_COLUMNS,
+  'birthdate',
+  'active_at',
+  'created_at',
+] as const satisfies readonly (keyof UserRow)[];
+const LISTED = LIST_COLUMNS.map((c) => `users.${c}` as const);
+export type ListedUser = Pick<UserRow, (typeof LIST_COLUMNS)[number]>;
+
 export interface ListPage {
-  rows: (UserRow & { month_messages: number | null })[];
+  rows: (ListedUser & { month_messages: number | null })[];
   total: number;
+  /** True when `total` is the count's cap (SEARCH_COUNT_CAP), not the number of matches. */
+  capped: boolean;
 }
 interface Window {
   limit: number;
@@ -35,13 +59,37 @@ export class ProfilesRepository {
     private readonly postgres: boolean,
   ) {}
 
-  async findBySlug(slug: string): Promise<UserRow | undefined> {
-    return this.db
+  /**
+   * A live user by slug, with what the profile's statistics add in the same query: whether
+   * they sit invisible in a room, and the last time a session of theirs did something
+   * (touched once a minute).
+   */
+  async findBySlug(slug: string): Promise<ProfileOwner | undefined> {
+    const row = await this.db
       .selectFrom('users')
       .selectAll()
+      .select((eb) => [
+        eb
+          .exists(
+            eb
+              .selectFrom('room_users')
+              .select('room_id')
+              .whereRef('room_users.user_id', '=', 'users.id')
+              .where('room_users.invisible', '=', 1),
+          )
+          .as('sits_invisible'),
+        eb
+          .selectFrom('sessions')
+          .select((s) => s.fn.max('sessions.last_active_at').as('at'))
+          .whereRef('sessions.user_id', '=', 'users.id')
+          .as('session_at'),
+      ])
       .where('slug', '=', slug)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
+    if (!row) return undefined;
+    const { sits_invisible, session_at, ...user } = row;
+    return { user, invisible: Boolean(Number(sits_invisible)), sessionAt: session_at ?? null };
   }
 
   /** A user that is not deleted (also the /api/my services' fresh read of the caller). */
@@ -66,27 +114,6 @@ export class ProfilesRepository {
       .groupBy('user_id')
       .execute();
     return new Map(rows.map((r) => [r.user_id, { invisible: Number(r.invisible) === 1 }]));
-  }
-
-  async isInvisible(userId: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('room_users')
-      .select('room_id')
-      .where('user_id', '=', userId)
-      .where('invisible', '=', 1)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /** The last time any of the user's sessions did something (touched once a minute). */
-  async lastSessionActivity(userId: number): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('sessions')
-      .select((eb) => eb.fn.max('last_active_at').as('at'))
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row?.at ?? null;
   }
 
   async ignores(userId: number, targetId: number): Promise<boolean> {
@@ -175,10 +202,10 @@ export class ProfilesRepository {
       .where('deleted_at', 'is', null)
       .where('id', 'in', present);
     const [rows, total] = await Promise.all([
-      base.selectAll().orderBy('nick_key').limit(page.limit).offset(page.offset).execute(),
+      base.select(LISTED).orderBy('nick_key').limit(page.limit).offset(page.offset).execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return { rows: rows.map((r) => ({ ...r, month_messages: null })), total: Number(total.n) };
+    return uncapped(rows, total.n);
   }
 
   /** Registered people, newest first (ids grow with registration time). */
@@ -188,10 +215,10 @@ export class ProfilesRepository {
       .where('deleted_at', 'is', null)
       .where(profileContent.registeredPeople());
     const [rows, total] = await Promise.all([
-      base.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+      base.select(LISTED).orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return { rows: rows.map((r) => ({ ...r, month_messages: null })), total: Number(total.n) };
+    return uncapped(rows, total.n);
   }
 
   /** Most public messages in the month, ties by who got there first (lower id). */
@@ -199,7 +226,7 @@ export class ProfilesRepository {
     const rows = await this.db
       .selectFrom('user_month_messages as m')
       .innerJoin('users', 'users.id', 'm.user_id')
-      .selectAll('users')
+      .select(LISTED)
       .select('m.messages as month_messages')
       .where('m.month', '=', month)
       .where('users.deleted_at', 'is', null)
@@ -213,7 +240,7 @@ export class ProfilesRepository {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('month', '=', month)
       .executeTakeFirstOrThrow();
-    return { rows, total: Number(total.n) };
+    return { rows, total: Number(total.n), capped: false };
   }
 
   /**
@@ -225,11 +252,22 @@ export class ProfilesRepository {
     const key = this.postgres ? sql<string>`nick_key collate "C"` : sql<string>`nick_key`;
     let base = this.db.selectFrom('users').where('deleted_at', 'is', null);
     if (prefix !== '') base = base.where(key, '>=', prefix).where(key, '<', `${prefix}${MAX_CHAR}`);
+    // Counted up to one past the cap: a one-letter prefix costs what a rare one does.
+    const counted = base.select(sql.lit(1).as('one')).limit(PROFILES_SEARCH_COUNT_CAP + 1);
     const [rows, total] = await Promise.all([
-      base.selectAll().orderBy(key).limit(page.limit).offset(page.offset).execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      base.select(LISTED).orderBy(key).limit(page.limit).offset(page.offset).execute(),
+      this.db
+        .selectFrom(counted.as('matches'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
-    return { rows: rows.map((r) => ({ ...r, month_messages: null })), total: Number(total.n) };
+    const n = Number(total.n);
+    const capped = n > PROFILES_SEARCH_COUNT_CAP;
+    return {
+      rows: rows.map((r) => ({ ...r, month_messages: null })),
+      total: capped ? PROFILES_SEARCH_COUNT_CAP : n,
+      capped,
+    };
   }
 
   async frames(): Promise<FrameRow[]> {
@@ -285,4 +323,12 @@ export class ProfilesRepository {
         .execute();
     });
   }
+}
+
+function uncapped(rows: ListedUser[], total: number | string): ListPage {
+  return {
+    rows: rows.map((r) => ({ ...r, month_messages: null })),
+    total: Number(total),
+    capped: false,
+  };
 }

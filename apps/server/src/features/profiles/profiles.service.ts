@@ -95,31 +95,40 @@ export class ProfilesService {
   }
 
   async profile(viewer: UserRow | null, slug: string, locale: Locale = 'ru'): Promise<Profile> {
-    const user = await this.repo.findBySlug(slug);
-    if (!user) throw notFound();
+    const owner = await this.repo.findBySlug(slug);
+    if (!owner) throw notFound();
+    const { user, invisible, sessionAt } = owner;
     const isSelf = viewer?.id === user.id;
     const asker = viewerOf(viewer);
     const seeRefused = profileContent.canSeeRefused(asker, user);
-    // Asked beside the reads below.
-    const quotesKeptAsked = this.quotes ? this.quotes.keptByOthers(user.id) : Promise.resolve(0);
-    const [partner, photos, invisible, sessionAt, ignoring, friends, moderation, gifts] =
-      await Promise.all([
-        user.partner_id !== null && user.partner_confirmed_at !== null
-          ? this.repo.findLive(user.partner_id)
-          : undefined,
-        this.repo.photos(user.id, !seeRefused),
-        this.repo.isInvisible(user.id),
-        this.repo.lastSessionActivity(user.id),
-        viewer && !isSelf ? this.repo.ignores(viewer.id, user.id) : false,
-        this.social.friendsOf(user.id),
-        seeRefused && this.moderation ? this.moderation.moderationOf(user.id) : null,
-        this.gifts ? this.gifts.received(viewer, user, locale) : [],
-      ]);
-    const quotesKept = await quotesKeptAsked;
-    const artPosts = this.art ? await this.art.postsCountOf(asker, user.id) : 0;
+    // Every read at once: on PostgreSQL each is a round trip of its own.
+    const [
+      partner,
+      photos,
+      ignoring,
+      friends,
+      moderation,
+      gifts,
+      quotesKept,
+      artPosts,
+      violations,
+    ] = await Promise.all([
+      user.partner_id !== null && user.partner_confirmed_at !== null
+        ? this.repo.findLive(user.partner_id)
+        : undefined,
+      this.repo.photos(user.id, !seeRefused),
+      viewer && !isSelf ? this.repo.ignores(viewer.id, user.id) : false,
+      this.social.profileFriends(user.id, isSelf ? null : (viewer?.id ?? null), PROFILE_FRIENDS),
+      seeRefused && this.moderation ? this.moderation.moderationOf(user.id) : null,
+      this.gifts ? this.gifts.received(viewer, user, locale) : [],
+      this.quotes ? this.quotes.keptByOthers(user.id) : 0,
+      this.art ? this.art.postsCountOf(asker, user.id) : 0,
+      // Bans, gags and warnings (features/moderation), once that feature is wired.
+      this.social.violationsOf?.(user.id) ?? 0,
+    ]);
     const aboutHidden = (HIDDEN_STATUSES as readonly string[]).includes(user.about_status);
     const hideLastOnline = invisible && !isSelf && !profileContent.canSeeInvisible(asker);
-    const friendship = viewer && friends ? relationOf(viewer.id, friends) : null;
+    const friendship = friends.relation;
     return {
       user: presentPublicUser(user),
       about: aboutHidden && !seeRefused ? null : user.about,
@@ -130,8 +139,8 @@ export class ProfilesService {
       partner: partner ? presentPublicUser(partner) : null,
       photos: photos.map((p) => presentPhoto(p, moderation?.photos.get(p.id) ?? null)),
       gifts,
-      friends: friends?.friends.slice(0, PROFILE_FRIENDS) ?? [],
-      friends_count: friends?.friends.length ?? 0,
+      friends: friends.friends,
+      friends_count: friends.count,
       quotes_kept_count: quotesKept,
       art_posts_count: artPosts,
       friendship,
@@ -145,8 +154,7 @@ export class ProfilesService {
         registered_at: user.created_at,
         stealth_percent: stealthPercent(user.room_visits, user.stealth_visits),
         total_messages: user.public_messages + user.private_messages,
-        // Bans, gags and warnings (features/moderation), once that feature is wired.
-        violations: (await this.social.violationsOf?.(user.id)) ?? 0,
+        violations,
       },
     };
   }
@@ -187,6 +195,7 @@ export class ProfilesService {
         per_page: perPage,
         total: found.total,
         window: month,
+        total_capped: found.capped,
       },
     };
   }
@@ -204,17 +213,6 @@ export class ProfilesService {
   countStealth(userId: number, roomId: number): Promise<void> {
     return this.repo.countStealth(userId, roomId);
   }
-}
-
-function relationOf(
-  viewerId: number,
-  list: { friends: { id: number }[]; incoming: { id: number }[]; outgoing: { id: number }[] },
-): Profile['friendship'] {
-  // The lists are the profile owner's: their incoming request is the viewer's outgoing one.
-  if (list.friends.some((u) => u.id === viewerId)) return 'friend';
-  if (list.incoming.some((u) => u.id === viewerId)) return 'outgoing';
-  if (list.outgoing.some((u) => u.id === viewerId)) return 'incoming';
-  return null;
 }
 
 function latest(a: string | null, b: string | null): string | null {

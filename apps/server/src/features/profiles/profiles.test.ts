@@ -1,4 +1,10 @@
-import { moscowMonthKey, type ImChannel, type Profile, type ProfilesPage } from '@chat/shared';
+import {
+  moscowMonthKey,
+  PROFILES_SEARCH_COUNT_CAP,
+  type ImChannel,
+  type Profile,
+  type ProfilesPage,
+} from '@chat/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../lib/clock';
@@ -163,6 +169,40 @@ describe.each(dialects)('profiles on %s', (dialect) => {
     const page2 = await list(`search?q=${encodeURIComponent(`anna${tag}`)}&per_page=50&page=2`);
     expect(page2.data).toEqual([]);
     expect(page2.meta).toMatchObject({ current_page: 2, total: 2, last_page: 1 });
+  });
+
+  it('counts a search up to PROFILES_SEARCH_COUNT_CAP and says when more matched', async () => {
+    const tag = `cap${Math.random().toString(36).slice(2, 6)}`;
+    const template = await buildUser(t.app, { nick: `${tag}0` });
+    const { id: templateId, ...row } = await t.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', template.id)
+      .executeTakeFirstOrThrow();
+    // Straight into the table: a thousand registrations would take a minute.
+    expect(templateId).toBe(template.id);
+    const more = Array.from({ length: PROFILES_SEARCH_COUNT_CAP }, (_, i) => ({
+      ...row,
+      nick: `${tag}${i + 1}`,
+      nick_key: `${tag}${i + 1}`,
+      slug: `${tag}-${i + 1}`,
+    }));
+    for (let i = 0; i < more.length; i += 100)
+      await t.database.db
+        .insertInto('users')
+        .values(more.slice(i, i + 100))
+        .execute();
+    const first = await list(`search?q=${tag}&per_page=200`);
+    expect(first.data).toHaveLength(200);
+    expect(first.meta).toMatchObject({
+      total: PROFILES_SEARCH_COUNT_CAP,
+      total_capped: true,
+      last_page: PROFILES_SEARCH_COUNT_CAP / 200,
+    });
+    // A narrower prefix is counted exactly: 1, 10–19, 100–199, 1000.
+    const narrower = await list(`search?q=${tag}1&per_page=50`);
+    expect(narrower.meta).toMatchObject({ total: 112, total_capped: false, last_page: 3 });
+    expect((await list('new?per_page=50')).meta.total_capped).toBe(false);
   });
 
   it('searches through an index on this dialect', async () => {

@@ -1,12 +1,12 @@
-import type { FriendsList } from '@chat/shared';
+import type { ProfileFriends } from '../friends/friends.service';
 
 /**
  * What profiles and my need from the social features (friends, notifications, sessions,
  * moderation): built by profiles.module.ts, which provides it to the modules after it.
  */
 export interface SocialPorts {
-  /** The user's friends and pending requests, or null while friends do not exist. */
-  friendsOf(userId: number): Promise<FriendsList | null>;
+  /** A profile's first friends, their count and the viewer's relation (FriendsService). */
+  profileFriends(userId: number, viewerId: number | null, limit: number): Promise<ProfileFriends>;
   /** Stores and delivers a notification (NotificationsService.notify). */
   notify(userId: number, kind: string, data: Record<string, unknown>): Promise<void>;
   /** Ends every session of the user but `keepSessionId`, closing their sockets. */

@@ -52,7 +52,21 @@ export function presentNick(user: Pick<UserRow, 'nick' | 'nick_style'>): NickSty
   };
 }
 
-export function presentPublicUser(user: UserRow): PublicUser {
+/** The columns presentPublicUser reads: a list of people selects these, not `users.*`. */
+export const PUBLIC_USER_COLUMNS = [
+  'id',
+  'slug',
+  'nick',
+  'nick_style',
+  'avatar',
+  'frame',
+  'premium_until',
+  'role',
+  'gender',
+] as const satisfies readonly (keyof UserRow)[];
+export type PublicUserRow = Pick<UserRow, (typeof PUBLIC_USER_COLUMNS)[number]>;
+
+export function presentPublicUser(user: PublicUserRow): PublicUser {
   return {
     id: user.id,
     slug: user.slug,

@@ -16,6 +16,8 @@ export interface ProfilesListPage {
   page: number;
   lastPage: number;
   total: number | null;
+  /** `total` is the search's cap: more matched (shown as "1000+"). */
+  totalCapped: boolean;
 }
 
 export interface ProfilesQuery {
@@ -71,6 +73,7 @@ export function profilesQuery(query: ProfilesQuery) {
         page,
         lastPage: meta?.last_page ?? page,
         total: meta?.total ?? null,
+        totalCapped: meta?.total_capped ?? false,
       };
     },
     // A page turn keeps the previous rows on screen until the next arrive.

@@ -39,12 +39,16 @@ function serve() {
       path === '/api/profiles/search'
         ? people.filter((p) => p.user.nick.nick.toLowerCase().startsWith((q.q ?? '').toLowerCase()))
         : people;
+    // The server counts a search up to its cap (here 100, as if it were 1,000).
+    const searching = path === '/api/profiles/search';
+    const counted = searching ? Math.min(found.length, 100) : found.length;
     return {
       data: found.slice((page - 1) * perPage, page * perPage),
       meta: {
         current_page: page,
-        last_page: Math.max(1, Math.ceil(found.length / perPage)),
-        total: found.length,
+        last_page: Math.max(1, Math.ceil(counted / perPage)),
+        total: counted,
+        total_capped: counted < found.length,
       },
     };
   });
@@ -117,6 +121,13 @@ describe('profiles lists', () => {
     expect(lastQuery()?.[1]?.query).toEqual({ page: '1', per_page: '50', q: 'алИ' });
     expect(screen.getAllByTestId(/^profiles-row-/)).toHaveLength(1);
     expect(screen.getByTestId('profiles-total').textContent).toBe('Found: 1');
+    // More than the server counts: it says so, and asks for more letters.
+    fireEvent.change(screen.getByTestId('profiles-search'), { target: { value: 'user' } });
+    fireEvent.click(screen.getByTestId('profiles-search-submit'));
+    await screen.findByTestId('profiles-row-2');
+    expect(screen.getByTestId('profiles-total').textContent).toBe(
+      'Found: more than 100, type more letters',
+    );
     fireEvent.change(screen.getByTestId('profiles-search'), { target: { value: 'zz' } });
     fireEvent.click(screen.getByTestId('profiles-search-submit'));
     expect((await screen.findByTestId('profiles-empty')).textContent).toContain('“zz”');

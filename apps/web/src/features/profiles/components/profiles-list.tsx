@@ -130,7 +130,9 @@ export function ProfilesList({ query, onChange }: ProfilesListProps) {
         <>
           {data.total !== null && (
             <p className="small text-body-secondary mb-2" data-testid="profiles-total">
-              {t(searching ? 'list.total' : 'list.totalAll', { count: data.total })}
+              {data.totalCapped
+                ? t('list.totalCapped', { count: data.total })
+                : t(searching ? 'list.total' : 'list.totalAll', { count: data.total })}
             </p>
           )}
           <ul className="profiles-rows list-unstyled" data-testid="profiles-rows">
