@@ -37,7 +37,7 @@ function options(argv) {
     nodes: Number(get('nodes', 3)),
     members: Number(get('members', 500)),
     posters: Number(get('posters', 20)),
-    rates: String(get('rates', '50,200')).split(',').map(Number),
+    rates: String(get('rates', '50,100')).split(',').map(Number),
     busRate: Number(get('bus-rate', 2000)),
     imPairs: Number(get('im-pairs', 30)),
     imRate: Number(get('im-rate', 100)),
@@ -58,6 +58,8 @@ function options(argv) {
 
 /** A room channel that exists for no socket: the bus phase's target. */
 const SILENT_CHANNEL = 'presence-room.999999';
+/** A room channel with one socket on each node: the heard bus phase's target. */
+const HEARD_CHANNEL = 'presence-room.999998';
 const MEMBER_ID_BASE = 1_000_000;
 /** How long PostgreSQL may take to count a phase's transactions in pg_stat_database. */
 const STATS_LAG_MS = 11_000;
@@ -156,6 +158,13 @@ async function benchCluster(size, opts, redisMeter) {
         userId: MEMBER_ID_BASE + j,
         presence: true,
       })),
+      ...cluster.nodes.map((node, i) => ({
+        url: node.wsUrl,
+        node: i,
+        channel: HEARD_CHANNEL,
+        userId: MEMBER_ID_BASE + opts.members + i,
+        presence: true,
+      })),
       ...pairs.map((p) => ({
         url: cluster.nodes[p.node].wsUrl,
         node: p.node,
@@ -181,7 +190,9 @@ async function benchCluster(size, opts, redisMeter) {
       SILENT_CHANNEL,
       await lastMessage(port, posters[0].token, 1),
     );
+    const heard = new BusPublisher(port, cluster.creds, HEARD_CHANNEL, publisher.template);
     await publisher.steady(opts.busRate, 1000);
+    await heard.steady(opts.busRate, 1000);
     await settle(worker, 'deliveries');
     await ask(worker, { type: 'report', members: opts.members });
 
@@ -205,7 +216,7 @@ async function benchCluster(size, opts, redisMeter) {
       const posted = await run();
       const postedMs = performance.now() - started;
       const stored = Array.isArray(posted.stored) ? posted.stored.length : posted.stored;
-      const expected = kind === 'room' ? stored * opts.members : kind === 'im' ? stored : 0;
+      const expected = { room: stored * opts.members, im: stored, heard: stored * size }[kind] ?? 0;
       await settle(worker, kind === 'im' ? 'im' : 'deliveries', expected);
       const cpu = cluster.cpu().map((c, i) => c - cpuFrom[i]);
       const redisTo = await redisMeter.read();
@@ -261,12 +272,13 @@ async function benchCluster(size, opts, redisMeter) {
           cpuMs: round(seconds * 1000),
           deliveries: counts(i),
           cpuUsPerMessage: perUnit(seconds, stored),
-          cpuUsPerDelivery: kind === 'bus' ? null : perUnit(seconds, counts(i)),
+          cpuUsPerDelivery: kind === 'room' || kind === 'im' ? perUnit(seconds, counts(i)) : null,
           p50: pct(nodeLatency(i), 0.5),
           p99: pct(nodeLatency(i), 0.99),
         })),
         nodesCpuMs: round(totalCpu * 1000),
-        nodesCpuUsPerDelivery: kind === 'bus' ? null : perUnit(totalCpu, deliveries),
+        nodesCpuUsPerDelivery:
+          kind === 'room' || kind === 'im' ? perUnit(totalCpu, deliveries) : null,
         nodesCpuUsPerMessage: perUnit(totalCpu, stored),
         redisCpuMs: round(redisCpu * 1000),
         redisNetCpuMs: round(redisNet * 1000),
@@ -306,9 +318,15 @@ async function benchCluster(size, opts, redisMeter) {
         publisher.steady(opts.busRate, opts.phaseMs),
       ),
     );
+    rows.push(
+      await measure(`heard bus ${opts.busRate}/s`, 'heard', () =>
+        heard.steady(opts.busRate, opts.phaseMs),
+      ),
+    );
     poster.close();
     imPoster.close();
     publisher.close();
+    heard.close();
     return { rows, redisIdleCpuPercent: round(redisIdlePerSec * 100) };
   } finally {
     if (worker) {
@@ -343,7 +361,10 @@ function compare(single, cluster) {
       out.clusterCrossNodeP50P99 = [c.crossNode.p50, c.crossNode.p99];
       out.extraLatencyP50Ms = round(c.crossNode.p50 - s.sameNode.p50);
       out.extraLatencyP99Ms = round(c.crossNode.p99 - s.sameNode.p99);
-    } else if (c.kind === 'bus') {
+      // Within the same phase of the same cluster: the same load, only the hop differs.
+      out.crossMinusSameP50Ms = round(c.crossNode.p50 - c.sameNode.p50);
+      out.crossMinusSameP99Ms = round(c.crossNode.p99 - c.sameNode.p99);
+    } else if (c.kind === 'bus' || c.kind === 'heard') {
       out.publisherCpuUsPerMessage = [s.perNode[0].cpuUsPerMessage, c.perNode[0].cpuUsPerMessage];
       // What a node with no listener on the channel pays for a broadcast of another node.
       const others = c.perNode.slice(1);
@@ -351,11 +372,19 @@ function compare(single, cluster) {
         others.reduce((sum, n) => sum + (n.cpuUsPerMessage ?? 0), 0) / Math.max(1, others.length),
       );
       out.redisUsPerMessage = [s.redisUsPerMessage, c.redisUsPerMessage];
+      if (c.kind === 'heard') {
+        out.singleP50P99 = [s.sameNode.p50, s.sameNode.p99];
+        out.clusterSameNodeP50P99 = [c.sameNode.p50, c.sameNode.p99];
+        out.clusterCrossNodeP50P99 = [c.crossNode.p50, c.crossNode.p99];
+        out.crossMinusSameP50Ms = round(c.crossNode.p50 - c.sameNode.p50);
+      }
     } else {
       out.singleP50P99 = [s.sameNode.p50, s.sameNode.p99];
       out.clusterSameNodeP50P99 = [c.sameNode.p50, c.sameNode.p99];
       out.clusterCrossNodeP50P99 = [c.crossNode.p50, c.crossNode.p99];
       out.extraLatencyP50Ms = round(c.crossNode.p50 - s.sameNode.p50);
+      out.crossMinusSameP50Ms = round(c.crossNode.p50 - c.sameNode.p50);
+      out.crossMinusSameP99Ms = round(c.crossNode.p99 - c.sameNode.p99);
       out.nodesCpuUsPerMessage = [s.nodesCpuUsPerMessage, c.nodesCpuUsPerMessage];
       out.redisUsPerMessage = [s.redisUsPerMessage, c.redisUsPerMessage];
     }
