@@ -16,18 +16,20 @@ import { RedisMeter, freshDatabase, startCluster } from './cluster.mjs';
 
 /**
  * `npm run bench -- nodes`: what crossing nodes costs. Three of our server processes on one
- * PostgreSQL schema and one Redis (as production runs several nodes), and in the same run one
- * node alone on the same PostgreSQL and Redis, with the same load:
+ * PostgreSQL database and one Redis (as production runs several nodes), and in the same run one
+ * node alone on the same PostgreSQL and Redis, with the same load; each cluster has a database
+ * of its own (its transactions and rows counted in pg_stat_database):
  *
  * - a room of 500 listeners (`presence-room.1`) spread evenly over the nodes, 20 registered
  *   people posting into it over HTTP through node 0 at fixed rates: deliveries, latency from POST
  *   to receipt for listeners on node 0 (same node) and on the others (through Redis), CPU of each
  *   node and of Redis per delivery;
- * - the bus alone: events published through node 0's Pusher HTTP API (ten a request) on a room
- *   channel no socket listens to, so what the other nodes spend is what every node pays for every broadcast of
- *   the site, wanted or not (the adapter has one pub/sub channel for the whole site);
  * - private messages: 30 pairs, the senders posting through node 0, the recipients' sockets
- *   spread over the nodes (same node / cross node).
+ *   spread over the nodes (same node / cross node);
+ * - the bus alone: events published through node 0's Pusher HTTP API (ten a request) on a room
+ *   channel no socket listens to, so what the other nodes spend is what every node pays for
+ *   every broadcast of the site, wanted or not (the adapter has one pub/sub channel for the site);
+ * - the heard bus: the same on a channel with one listener on each node.
  *
  * Nodes on CPU 0, the load on CPU 1, PostgreSQL and Redis where the kernel puts them.
  */
