@@ -8,7 +8,7 @@ import { onExit } from '../lib/procs.mjs';
 
 /**
  * Several of our server processes as production runs them side by side (README "Several nodes
- * on PostgreSQL and Redis"): one PostgreSQL schema, one Redis, the same secrets, each on its
+ * on PostgreSQL and Redis"): one PostgreSQL database, one Redis, the same secrets, each on its
  * own port. The first node starts alone (it migrates and seeds), the others after it together.
  *
  * Each cluster gets Pusher credentials of its own, so its Redis keys and its pub/sub bus
