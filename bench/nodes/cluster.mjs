@@ -29,6 +29,27 @@ export async function startCluster({ size, databaseUrl, redisUrl, cpus = '0' }) 
     PUSHER_SECRET: creds.secret,
     APP_KEY: randomBytes(24).toString('hex'),
   };
+  const pattern = `rt:${creds.appId}:*`;
+  let cleaned = false;
+  // Last resort when the bench is killed before its own clean-up: redis-cli, synchronously.
+  const forgetKeys = onExit(() => {
+    if (cleaned) return;
+    try {
+      execFileSync(
+        'sh',
+        [
+          '-c',
+          'redis-cli -u "$1" --scan --pattern "$2" | xargs -r redis-cli -u "$1" del',
+          'sh',
+          redisUrl,
+          pattern,
+        ],
+        { stdio: 'ignore' },
+      );
+    } catch {
+      // no redis-cli here, or Redis gone: nothing more to do
+    }
+  });
   const nodes = [];
   try {
     nodes.push(await startOurs({ databaseUrl, cpus, env, name: 'node0' }));
@@ -41,6 +62,7 @@ export async function startCluster({ size, databaseUrl, redisUrl, cpus = '0' }) 
     );
   } catch (error) {
     await Promise.all(nodes.map((n) => n.stop()));
+    forgetKeys();
     throw error;
   }
   return {
@@ -49,7 +71,9 @@ export async function startCluster({ size, databaseUrl, redisUrl, cpus = '0' }) 
     cpu: () => nodes.map((n) => cpuSeconds(n.child.pid) ?? 0),
     stop: async () => {
       await Promise.all(nodes.map((n) => n.stop()));
-      await deleteKeys(redisUrl, `rt:${creds.appId}:*`);
+      await deleteKeys(redisUrl, pattern);
+      cleaned = true;
+      forgetKeys();
     },
   };
 }
