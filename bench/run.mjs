@@ -15,6 +15,7 @@ const BENCHES = {
   firstload: () => import('./firstload/index.mjs'),
   art: () => import('./art/index.mjs'),
   video: () => import('./video/index.mjs'),
+  nodes: () => import('./nodes/index.mjs'),
 };
 
 const [name, ...argv] = process.argv.slice(2);
