@@ -10,7 +10,7 @@ import { cpus as cpuList, tmpdir } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { nowMs, sleep } from '../lib/clock.mjs';
+import { nowMs } from '../lib/clock.mjs';
 import { closeAgent } from '../lib/http.mjs';
 import { benchPids, guardProcesses, pinSelf, stop } from '../lib/procs.mjs';
 import { freePort } from '../lib/ports.mjs';
@@ -22,6 +22,8 @@ import {
   rssKB,
   writeSyscalls,
 } from '../lib/proc-stats.mjs';
+import { idleMemory } from './idle-memory.mjs';
+import { Inspector } from './inspector.mjs';
 import { Histogram, round } from '../lib/stats.mjs';
 import { WorkerPool } from './pool.mjs';
 import { saturate, steady } from './publishers.mjs';
@@ -229,26 +231,51 @@ async function openSession(target, opts) {
     cpus: opts.pinned ? '0' : null,
     diagnostics,
     backlog: opts.backlog,
+    // For the full GCs of the idle-memory measure (idle-memory.mjs).
+    inspect: true,
   });
+  const readyAt = nowMs();
   let pool = null;
+  let inspector = null;
   const close = async () => {
+    inspector?.close();
     await pool?.stop();
     await stop(server.child);
     server.cleanup();
   };
   try {
+    inspector = await Inspector.of(server.child);
     const client = target.client(port, opts);
     pool = await WorkerPool.start(opts.workers, client.protocol, client.url, opts.wsClient);
-    const ctx = { target, port, pool, pid: server.child.pid, seq: 0, spawnedAt };
+    const ctx = {
+      target,
+      port,
+      pool,
+      pid: server.child.pid,
+      seq: 0,
+      spawnedAt,
+      readyAt,
+      inspector,
+      settleAfterStartMs: target.settleAfterStartMs ?? 0,
+    };
     const out = {
       clientKind: client.protocol,
       clientLibrary: clientLibrary(client.protocol, opts),
       otherLoadBeforeStart: quiet,
     };
 
-    out.idle = await idleMemory(ctx, opts);
+    out.idle = await idleMemory(
+      ctx,
+      () => connect(ctx, opts.idle, 200),
+      () => ctx.pool.call('disconnect'),
+    );
+    // No debugger session stays attached during the measured phases.
+    inspector.close();
+    inspector = ctx.inspector = null;
     log(
-      `${target.label}: idle ${out.idle.kbPerConnection} KB/connection (${out.idle.connected} connected)`,
+      `${target.label}: idle ${out.idle.kbPerConnection} KB/connection after a full GC, ` +
+        `${out.idle.kbPerConnectionBeforeGc} before it; heap ${out.idle.heapKbPerConnection} KB ` +
+        `(${out.idle.connected} connected)`,
     );
 
     out.connect = await connect(ctx, opts.clients, 200);
@@ -321,27 +348,6 @@ function sumResults(parts) {
     ok: parts.reduce((s, p) => s + p.ok, 0),
     failed: parts.reduce((s, p) => s + p.failed, 0),
     errors,
-  };
-}
-
-/** b. RSS before and after `idle` connected, subscribed, silent clients. */
-async function idleMemory(ctx, opts) {
-  // Let the fresh server finish starting (JIT, lazy modules) before the baseline.
-  await sleep(1500);
-  const before = rssKB(ctx.pid);
-  const connected = await connect(ctx, opts.idle, 200);
-  await sleep(2500);
-  const after = rssKB(ctx.pid);
-  await ctx.pool.call('disconnect');
-  await sleep(1000);
-  return {
-    connected: connected.ok,
-    failed: connected.failed,
-    errors: connected.errors,
-    connectMs: connected.ms,
-    rssBeforeKB: before,
-    rssAfterKB: after,
-    kbPerConnection: round((after - before) / Math.max(1, connected.ok)),
   };
 }
 

@@ -29,7 +29,9 @@ async function check(response, what) {
 const ours = {
   name: 'ours',
   label: 'ours',
-  async start(port, { root, cpus, diagnostics }) {
+  /** Its malloc trimmer first checks 10 s after start (lib/memory-trim.ts; idle-memory.mjs). */
+  settleAfterStartMs: 10_500,
+  async start(port, { root, cpus, diagnostics, inspect = false }) {
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-realtime-'));
     const cleanup = onExit(() => rmSync(dataDir, { recursive: true, force: true }));
     const env = {
@@ -47,10 +49,13 @@ const ours = {
       REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '0',
       REALTIME_MAX_SOCKETS_PER_ACCOUNT: '0',
     };
-    // Only when investigating (--cpu-prof, --trace-gc); by default the command is exactly production's.
+    // Only when investigating (--cpu-prof, --trace-gc); otherwise the command is production's,
+    // plus the inspector the idle-memory measure asks for a full GC (nothing in the server's code).
     const flags = [];
     if (diagnostics?.cpuProf) flags.push('--cpu-prof', `--cpu-prof-dir=${diagnostics.dir}`);
     if (diagnostics?.traceGc) flags.push('--trace-gc');
+    // The V8 inspector, for a full GC or a heap snapshot asked from outside (inspector.mjs).
+    if (inspect) flags.push('--inspect=127.0.0.1:0');
     const logFile = diagnostics ? join(diagnostics.dir, `ours-${Date.now()}.log`) : undefined;
     const child = startServer('ours', process.execPath, [...flags, ...(await nodeArgsFor())], {
       env,
@@ -81,14 +86,20 @@ function reference(name, label, file, client, extraEnv = {}) {
   return {
     name,
     label,
-    async start(port, { root, cpus, backlog }) {
+    async start(port, { root, cpus, backlog, inspect = false }) {
       const env = { ...baseEnv(), ...extraEnv, PORT: String(port), HOST: '127.0.0.1' };
       if (backlog) env.BACKLOG = String(backlog);
-      const child = startServer(name, process.execPath, [join(root, 'bench/servers', file)], {
-        env,
-        cwd: root,
-        cpus,
-      });
+      const flags = inspect ? ['--inspect=127.0.0.1:0'] : [];
+      const child = startServer(
+        name,
+        process.execPath,
+        [...flags, join(root, 'bench/servers', file)],
+        {
+          env,
+          cwd: root,
+          cpus,
+        },
+      );
       await waitHealthy(child, `http://127.0.0.1:${port}/healthz`);
       return { child, cleanup: () => {} };
     },

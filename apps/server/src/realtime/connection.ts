@@ -4,6 +4,24 @@ import { MAX_BUFFERED_BYTES } from './frames';
 const NO_CHANNELS: readonly string[] = Object.freeze([]);
 
 /**
+ * A socket's times are kept as milliseconds since this module loaded, not as Date.now(): V8
+ * keeps a small integer in the object itself, while Date.now() (past 2^40) needs a 16-byte
+ * number object of its own per field and socket. Never 0: 0 means "not set".
+ */
+const EPOCH = Date.now() - 1;
+const SMALL = 2 ** 30 - 1;
+
+/**
+ * `now` (Date.now()) as milliseconds since EPOCH. A difference of two numbers is a boxed
+ * number in V8 even when it is an integer; `| 0` makes it a small one. Past 12 days of
+ * uptime (SMALL) times are boxed again, with the same values.
+ */
+function sinceEpoch(now: number): number {
+  const ms = now - EPOCH;
+  return ms >= 0 && ms <= SMALL ? ms | 0 : ms;
+}
+
+/**
  * What a socket needs of the fan-out (fan-out.ts): that broadcasts queued before a direct write
  * go out first. Declared here so the two files do not import each other.
  */
@@ -24,8 +42,9 @@ export class Connection {
   channels: readonly string[] = NO_CHANNELS;
   /** Presence channels joined, with the seat this socket holds in each (null until the first). */
   presence: Map<string, PresenceSeat> | null = null;
-  lastActivity = Date.now();
-  pingSentAt = 0;
+  /** When the client last sent a frame, and when a ping to it went unanswered (0: none). */
+  private heardAt = sinceEpoch(Date.now());
+  private pingedAt = 0;
   /** Set by pusher:signin. */
   userId: string | null = null;
   /**
@@ -43,7 +62,7 @@ export class Connection {
   closed = false;
   /** The fan-out flush that last corked this socket (see FanOut). */
   corkEpoch = 0;
-  // One-second windows (start, count) of the messages and client events the socket sent.
+  // One-second windows (start since EPOCH, count) of the messages and client events it sent.
   private messagesStart = 0;
   private messagesCount = 0;
   private clientEventsStart = 0;
@@ -71,10 +90,32 @@ export class Connection {
     if (at >= 0) this.channels = this.channels.toSpliced(at, 1);
   }
 
+  /** The client sent a frame at `now` (Date.now()): it is alive, a pending ping is answered. */
+  heard(now: number): void {
+    this.heardAt = sinceEpoch(now);
+    this.pingedAt = 0;
+  }
+
+  /** The server pinged the client at `now`, since it had been quiet. */
+  pinged(now: number): void {
+    this.pingedAt = sinceEpoch(now);
+  }
+
+  /** Milliseconds the client has been quiet at `now`. */
+  quietFor(now: number): number {
+    return sinceEpoch(now) - this.heardAt;
+  }
+
+  /** Milliseconds since the unanswered ping at `now`; null when no ping is pending. */
+  pingPendingFor(now: number): number | null {
+    return this.pingedAt === 0 ? null : sinceEpoch(now) - this.pingedAt;
+  }
+
   /** Counts a message from the client; false when this second already had `limit`. */
   takeMessage(limit: number, now: number): boolean {
-    if (now - this.messagesStart >= 1000) {
-      this.messagesStart = now;
+    const at = sinceEpoch(now);
+    if (at - this.messagesStart >= 1000) {
+      this.messagesStart = at;
       this.messagesCount = 0;
     }
     this.messagesCount += 1;
@@ -83,8 +124,9 @@ export class Connection {
 
   /** Counts a client event; false when this second already had `limit`. */
   takeClientEvent(limit: number, now: number): boolean {
-    if (now - this.clientEventsStart >= 1000) {
-      this.clientEventsStart = now;
+    const at = sinceEpoch(now);
+    if (at - this.clientEventsStart >= 1000) {
+      this.clientEventsStart = at;
       this.clientEventsCount = 0;
     }
     this.clientEventsCount += 1;

@@ -205,8 +205,7 @@ export class RealtimeServer {
     // the client's close frame.
     if (conn.ws.readyState !== conn.ws.OPEN) return;
     const now = Date.now();
-    conn.lastActivity = now;
-    conn.pingSentAt = 0;
+    conn.heard(now);
     if (!conn.takeMessage(Limits.messagesPerSecond, now)) {
       conn.send(errorFrame(CloseCode.overCapacity, 'Too many messages'));
       conn.close(CloseCode.overCapacity, 'Too many messages');
@@ -396,11 +395,12 @@ export class RealtimeServer {
   private sweep(): void {
     const now = Date.now();
     for (const conn of this.connections.values()) {
-      if (conn.pingSentAt && now - conn.pingSentAt > this.pongTimeoutMs) {
+      const waited = conn.pingPendingFor(now);
+      if (waited !== null && waited > this.pongTimeoutMs) {
         conn.send(errorFrame(CloseCode.inactive, 'Pong reply not received'));
         conn.close(CloseCode.inactive, 'Pong reply not received');
-      } else if (!conn.pingSentAt && now - conn.lastActivity > this.activityTimeoutMs) {
-        conn.pingSentAt = now;
+      } else if (waited === null && conn.quietFor(now) > this.activityTimeoutMs) {
+        conn.pinged(now);
         conn.send(frame('pusher:ping', {}));
       }
     }
