@@ -92,7 +92,9 @@ export function foldLayersModel(tf: Tf, model: tfjs.LayersModel): FoldedModel {
     const kind = reader.getClassName();
     if ((kind !== 'Conv2D' && kind !== 'DepthwiseConv2D') || config(reader, 'padding') !== 'valid')
       return false;
-    const [, height, width] = (padding.inboundNodes[0]?.inputShapes ?? []) as (number | null)[];
+    // One input: its shape, which tfjs-layers gives as a list of one shape.
+    const shapes = padding.inboundNodes[0]?.inputShapes ?? [];
+    const [, height, width] = (Array.isArray(shapes[0]) ? shapes[0] : shapes) as (number | null)[];
     const pads = config<[[number, number], [number, number]]>(padding, 'padding');
     const kernel = config<[number, number]>(reader, 'kernelSize');
     const strides = config<[number, number]>(reader, 'strides');
