@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -95,7 +96,11 @@ async function asTheServerDoes() {
 
 async function variants() {
   // tfjs and nsfwjs as the server's package resolves them (nsfwjs is only under apps/server).
-  const require = createRequire(new URL('../../apps/server/package.json', import.meta.url));
+  // From bench/uploads/ in the sources, or from apps/server/dist/ when bundled.
+  const serverPackage = ['../../apps/server/package.json', '../package.json']
+    .map((path) => new URL(path, import.meta.url))
+    .find((url) => existsSync(url) && readFileSync(url, 'utf8').includes('"nsfwjs"'));
+  const require = createRequire(serverPackage);
   const load = (name) => import(pathToFileURL(require.resolve(name)).href);
   const tf = await load('@tensorflow/tfjs');
   const { setWasmPaths } = await load('@tensorflow/tfjs-backend-wasm');
