@@ -3,10 +3,20 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nowMs } from '../lib/clock.mjs';
-import { CREDS, ROOT, registerMany, startOurs } from '../lib/ours.mjs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { CREDS, ROOT, nodeArgsFor, registerMany, startOurs } from '../lib/ours.mjs';
 import { cpuMeter, otherLoadMeter, rssKB } from '../lib/proc-stats.mjs';
 import { waitBudget, waitQuiet } from '../lib/quiet.mjs';
-import { benchPids, guardProcesses, onExit, pinSelf, startWorker, stop } from '../lib/procs.mjs';
+import {
+  benchPids,
+  guardProcesses,
+  hasTaskset,
+  onExit,
+  pinSelf,
+  startWorker,
+  stop,
+} from '../lib/procs.mjs';
 import { Samples, round } from '../lib/stats.mjs';
 import { makeInputs } from './inputs.mjs';
 import { Uploader } from './uploader.mjs';
@@ -231,6 +241,47 @@ async function benchOurs(jobs, opts, classifier) {
   }
 }
 
+/**
+ * The classifier's CPU per picture apart (classifier-cpu.mjs, bundled beside the server's
+ * build as the server is, on CPU 0).
+ */
+async function classifierCpu(opts) {
+  await waitQuiet(opts.quietWaitMs);
+  const args = await nodeArgsFor('bench/uploads/classifier-cpu.mjs');
+  const [command, argv] = hasTaskset()
+    ? ['taskset', ['-c', '0', process.execPath, ...args]]
+    : [process.execPath, args];
+  const { stdout } = await promisify(execFile)(command, argv, {
+    cwd: ROOT,
+    maxBuffer: 16 * 1024 * 1024,
+    timeout: 5 * 60_000,
+  });
+  return JSON.parse(stdout.trim().split('\n').at(-1));
+}
+
+function classifierMarkdown({ server, tried }) {
+  const lines = [
+    `Classifier apart (${server.wasmBinary}, ${server.threads} thread; CPU ms per picture, CPU 0):`,
+    '',
+    '| picture | frames judged | pixels from the thumbnail (sharp) | model (worker thread CPU) | model per frame | tensors before → after |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const [kind, k] of Object.entries(server.kinds)) {
+    lines.push(
+      `| ${kind} | ${k.framesPerPicture} | ${k.pixelsCpuMs} | **${k.modelCpuMs}** | ${round(k.modelCpuMs / k.framesPerPicture)} | ${k.tensorsBefore} → ${k.tensorsAfter} |`,
+    );
+  }
+  if (tried) {
+    lines.push(
+      '',
+      '| inference variant (same process, WASM SIMD) | CPU ms per frame |',
+      '|---|---|',
+    );
+    for (const [name, ms] of Object.entries(tried)) lines.push(`| ${name} | ${ms} |`);
+  }
+  return lines.join('\n');
+}
+
 const fmt = (n) => (n === null || n === undefined ? '–' : n.toLocaleString('en-US'));
 
 function markdown(results, opts) {
@@ -335,6 +386,11 @@ export async function run(argv) {
       return f;
     };
     const floors = [await floorRun('before')];
+    if (opts.classifier.includes('on')) {
+      console.log('\nthe classifier apart…');
+      results.classifierCpu = await classifierCpu(opts);
+      console.log(`\n${classifierMarkdown(results.classifierCpu)}`);
+    }
     results.ours = {};
     for (const classifier of opts.classifier) {
       console.log(`\nours on SQLite, ADULT_CLASSIFIER=${classifier}…`);
@@ -381,6 +437,7 @@ export async function run(argv) {
       );
     }
     console.log(`\n${markdown(results, opts)}\n`);
+    if (results.classifierCpu) console.log(`${classifierMarkdown(results.classifierCpu)}\n`);
     mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
     writeFileSync(join(ROOT, 'bench/results/uploads.json'), JSON.stringify(results, null, 2));
     console.log('results: bench/results/uploads.json');

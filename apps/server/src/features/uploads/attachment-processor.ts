@@ -23,7 +23,7 @@ import {
 
 /**
  * Frames of an animation the classifier looks at, taken from the thumbnail: each costs one
- * small decode and one run of the model, whatever the animation's size.
+ * small decode and one frame of the model's batch, whatever the animation's size.
  */
 export const CLASSIFIED_FRAMES = 4;
 
@@ -127,11 +127,11 @@ export class AttachmentProcessor implements JobHandler<'attachment.process'> {
   private async classify(thumbnail: Buffer, pages: number, id: number): Promise<boolean> {
     if (!this.classifier) return false;
     try {
-      for (const page of framesToClassify(pages, CLASSIFIED_FRAMES)) {
-        const pixels = await classifierPixels(thumbnail, this.limits.maxPixels, page);
-        if (isAdult(await this.classifier.classify(pixels))) return true;
-      }
-      return false;
+      const frames: Uint8Array[] = [];
+      for (const page of framesToClassify(pages, CLASSIFIED_FRAMES))
+        frames.push(await classifierPixels(thumbnail, this.limits.maxPixels, page));
+      // The frames run through the model as one batch.
+      return (await this.classifier.classify(frames)).some(isAdult);
     } catch (error) {
       this.log.error(
         { err: error, attachment: id },

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SERVER_ROOT } from '../../../app';
 import { classifierPixels } from '../image-processor';
 import { NsfwClassifier } from './adult-classifier';
-import { isAdult } from './adult-rule';
+import { isAdult, type AdultScores } from './adult-rule';
 
 const SMILEYS = join(SERVER_ROOT, 'assets/smileys');
 
@@ -32,31 +32,56 @@ describe('adult classifier', () => {
       .png()
       .toBuffer();
     const started = Date.now();
-    const first = await classifier.classify(await classifierPixels(drawing, 50_000_000));
+    const [first] = await classifier.classify([await classifierPixels(drawing, 50_000_000)]);
     const loadAndFirst = Date.now() - started;
     const times: number[] = [];
     for (const picture of [await flat(200, 40, 40), await flat(40, 180, 90), drawing]) {
       const pixels = await classifierPixels(picture, 50_000_000);
       const t = performance.now();
-      const scores = await classifier.classify(pixels);
+      const [scores] = await classifier.classify([pixels]);
       times.push(performance.now() - t);
+      if (!scores) throw new Error('no scores');
       const sum = scores.Drawing + scores.Hentai + scores.Neutral + scores.Porn + scores.Sexy;
       expect(sum).toBeGreaterThan(0.98);
       expect(sum).toBeLessThan(1.02);
       expect(isAdult(scores)).toBe(false);
     }
-    expect(isAdult(first)).toBe(false);
+    expect(first && isAdult(first)).toBe(false);
     // Our own smileys are transparent drawings of hands and faces; read without their
     // transparency laid on white, the thumbs-up scored 0.97 "hentai".
     for (const smiley of ['thumbs_up.svg', 'thumbs_down.svg', 'wave.svg']) {
       const svg = readFileSync(join(SMILEYS, smiley));
       const thumb = await sharp(svg).resize(256, 256).png().toBuffer();
-      expect(isAdult(await classifier.classify(await classifierPixels(thumb, 50_000_000)))).toBe(
-        false,
-      );
+      const scores = await classifier.classify([await classifierPixels(thumb, 50_000_000)]);
+      expect(scores.map(isAdult)).toEqual([false]);
     }
     console.log(
       `adult classifier: first call (model load) ${loadAndFirst} ms, then ${times.map((t) => t.toFixed(0)).join(', ')} ms per picture`,
     );
+  }, 120_000);
+
+  it('answers a batch of frames as it answers each alone, and keeps no tensors', async () => {
+    const pictures = [await flat(200, 40, 40), await flat(40, 180, 90), await flat(250, 250, 250)];
+    const frames = await Promise.all(pictures.map((p) => classifierPixels(p, 50_000_000)));
+    const alone: AdultScores[] = [];
+    for (const frame of frames) alone.push(...(await classifier.classify([frame])));
+    const before = await classifier.stats();
+    // One picture's frames in one call, and two pictures asked at once (one batch, or two).
+    const [together, a, b] = await Promise.all([
+      classifier.classify(frames),
+      classifier.classify([frames[0]!]),
+      classifier.classify(frames.slice(1)),
+    ]);
+    for (const [i, scores] of [together, [...a, ...b]].entries()) {
+      expect(scores, `run ${i}`).toHaveLength(3);
+      scores.forEach((s, j) => {
+        for (const name of ['Drawing', 'Hentai', 'Neutral', 'Porn', 'Sexy'] as const)
+          expect(s[name]).toBeCloseTo(alone[j]![name], 4);
+      });
+    }
+    const after = await classifier.stats();
+    expect(after.numTensors).toBe(before.numTensors);
+    expect(after.frames - before.frames).toBe(6);
+    expect(after.wasmBinary).toMatch(/^tfjs-backend-wasm.*\.wasm$/);
   }, 120_000);
 });

@@ -1,17 +1,15 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import { scoresOf, type AdultScores } from './adult-rule';
+import type { AdultScores } from './adult-rule';
+import type { WorkerAnswer, WorkerStats } from './classifier.worker';
 
-/** Scores a picture (224×224 RGB pixels) for adult content. */
+/**
+ * Scores a picture for adult content: its frames (one for a still picture), each 224×224 RGB
+ * pixels, judged in one call; the scores come in the frames' order.
+ */
 export interface AdultClassifier {
-  classify(pixels: Uint8Array): Promise<AdultScores>;
+  classify(frames: Uint8Array[]): Promise<AdultScores[]>;
   close(): Promise<void>;
-}
-
-interface Answer {
-  id: number;
-  predictions?: { className: string; probability: number }[];
-  error?: string;
 }
 
 // From the sources (tsx, tests) this module is TypeScript and so is the worker beside it; in the
@@ -33,7 +31,7 @@ import(workerData.tsxApi)
 
 /**
  * nsfwjs (MobileNetV2, shipped inside the package) in a worker thread, started on the first
- * picture. It starts the way the server itself runs: plain JavaScript from the build, or
+ * picture; a picture's frames go in one message and run as one batch. It starts the way the server itself runs: plain JavaScript from the build, or
  * TypeScript through the tsx loader from the sources. A dead worker is replaced on the next
  * request.
  */
@@ -42,7 +40,7 @@ export class NsfwClassifier implements AdultClassifier {
   private nextId = 1;
   private readonly pending = new Map<
     number,
-    { resolve: (s: AdultScores) => void; reject: (e: Error) => void }
+    { resolve: (answer: WorkerAnswer) => void; reject: (e: Error) => void }
   >();
 
   constructor(
@@ -50,26 +48,40 @@ export class NsfwClassifier implements AdultClassifier {
     private readonly timeoutMs = 60_000,
   ) {}
 
-  classify(pixels: Uint8Array): Promise<AdultScores> {
+  async classify(frames: Uint8Array[]): Promise<AdultScores[]> {
+    if (!frames.length) return [];
+    const answer = await this.ask({ frames });
+    if ('scores' in answer) return answer.scores;
+    throw new Error('error' in answer ? answer.error : 'adult classifier failed');
+  }
+
+  /** The worker's counters (tensors alive, its thread's CPU, the WASM binary): for the bench. */
+  async stats(): Promise<WorkerStats> {
+    const answer = await this.ask({ stats: true });
+    if ('stats' in answer) return answer.stats;
+    throw new Error('error' in answer ? answer.error : 'adult classifier failed');
+  }
+
+  private ask(request: { frames: Uint8Array[] } | { stats: true }): Promise<WorkerAnswer> {
     const worker = this.ensureWorker();
     const id = this.nextId++;
-    return new Promise<AdultScores>((resolve, reject) => {
+    return new Promise<WorkerAnswer>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new Error('adult classifier timed out'));
       }, this.timeoutMs);
       timer.unref();
       this.pending.set(id, {
-        resolve: (s) => {
+        resolve: (answer) => {
           clearTimeout(timer);
-          resolve(s);
+          resolve(answer);
         },
         reject: (e) => {
           clearTimeout(timer);
           reject(e);
         },
       });
-      worker.postMessage({ id, pixels });
+      worker.postMessage({ id, ...request });
     });
   }
 
@@ -82,12 +94,11 @@ export class NsfwClassifier implements AdultClassifier {
         })
       : new Worker(WORKER_URL);
     worker.unref();
-    worker.on('message', (answer: Answer) => {
+    worker.on('message', (answer: WorkerAnswer) => {
       const waiting = this.pending.get(answer.id);
       if (!waiting) return;
       this.pending.delete(answer.id);
-      if (answer.predictions) waiting.resolve(scoresOf(answer.predictions));
-      else waiting.reject(new Error(answer.error ?? 'adult classifier failed'));
+      waiting.resolve(answer);
     });
     const fail = (error: Error) => {
       this.log.error({ err: error }, 'adult classifier worker stopped');

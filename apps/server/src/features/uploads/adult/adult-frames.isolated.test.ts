@@ -16,20 +16,23 @@ import { animation, png, readiness, upload } from '../test/upload-kit';
 const fake = vi.hoisted(() => {
   const NEUTRAL = { Drawing: 0.01, Hentai: 0.01, Neutral: 0.96, Porn: 0.01, Sexy: 0.01 };
   const EXPLICIT = { Drawing: 0.01, Hentai: 0.01, Neutral: 0.02, Porn: 0.95, Sexy: 0.01 };
+  // calls: frames judged (a picture's frames come in one call).
   const state = { calls: 0 };
   class FakeClassifier {
-    async classify(pixels: Uint8Array) {
-      state.calls += 1;
-      let [r, g, b] = [0, 0, 0];
-      for (let i = 0; i < pixels.length; i += 3) {
-        r += pixels[i]!;
-        g += pixels[i + 1]!;
-        b += pixels[i + 2]!;
-      }
-      const n = pixels.length / 3;
-      [r, g, b] = [r / n, g / n, b / n];
-      if (r > 200 && g < 60 && b > 200) throw new Error('the model broke');
-      return r > 200 && g < 60 && b < 60 ? EXPLICIT : NEUTRAL;
+    async classify(frames: Uint8Array[]) {
+      return frames.map((pixels) => {
+        state.calls += 1;
+        let [r, g, b] = [0, 0, 0];
+        for (let i = 0; i < pixels.length; i += 3) {
+          r += pixels[i]!;
+          g += pixels[i + 1]!;
+          b += pixels[i + 2]!;
+        }
+        const n = pixels.length / 3;
+        [r, g, b] = [r / n, g / n, b / n];
+        if (r > 200 && g < 60 && b > 200) throw new Error('the model broke');
+        return r > 200 && g < 60 && b < 60 ? EXPLICIT : NEUTRAL;
+      });
     }
     async close() {}
   }

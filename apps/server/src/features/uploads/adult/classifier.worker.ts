@@ -1,49 +1,179 @@
 /**
  * The adult-image model in a worker thread: tfjs on its WASM backend takes tens of
- * milliseconds of CPU per picture, which must never happen on the event loop. Loaded once on
- * the first request; requests are answered in order.
+ * milliseconds of CPU per frame, which must never happen on the event loop. The model is
+ * loaded once, on the first request, and compiled with its batch normalizations folded into
+ * the convolutions (folded-model.ts). The frames of every request waiting when the model
+ * gets free run as one batch [n, 224, 224, 3]; each request gets its own answer, in order.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import * as tf from '@tensorflow/tfjs';
-import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import { getThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import * as nsfw from 'nsfwjs';
+import type { AdultScores } from './adult-rule';
+import { foldLayersModel, type FoldedModel } from './folded-model';
 
-interface Request {
+/** One picture: its frames, each 224×224 RGB (what classifierPixels makes). */
+export interface ClassifyRequest {
   id: number;
-  pixels: Uint8Array;
+  frames: Uint8Array[];
 }
+export interface StatsRequest {
+  id: number;
+  stats: true;
+}
+export interface WorkerStats {
+  /** tfjs tensors alive: flat from one picture to the next, or something leaks. */
+  numTensors: number;
+  /** CPU time of this thread (user + system), from /proc; null off Linux. */
+  cpuMs: number | null;
+  /** Time this thread's event loop was busy, ms. */
+  activeMs: number;
+  wasmBinary: string;
+  threads: number;
+  frames: number;
+  batches: number;
+}
+export type WorkerAnswer =
+  | { id: number; scores: AdultScores[] }
+  | { id: number; stats: WorkerStats }
+  | { id: number; error: string };
+
+const SIZE = 224;
+const FRAME = SIZE * SIZE * 3;
+/** The frames of one batch at most (several pictures' frames when they wait together). */
+const MAX_BATCH = 16;
+/** nsfwjs's classes in the order of the model's outputs. */
+const CLASSES = ['Drawing', 'Hentai', 'Neutral', 'Porn', 'Sexy'] as const;
 
 const require = createRequire(import.meta.url);
-let model: Promise<nsfw.NSFWJS> | null = null;
+let model: Promise<FoldedModel> | null = null;
+let wasmBinary = 'not loaded';
+let frames = 0;
+let batches = 0;
 
-async function load(): Promise<nsfw.NSFWJS> {
+async function load(): Promise<FoldedModel> {
   const wasm = require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm');
   setWasmPaths(`${dirname(wasm)}/`);
   await tf.setBackend('wasm');
   await tf.ready();
-  return nsfw.load('MobileNetV2');
+  // tfjs picks the binary from these two (threads are never on under Node, see BENCHMARKS.md).
+  const simd = await tf.env().getAsync('WASM_HAS_SIMD_SUPPORT');
+  const threads = await tf.env().getAsync('WASM_HAS_MULTITHREAD_SUPPORT');
+  wasmBinary = `tfjs-backend-wasm${simd ? (threads ? '-threaded-simd' : '-simd') : ''}.wasm`;
+  const loaded = await nsfw.load('MobileNetV2');
+  try {
+    return foldLayersModel(tf, loaded.model as tf.LayersModel);
+  } finally {
+    loaded.dispose();
+  }
 }
 
-let chain: Promise<void> = Promise.resolve();
+const queue: ClassifyRequest[] = [];
+let running = false;
 
-parentPort?.on('message', (request: Request) => {
-  chain = chain.then(() => answer(request));
+parentPort?.on('message', (request: ClassifyRequest | StatsRequest) => {
+  if ('stats' in request) {
+    parentPort?.postMessage({ id: request.id, stats: stats() } satisfies WorkerAnswer);
+    return;
+  }
+  queue.push(request);
+  if (!running) void drain();
 });
 
-async function answer({ id, pixels }: Request): Promise<void> {
+async function drain(): Promise<void> {
+  running = true;
   try {
-    model ??= load();
-    const m = await model;
-    const input = tf.tensor3d(Int32Array.from(pixels), [224, 224, 3], 'int32');
+    let m: FoldedModel;
     try {
-      const predictions = await m.classify(input);
-      parentPort?.postMessage({ id, predictions });
+      model ??= load();
+      m = await model;
+    } catch (error) {
+      model = null;
+      for (const request of queue.splice(0)) fail(request, error);
+      return;
+    }
+    while (queue.length) {
+      // Requests that came while the model was busy run together, up to MAX_BATCH frames.
+      const batch = [queue.shift()!];
+      let count = batch[0]!.frames.length;
+      while (queue.length && count + queue[0]!.frames.length <= MAX_BATCH) {
+        count += queue[0]!.frames.length;
+        batch.push(queue.shift()!);
+      }
+      run(m, batch, count);
+      // Let the messages that came meanwhile in before the next batch.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  } finally {
+    running = false;
+  }
+}
+
+function run(m: FoldedModel, batch: ClassifyRequest[], count: number): void {
+  try {
+    // The model wants pixels in 0..1; made here in one pass, straight into the batch.
+    const input = new Float32Array(count * FRAME);
+    let offset = 0;
+    for (const request of batch) {
+      for (const frame of request.frames) {
+        if (frame.length !== FRAME) throw new Error(`a frame of ${frame.length} bytes`);
+        for (let i = 0; i < FRAME; i++) input[offset + i] = frame[i]! / 255;
+        offset += FRAME;
+      }
+    }
+    const output = tf.tidy(() => m.predict(tf.tensor4d(input, [count, SIZE, SIZE, 3])));
+    let probabilities;
+    try {
+      probabilities = output.dataSync();
     } finally {
-      input.dispose();
+      output.dispose();
+    }
+    frames += count;
+    batches += 1;
+    let row = 0;
+    for (const request of batch) {
+      const scores = request.frames.map(() => {
+        const at = row++ * CLASSES.length;
+        const s = {} as AdultScores;
+        CLASSES.forEach((name, i) => (s[name] = probabilities[at + i]!));
+        return s;
+      });
+      parentPort?.postMessage({ id: request.id, scores } satisfies WorkerAnswer);
     }
   } catch (error) {
-    parentPort?.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    for (const request of batch) fail(request, error);
+  }
+}
+
+function fail(request: ClassifyRequest, error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  parentPort?.postMessage({ id: request.id, error: message } satisfies WorkerAnswer);
+}
+
+function stats(): WorkerStats {
+  return {
+    numTensors: tf.memory().numTensors,
+    cpuMs: threadCpuMs(),
+    activeMs: performance.eventLoopUtilization().active,
+    wasmBinary,
+    threads: model ? getThreadsCount() : 0,
+    frames,
+    batches,
+  };
+}
+
+/** This thread's user + system CPU time (Node 20 has no process.threadCpuUsage). */
+function threadCpuMs(): number | null {
+  try {
+    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
   }
 }
