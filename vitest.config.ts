@@ -54,6 +54,10 @@ export default defineConfig({
           name: 'e2e',
           root: 'apps/web',
           include: ['e2e/**/*.e2e.ts'],
+          // A worker imports playwright and the kits once for all the files it runs: importing
+          // them again for every file was 2-4 s of each file on a loaded CI. What a file leaves is
+          // its browser (closed after it, browser.ts) and the site's changes (its worker's own).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // Each worker has a site of its own (e2e/global-setup.ts): its files change settings,

@@ -30,6 +30,7 @@ import { createPlatform } from './platform/platform';
 import { registerModuleRoutes, registerModules, startRealtime } from './platform/register-modules';
 import { broadcastingRoutes } from './realtime/broadcasting.routes';
 import { httpApiRoutes } from './realtime/http-api.routes';
+import { usePasswordHashCost } from './lib/passwords';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 export const SERVER_ROOT = resolve(HERE, '..');
@@ -53,6 +54,7 @@ export async function buildApp(
   config: Config,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  usePasswordHashCost(config.passwordHashCost);
   const database = options.database ?? openDatabase(config.databaseUrl);
   await migrateToLatest(database);
 

@@ -103,4 +103,25 @@ describe('config', () => {
     for (const env of [{ TURN_URLS: 'turn:turn.example.org' }, { TURN_SECRET: 's'.repeat(32) }])
       expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(/TURN_URLS, TURN_SECRET/);
   });
+
+  it('lowers the password hashes’ cost for a local site only (the tests’ servers)', () => {
+    const cost = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: tmp(), ...env }).passwordHashCost;
+    expect(cost({})).toBe(15);
+    expect(cost({ PUBLIC_URL: 'https://chat.example.org' })).toBe(15);
+    expect(cost({ PASSWORD_HASH_COST: '10' })).toBe(10);
+    expect(cost({ PASSWORD_HASH_COST: '10', PUBLIC_URL: 'http://127.0.0.1:4000' })).toBe(10);
+    expect(cost({ PASSWORD_HASH_COST: '17', PUBLIC_URL: 'https://chat.example.org' })).toBe(17);
+    expect(() =>
+      loadConfig({
+        DATA_DIR: tmp(),
+        PASSWORD_HASH_COST: '10',
+        PUBLIC_URL: 'https://chat.example.org',
+      }),
+    ).toThrow(/PASSWORD_HASH_COST/);
+    for (const bad of ['9', '21', '12.5', 'cheap'])
+      expect(() => loadConfig({ DATA_DIR: tmp(), PASSWORD_HASH_COST: bad }), bad).toThrow(
+        /PASSWORD_HASH_COST/,
+      );
+  });
 });

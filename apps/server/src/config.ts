@@ -7,6 +7,7 @@ import { UPLOAD_MAX_BYTES, UPLOADS_PER_MINUTE, VIDEO_RECONNECT_GRACE_SECONDS } f
 import type { S3Options } from './lib/storage/s3-storage';
 import type { MailConfig } from './lib/mail/mailer';
 import { defaultSender } from './lib/mail/site-name';
+import { PASSWORD_HASH_COST } from './lib/passwords';
 import { readSocialConfig, type SocialConfig } from './config-social';
 
 /**
@@ -75,6 +76,9 @@ const envSchema = z.object({
   UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(UPLOADS_PER_MINUTE),
   ADULT_CLASSIFIER: z.enum(['on', 'off']).default('on'),
   JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
+  // log2 of scrypt's N for new password hashes (lib/passwords.ts); below 15 only on a local
+  // site: the tests' servers, which register and sign in thousands of times.
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(PASSWORD_HASH_COST),
   // How often a node asks the sockets about rooms' stale presence entries (0: never; tests).
   PRESENCE_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // Unset: on only for a local site (PUBLIC_URL on localhost) without a real provider.
@@ -225,6 +229,8 @@ export interface Config {
   uploads: { maxBytes: number; perMinute: number; adultClassifier: boolean };
   /** Jobs one node runs at once (features/jobs); 0: this node runs none. */
   jobConcurrency: number;
+  /** log2 of scrypt's N for new password hashes (PASSWORD_HASH_COST; lowered by tests only). */
+  passwordHashCost: number;
   /** How often the room presence sweep runs on this node, in ms; 0: never. */
   presenceSweepMs: number;
   /**
@@ -287,6 +293,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  PAYMENTS_TEST_ENABLED: the test payment provider credits coins without payment and may not run beside YooKassa; unset it or set it to 0',
     );
+  if (e.PASSWORD_HASH_COST < PASSWORD_HASH_COST && !isLocalUrl(publicUrl))
+    throw new ConfigError(
+      `Invalid configuration:\n  PASSWORD_HASH_COST: below ${PASSWORD_HASH_COST} only for the tests' local sites (PUBLIC_URL on localhost)`,
+    );
   let social: SocialConfig;
   try {
     social = readSocialConfig(env);
@@ -338,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       adultClassifier: e.ADULT_CLASSIFIER === 'on',
     },
     jobConcurrency: e.JOB_CONCURRENCY,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     presenceSweepMs: e.PRESENCE_SWEEP_SECONDS * 1000,
     payments: {
       testEnabled,

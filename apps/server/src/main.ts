@@ -9,6 +9,7 @@ import { FORUM_CONTENT_TOOLS } from './features/content/content-tools';
 import { createStorage } from './lib/storage/create-storage';
 import { announceBuild } from './features/ops/build-announcer';
 import { startMemoryTrimming } from './lib/memory-trim';
+import { usePasswordHashCost } from './lib/passwords';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // Before the seed, whose accounts (the admin's) get hashes too.
+  usePasswordHashCost(config.passwordHashCost);
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database);
   if (

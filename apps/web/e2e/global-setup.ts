@@ -129,6 +129,9 @@ async function startServer(
       REGISTER_RATE_LIMIT: '10000',
       // Every journey's tabs connect from one address too.
       REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '0',
+      // Cheap password hashes: the journeys register and sign in hundreds of people (the
+      // production cost is a tenth of a second of a core each).
+      PASSWORD_HASH_COST: '10',
       // The browser's address: sign-in callbacks and mailed links come back to it.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...extraEnv,

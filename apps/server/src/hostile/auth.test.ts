@@ -3,7 +3,7 @@
  * field, fields the server must not take from a client, rate limits, forged and used-up tokens.
  */
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE } from '../http/session';
 import { newToken } from '../lib/tokens';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
@@ -105,9 +105,22 @@ describe.each(dialects)('hostile input to auth, init and pages on %s', (dialect)
       const password = '<script>alert("pw")</script>&amp;';
       const res = await register({ password, password_confirmation: password });
       expect(res.statusCode).toBe(201);
-      const nick = json<SignedInAnswer>(res).data.user.nick.nick;
+      const { user } = json<SignedInAnswer>(res).data;
+      const nick = user.nick.nick;
       const ok = await post('/api/auth/login', { nick_or_phone: nick, password });
       expect(ok.statusCode).toBe(200);
+      // A second device: its owner is told by a listener after the answer has gone. Waited for,
+      // or it lands in a later test's "nothing changed" window (seen on PostgreSQL under load).
+      await vi.waitFor(async () => {
+        const notes = await t.database.db
+          .selectFrom('notifications')
+          .select('data')
+          .where('user_id', '=', user.id)
+          .execute();
+        expect(notes.map((n) => (JSON.parse(n.data) as { type: string }).type)).toContain(
+          'new_device',
+        );
+      });
       const escaped = '&lt;script&gt;alert(&quot;pw&quot;)&lt;/script&gt;&amp;amp;';
       expectInvalid(await post('/api/auth/login', { nick_or_phone: nick, password: escaped }), [
         'nick_or_phone',

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { newToken } from '../lib/tokens';
 import { clientOf, type Client } from '../test/factories';
-import { codeIn, mailFiles, tokenIn, type CaughtMail } from '../test/mail';
+import { codeIn, lastMailFileTo, tokenIn, type CaughtMail } from '../test/mail';
 import { nextIp } from './auth-routes';
 import { personValues, sessionValues, testPasswordHash } from './rows';
 import type { MailWorld, RouteCase, SafeRouteCase } from './world';
@@ -35,9 +35,7 @@ export async function buildMailWorld(app: FastifyInstance, at: string): Promise<
     return clientOf(app, row, token);
   };
   const lastMailTo = (address: string): CaughtMail => {
-    const mail = mailFiles(app)
-      .filter((m) => m.to.includes(address))
-      .at(-1);
+    const mail = lastMailFileTo(app, address);
     if (!mail) throw new Error(`no mail file for ${address}: is SMTP_URL set for the sweep?`);
     return mail;
   };

@@ -2,8 +2,23 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 
 // scrypt with N=2^15, r=8, p=1 (OWASP's minimum is 2^17 with p=1 at 64 MiB; we take 32 MiB to
 // keep sign-in quick on a 2-core box). Parameters live in the hash, so they can be raised later.
-const PARAMS = { N: 1 << 15, r: 8, p: 1 } as const;
+export const PASSWORD_HASH_COST = 15;
+const R = 8;
+const P = 1;
 const KEY_LENGTH = 32;
+
+/**
+ * log2 of scrypt's N for the hashes made from now on (and the dummy one). Only tests lower it
+ * (PASSWORD_HASH_COST, refused below 15 on a site that is not local: config.ts): the journeys
+ * and the server's tests register and sign in a few thousand times, each a tenth of a second of
+ * one core at 15. Verifying reads the cost from the stored hash, whatever this says.
+ */
+let cost = PASSWORD_HASH_COST;
+
+/** Sets the cost of new hashes (buildApp, from the config). */
+export function usePasswordHashCost(logN: number): void {
+  cost = logN;
+}
 
 function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -19,8 +34,9 @@ function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Bu
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  const n = 2 ** cost;
+  const key = await derive(password, salt, { N: n, r: R, p: P });
+  return `scrypt$${n}$${R}$${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -35,5 +51,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** A hash nobody's password matches: sign-in checks it for unknown users so timing tells nothing. */
-export const DUMMY_HASH = `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${'A'.repeat(22)}$${'A'.repeat(43)}`;
+/**
+ * A hash nobody's password matches, at the current cost: sign-in checks it for unknown users so
+ * timing tells nothing.
+ */
+export const dummyHash = (): string =>
+  `scrypt$${2 ** cost}$${R}$${P}$${'A'.repeat(22)}$${'A'.repeat(43)}`;

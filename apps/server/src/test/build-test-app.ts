@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { isLocalUrl, loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/database';
 import { createPostgresSchema, type TestDialect } from './databases';
 
@@ -30,6 +30,9 @@ export async function buildTestApp(
     // A test's sockets all come from 127.0.0.1 and many stay open (the hostile sweep keeps one
     // per world): the per-address cap is tested on its own (connection-caps.realtime.test.ts).
     REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '0',
+    // Cheap password hashes (lib/passwords.ts): the tests register and sign in thousands of
+    // times. Only a local site may have them: a test of a public PUBLIC_URL keeps the real cost.
+    ...(isLocalUrl(env.PUBLIC_URL ?? 'http://localhost') ? { PASSWORD_HASH_COST: '10' } : {}),
     ...env,
   });
   const database = openDatabase(config.databaseUrl);

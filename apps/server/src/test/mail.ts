@@ -60,12 +60,21 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   };
 }
 
-/** The `.eml` files the file mailer wrote (no SMTP_URL), oldest first. */
-export function mailFiles(app: FastifyInstance): CaughtMail[] {
+/**
+ * The newest `.eml` file the file mailer wrote to `address`, or null: read from the newest back
+ * and only until it is found, since a long test's folder holds thousands (the hostile sweep
+ * mails two people for every world it builds, and reading them all made each world slower).
+ */
+export function lastMailFileTo(app: FastifyInstance, address: string): CaughtMail | null {
   const dir = join(app.deps.config.dataDir, 'mail');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
+  if (!existsSync(dir)) return null;
+  const names = readdirSync(dir)
     .filter((name) => name.endsWith('.eml'))
     .sort()
-    .map((name) => parseMail(readFileSync(join(dir, name), 'utf8')));
+    .reverse();
+  for (const name of names) {
+    const mail = parseMail(readFileSync(join(dir, name), 'utf8'));
+    if (mail.to.includes(address)) return mail;
+  }
+  return null;
 }

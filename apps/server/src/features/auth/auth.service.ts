@@ -17,7 +17,7 @@ import { AppError, forbidden, invalid } from '../../http/app-error';
 import type { RateLimitRule, RateLimits } from '../../http/rate-limit';
 import { nowIso } from '../../lib/clock';
 import { isUniqueViolation, violationDetail } from '../../lib/db-errors';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/passwords';
+import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { slugBase, uniqueSlug } from '../../lib/slug';
 import { hashToken, newToken } from '../../lib/tokens';
 import { isReservedSkeleton, nickSkeleton } from '../../lib/nick-skeleton';
@@ -111,7 +111,7 @@ export class AuthService {
     await this.rateLimits.hit(this.limits.login, addressKey);
     await this.countAccountTry(account, user?.id ?? lookAlikeOf);
     // Compare against a dummy hash for unknown users so the answer time does not leak who exists.
-    const ok = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
+    const ok = await verifyPassword(body.password, user?.password_hash ?? dummyHash());
     if (!user || !user.password_hash || !ok) throw invalid({ nick_or_phone: ['auth.failed'] });
     await this.rateLimits.reset(this.limits.login, addressKey);
     await this.rateLimits.reset(this.limits.loginPerAccount, account);
