@@ -60,6 +60,8 @@ export default defineConfig({
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // Live updates under a loaded CI machine: vitest's default poll gives up after 1 s.
+          expect: { poll: { timeout: 10_000 } },
           // Each worker has a site of its own (e2e/global-setup.ts): its files change settings,
           // the agreement and the catalogues without the other worker's journeys seeing it.
           maxWorkers: E2E_WORKERS,

@@ -13,6 +13,9 @@ export const SERVER_TESTS = {
   globalSetup: ['src/test/global-setup.ts'],
   testTimeout: 20_000,
   hookTimeout: 30_000,
+  // What a test waits for with expect.poll (a listener's write after the answer, an event) can
+  // take seconds on a loaded 2-core CI machine; vitest's default gives up after one.
+  expect: { poll: { timeout: 10_000 } },
 };
 
 export default defineConfig({
