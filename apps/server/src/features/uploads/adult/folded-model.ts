@@ -244,9 +244,11 @@ export function foldLayersModel(tf: Tf, model: tfjs.LayersModel): FoldedModel {
               values.set(step.out, get(step.input));
               break;
             case 'conv':
+            case 'depthwise': {
+              const convolve = step.kind === 'conv' ? tf.fused.conv2d : tf.fused.depthwiseConv2d;
               values.set(
                 step.out,
-                tf.fused.conv2d({
+                convolve({
                   x: get(step.input) as tfjs.Tensor4D,
                   filter: step.filter,
                   strides: step.strides,
@@ -256,19 +258,7 @@ export function foldLayersModel(tf: Tf, model: tfjs.LayersModel): FoldedModel {
                 }),
               );
               break;
-            case 'depthwise':
-              values.set(
-                step.out,
-                tf.fused.depthwiseConv2d({
-                  x: get(step.input) as tfjs.Tensor4D,
-                  filter: step.filter,
-                  strides: step.strides,
-                  pad: step.pad,
-                  bias: step.bias,
-                  activation: step.activation,
-                }),
-              );
-              break;
+            }
             case 'pad':
               values.set(step.out, tf.pad(get(step.input), step.pad));
               break;
