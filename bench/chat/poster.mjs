@@ -1,4 +1,5 @@
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
+import { timedPost } from '../lib/http.mjs';
 import { randomBytes } from 'node:crypto';
 import { Histogram } from '../lib/stats.mjs';
 import { nowMs, sleep } from '../lib/clock.mjs';
@@ -27,30 +28,16 @@ export class Poster {
       client_id: randomBytes(12).toString('base64url'),
     });
     const startedAt = nowMs();
-    return new Promise((resolve) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port: this.port,
-          path: `/api/room/${this.roomId}/message`,
-          method: 'POST',
-          agent: this.agent,
-          timeout: 10_000,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-            authorization: `Bearer ${token}`,
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve({ status: res.statusCode, ms: nowMs() - startedAt }));
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error('timeout')));
-      req.on('error', () => resolve({ status: 0, ms: nowMs() - startedAt }));
-      req.end(body);
-    });
+    return timedPost(
+      {
+        port: this.port,
+        agent: this.agent,
+        path: `/api/room/${this.roomId}/message`,
+        body,
+        headers: { authorization: `Bearer ${token}` },
+      },
+      startedAt,
+    );
   }
 
   /** `rate` posts a second, evenly spaced, for `ms`. */

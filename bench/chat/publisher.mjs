@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { timedPost } from '../lib/http.mjs';
 import { nowMs } from '../lib/clock.mjs';
 import { signedPath } from '../lib/pusher-sign.mjs';
 import { Poster } from './poster.mjs';
@@ -38,28 +38,6 @@ export class Publisher extends Poster {
     });
     const path = signedPath(this.creds, 'POST', `/apps/${this.creds.appId}/events`, body);
     const startedAt = nowMs();
-    return new Promise((resolve) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port: this.port,
-          path,
-          method: 'POST',
-          agent: this.agent,
-          timeout: 10_000,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve({ status: res.statusCode, ms: nowMs() - startedAt }));
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error('timeout')));
-      req.on('error', () => resolve({ status: 0, ms: nowMs() - startedAt }));
-      req.end(body);
-    });
+    return timedPost({ port: this.port, agent: this.agent, path, body }, startedAt);
   }
 }

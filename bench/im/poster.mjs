@@ -1,4 +1,5 @@
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
+import { timedPost } from '../lib/http.mjs';
 import { randomBytes } from 'node:crypto';
 import { nowMs, sleep } from '../lib/clock.mjs';
 import { Histogram } from '../lib/stats.mjs';
@@ -17,7 +18,7 @@ export class ImPoster {
     this.seq = 0;
   }
 
-  post() {
+  async post() {
     this.seq += 1;
     const seq = this.seq;
     const pair = this.pairs[seq % this.pairs.length];
@@ -26,30 +27,17 @@ export class ImPoster {
       text: `b:${seq}:${startedAt.toFixed(3)}:${pair.recipient.id}`,
       client_id: randomBytes(12).toString('base64url'),
     });
-    return new Promise((resolve) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port: this.port,
-          path: `/api/im/channel/${pair.channelId}`,
-          method: 'POST',
-          agent: this.agent,
-          timeout: 10_000,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-            authorization: `Bearer ${pair.sender.token}`,
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve({ seq, status: res.statusCode, ms: nowMs() - startedAt }));
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error('timeout')));
-      req.on('error', () => resolve({ seq, status: 0, ms: nowMs() - startedAt }));
-      req.end(body);
-    });
+    const answer = await timedPost(
+      {
+        port: this.port,
+        agent: this.agent,
+        path: `/api/im/channel/${pair.channelId}`,
+        body,
+        headers: { authorization: `Bearer ${pair.sender.token}` },
+      },
+      startedAt,
+    );
+    return { seq, ...answer };
   }
 
   /** `rate` messages a second, evenly spaced, for `ms`. */

@@ -1,4 +1,5 @@
 import { Agent, request } from 'node:http';
+import { nowMs } from './clock.mjs';
 
 /**
  * Keep-alive HTTP to 127.0.0.1 only, over one connection per server: no TCP handshake per
@@ -37,4 +38,36 @@ export function postJson(port, path, body, timeoutMs = 10_000) {
 
 export function closeAgent() {
   agent.destroy();
+}
+
+/**
+ * A POST of the load's (posters, publishers) on the caller's keep-alive `agent`: its status (0
+ * on an error or a 10 s timeout, never a rejection) and its milliseconds from `startedAt`, the
+ * moment the caller stamped into what it sends. The answer's body is read and dropped.
+ */
+export function timedPost({ port, agent, path, body, headers = {} }, startedAt = nowMs()) {
+  return new Promise((resolve) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        agent,
+        timeout: 10_000,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          ...headers,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, ms: nowMs() - startedAt }));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', () => resolve({ status: 0, ms: nowMs() - startedAt }));
+    req.end(body);
+  });
 }
