@@ -1,7 +1,7 @@
 import { moscowMonthKey } from '@chat/shared';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DB, MessageRow } from '../../db/schema';
-import { atEndOfTurn } from '../../lib/end-of-turn';
+import { TurnGroups } from '../../lib/turn-groups';
 import {
   COMMIT_WITHOUT_WAITING_FOR_DISK,
   insertMessageOnPostgres,
@@ -82,16 +82,14 @@ const GROUP_INSERT = (() => {
  * third. With nothing queued, a post still leaves at the end of its own turn.
  */
 export class PostgresMessageGroups {
-  private queue: Pending[] = [];
-  private scheduled = false;
-  private writing = false;
+  private readonly groups = new TurnGroups<Pending>((group) => this.write(group));
 
   constructor(private readonly db: Kysely<DB>) {}
 
   insert(row: NewMessage): Promise<MessageRow | null> {
     // The same client_id twice in one group is a retry racing its original: it gets what the
     // original gets, as "already there" (null) when that one is stored.
-    const original = this.queue.find(
+    const original = this.groups.waiting.find(
       (p) => p.row.user_id === row.user_id && p.row.client_id === row.client_id,
     );
     if (original) return original.done.then(() => null);
@@ -101,32 +99,11 @@ export class PostgresMessageGroups {
       resolve = yes;
       reject = no;
     });
-    this.queue.push({ row, resolve, reject, done });
-    this.schedule();
+    this.groups.add({ row, resolve, reject, done });
     return done;
   }
 
-  private schedule(): void {
-    if (this.scheduled || this.writing || this.queue.length === 0) return;
-    this.scheduled = true;
-    atEndOfTurn('store', () => this.startWrite());
-  }
-
-  private startWrite(): void {
-    this.scheduled = false;
-    this.writing = true;
-    void this.write().finally(() => {
-      this.writing = false;
-      if (this.queue.length === 0) return;
-      this.scheduled = true;
-      // An immediate queued from the send stage runs in the next turn, after its I/O.
-      atEndOfTurn('send', () => setImmediate(() => this.startWrite()));
-    });
-  }
-
-  private async write(): Promise<void> {
-    const group = this.queue;
-    this.queue = [];
+  private async write(group: Pending[]): Promise<void> {
     if (group.length > 1) {
       try {
         const written = await this.writeGroup(group.map((p) => p.row));

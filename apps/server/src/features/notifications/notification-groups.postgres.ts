@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DB, NotificationRow } from '../../db/schema';
-import { atEndOfTurn } from '../../lib/end-of-turn';
+import { TurnGroups } from '../../lib/turn-groups';
 
 export type NewNotification = Omit<NotificationRow, 'id' | 'read_at'>;
 
@@ -46,12 +46,10 @@ const GROUP_INSERT = `with input as (
  * stored by one statement, one round trip and one commit (a busy profile's gifts, a room's
  * mentions). A lone one takes `single`. When a group's statement fails, each of its
  * notifications is stored alone, so one bad row never sinks the others. One group is written
- * at a time; what comes meanwhile goes with the next.
+ * at a time; what comes meanwhile goes with the next (lib/turn-groups.ts).
  */
 export class PostgresNotificationGroups {
-  private queue: Pending[] = [];
-  private scheduled = false;
-  private writing = false;
+  private readonly groups = new TurnGroups<Pending>((group) => this.write(group));
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -59,28 +57,10 @@ export class PostgresNotificationGroups {
   ) {}
 
   insert(values: NewNotification): Promise<StoredNotification> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ values, resolve, reject });
-      this.schedule();
-    });
+    return new Promise((resolve, reject) => this.groups.add({ values, resolve, reject }));
   }
 
-  private schedule(): void {
-    if (this.scheduled || this.writing || this.queue.length === 0) return;
-    this.scheduled = true;
-    atEndOfTurn('store', () => {
-      this.scheduled = false;
-      this.writing = true;
-      void this.write().finally(() => {
-        this.writing = false;
-        this.schedule();
-      });
-    });
-  }
-
-  private async write(): Promise<void> {
-    const group = this.queue;
-    this.queue = [];
+  private async write(group: Pending[]): Promise<void> {
     if (group.length > 1) {
       let stored: StoredNotification[];
       try {
