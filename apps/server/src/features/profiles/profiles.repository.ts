@@ -261,13 +261,10 @@ export class ProfilesRepository {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow(),
     ]);
-    const n = Number(total.n);
-    const capped = n > PROFILES_SEARCH_COUNT_CAP;
-    return {
-      rows: rows.map((r) => ({ ...r, month_messages: null })),
-      total: capped ? PROFILES_SEARCH_COUNT_CAP : n,
-      capped,
-    };
+    const capped = Number(total.n) > PROFILES_SEARCH_COUNT_CAP;
+    return capped
+      ? { ...uncapped(rows, PROFILES_SEARCH_COUNT_CAP), capped }
+      : uncapped(rows, total.n);
   }
 
   async frames(): Promise<FrameRow[]> {
