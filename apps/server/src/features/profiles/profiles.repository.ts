@@ -205,7 +205,7 @@ export class ProfilesRepository {
       base.select(LISTED).orderBy('nick_key').limit(page.limit).offset(page.offset).execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return uncapped(rows, total.n);
+    return listPage(rows, total.n);
   }
 
   /** Registered people, newest first (ids grow with registration time). */
@@ -218,7 +218,7 @@ export class ProfilesRepository {
       base.select(LISTED).orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return uncapped(rows, total.n);
+    return listPage(rows, total.n);
   }
 
   /** Most public messages in the month, ties by who got there first (lower id). */
@@ -263,8 +263,8 @@ export class ProfilesRepository {
     ]);
     const capped = Number(total.n) > PROFILES_SEARCH_COUNT_CAP;
     return capped
-      ? { ...uncapped(rows, PROFILES_SEARCH_COUNT_CAP), capped }
-      : uncapped(rows, total.n);
+      ? { ...listPage(rows, PROFILES_SEARCH_COUNT_CAP), capped }
+      : listPage(rows, total.n);
   }
 
   async frames(): Promise<FrameRow[]> {
@@ -322,7 +322,8 @@ export class ProfilesRepository {
   }
 }
 
-function uncapped(rows: ListedUser[], total: number | string): ListPage {
+/** A list's page of rows (no month count) and its total, not capped unless said. */
+function listPage(rows: ListedUser[], total: number | string): ListPage {
   return {
     rows: rows.map((r) => ({ ...r, month_messages: null })),
     total: Number(total),
