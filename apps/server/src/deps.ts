@@ -37,6 +37,7 @@ import type { RealtimeServer } from './realtime/realtime-server';
 import type { NotificationsService } from './features/notifications/notifications.service';
 import type { SessionsService } from './features/auth/sessions.service';
 import type { FriendsService } from './features/friends/friends.service';
+import type { ReachLookup } from './features/friends/reach';
 import type { MyServices } from './features/my/my.services';
 import type { ProfilesService } from './features/profiles/profiles.service';
 import type { ModerationServices } from './features/moderation/moderation.services';
@@ -142,6 +143,8 @@ export interface Ports {
   quotesRepository: Pick<QuotesRepository, 'messageIdsOf'>;
   /** Whether `userId` ignores `otherId` (features/friends). */
   ignores(userId: number, otherId: number): Promise<boolean>;
+  /** Who ignores whom between a sender and a recipient, both ways in one read (features/friends). */
+  reach: ReachLookup;
   /** Friends, notifications, sessions and violations, as profiles and my need them. */
   social: SocialPorts;
   /** Profile rows (features/profiles), for the caller's own profile (features/my). */

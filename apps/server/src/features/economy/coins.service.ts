@@ -13,7 +13,7 @@ import type { UsersRepository } from '../users/users.repository';
 import type { BalanceRepository, CoinTransferRow } from './balance.repository';
 import { OperationReplayed, type LedgerService } from './ledger.service';
 import { isRegistered } from '../../access/permissions';
-import { assertMayReach, type IgnoreLookup } from '../friends/reach';
+import { assertMayReach, type ReachLookup } from '../friends/reach';
 
 export type SendCoinsBody = z.infer<typeof sendCoinsBody>;
 
@@ -21,7 +21,7 @@ export interface CoinsPorts {
   users: Pick<UsersRepository, 'findById'>;
   notify(userId: number, kind: string, data: Record<string, unknown>): Promise<unknown>;
   /** Who ignores whom: coins (and their text) reach nobody who ignores the sender. */
-  ignores: IgnoreLookup;
+  reach: ReachLookup;
 }
 
 export interface CoinsResult {
@@ -56,7 +56,7 @@ export class CoinsService {
     if (!recipient || recipient.deleted_at !== null || !isRegistered(recipient))
       throw invalid({ user_id: ['coins.recipient'] });
     // Before anything moves: an ignored sender reaches the recipient with nothing.
-    await assertMayReach(this.ports.ignores, sender.id, recipient.id);
+    await assertMayReach(this.ports.reach, sender.id, recipient.id);
 
     const at = this.now();
     const day = moscowDay(at);

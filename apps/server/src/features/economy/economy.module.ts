@@ -18,7 +18,7 @@ export const economyModule = featureModule({
       events,
       users: ctx.use('users'),
       notify: (userId, kind, data) => notifications.notify(userId, kind, data),
-      ignores: ctx.use('ignores'),
+      reach: ctx.use('reach'),
       moderationLog: ctx.use('moderation').log,
       jobs,
       cacheBus,

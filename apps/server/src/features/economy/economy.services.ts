@@ -14,7 +14,7 @@ import type { UnitOfWork } from '../../db/unit-of-work';
 import type { RateLimits } from '../../http/rate-limit';
 import type { InvalidationBus } from '../../lib/cache/invalidation-bus';
 import type { DomainEvents } from '../../events/domain-events';
-import type { IgnoreLookup } from '../friends/reach';
+import type { ReachLookup } from '../friends/reach';
 import type { ModerationLogRepository } from '../moderation/moderation-log.repository';
 import type { UsersRepository } from '../users/users.repository';
 import { BalanceRepository } from './balance.repository';
@@ -52,7 +52,7 @@ export interface EconomyPorts {
   /** Stores and delivers a notification (NotificationsService.notify). */
   notify: (userId: number, kind: string, data: Record<string, unknown>) => Promise<unknown>;
   /** Who ignores whom (features/friends): gifts, coins and premium gifts reach nobody who does. */
-  ignores: IgnoreLookup;
+  reach: ReachLookup;
   /** The moderation log (features/moderation): a gift's text removed is logged. */
   moderationLog: Pick<ModerationLogRepository, 'record'>;
   /** The job queue (premium's and invoices' expiry; their kinds: economy.module.ts). */
@@ -76,13 +76,13 @@ export function createEconomyServices(database: Database, ports: EconomyPorts): 
   const gifts = new GiftsService(giftsRepo, new GiftCatalogue(giftsRepo, ports.cacheBus), ledger, {
     users: ports.users,
     notify: ports.notify,
-    ignores: ports.ignores,
+    reach: ports.reach,
     log: ports.moderationLog,
   });
   const premium = new PremiumService(
     new PremiumRepository(database.db, database.dialect === 'postgres'),
     ledger,
-    { events: ports.events, units: ports.units, notify: ports.notify, ignores: ports.ignores },
+    { events: ports.events, units: ports.units, notify: ports.notify, reach: ports.reach },
   );
   const payments = createPayments(database.db, ports.config, {
     ledger,
@@ -100,7 +100,7 @@ export function createEconomyServices(database: Database, ports: EconomyPorts): 
   const coins = new CoinsService(balanceRepo, ledger, {
     users: ports.users,
     notify: ports.notify,
-    ignores: ports.ignores,
+    reach: ports.reach,
   });
   return { ledger, balance, bonus, coins, gifts, premium, payments };
 }

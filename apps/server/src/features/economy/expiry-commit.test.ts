@@ -42,7 +42,7 @@ describe.each(dialects)('premium and invoices commit with their expiry jobs on %
         events: t.app.deps.events,
         units: failing,
         notify: async () => undefined,
-        ignores: async () => false,
+        reach: async () => ({ ignoredByRecipient: false, ignoringRecipient: false }),
       },
     );
     const buyer = await buildUser(t.app);

@@ -20,7 +20,7 @@ import type { GiftCatalogue } from './gift-catalogue';
 import type { GiftsRepository } from './gifts.repository';
 import { OperationReplayed, type LedgerService } from './ledger.service';
 import { isRegistered } from '../../access/permissions';
-import { assertMayReach, type IgnoreLookup } from '../friends/reach';
+import { assertMayReach, type ReachLookup } from '../friends/reach';
 
 export type SendGiftBody = z.infer<typeof sendGiftBody>;
 
@@ -32,7 +32,7 @@ export interface GiftsPorts {
   /** Stores and delivers a notification (NotificationsService.notify). */
   notify: (userId: number, kind: string, data: Record<string, unknown>) => Promise<unknown>;
   /** Who ignores whom: a gift reaches nobody who ignores its sender (nor whom they ignore). */
-  ignores: IgnoreLookup;
+  reach: ReachLookup;
   /** The moderation log (features/moderation): a gift's text removed is logged with it. */
   log?: Pick<ModerationLogRepository, 'record'>;
 }
@@ -95,12 +95,15 @@ export class GiftsService {
     if (gift.premium_only === 1 && !isPremiumActive(sender.premium_until))
       throw forbidden('gift.premium');
     if (body.user_id === sender.id) throw invalid({ user_id: ['gift.self'] });
+    // Both read at once and judged in order: a missing recipient is told before who ignores whom.
+    const reached = assertMayReach(this.ports.reach, sender.id, body.user_id);
+    reached.catch(() => undefined);
     const recipient = await this.ports.users.findById(body.user_id);
     if (!recipient || recipient.deleted_at !== null) throw notFound();
     // A guest's profile is temporary: a gift to it would vanish with it.
     if (!isRegistered(recipient)) throw invalid({ user_id: ['gift.recipient'] });
     // Before anything is charged: an ignored sender reaches the recipient with nothing.
-    await assertMayReach(this.ports.ignores, sender.id, recipient.id);
+    await reached;
 
     const senderWire = presentPublicUser(sender);
     const { row } = await this.ledger.purchase(

@@ -17,7 +17,7 @@ import type { PremiumPurchaseRow, PremiumRepository } from './premium.repository
 import { PREMIUM_EXPIRE_JOB } from './premium-expiry';
 import { takeOffPerks } from './premium-perks';
 import { isRegistered } from '../../access/permissions';
-import { assertMayReach, type IgnoreLookup } from '../friends/reach';
+import { assertMayReach, type ReachLookup } from '../friends/reach';
 
 export interface PremiumPorts {
   events: DomainEvents;
@@ -26,7 +26,7 @@ export interface PremiumPorts {
   /** A premium gift's notification to its recipient (kind `gift`). */
   notify(userId: number, kind: 'gift', data: Record<string, unknown>): Promise<unknown>;
   /** Who ignores whom: premium as a gift reaches nobody who ignores the buyer. */
-  ignores: IgnoreLookup;
+  reach: ReachLookup;
 }
 
 export interface PremiumBuy {
@@ -66,7 +66,7 @@ export class PremiumService {
       if (!recipient || recipient.deleted_at !== null || !isRegistered(recipient))
         throw invalid({ user_id: ['premium.recipient'] });
       // Before anything is charged: an ignored buyer gives the recipient nothing.
-      await assertMayReach(this.ports.ignores, buyer.id, recipientId);
+      await assertMayReach(this.ports.reach, buyer.id, recipientId);
     }
     // The client's key of this purchase: a copy of it (a retry, a double click) answers the first.
     const opKey = body.request_id ? `premium:${body.request_id}` : null;

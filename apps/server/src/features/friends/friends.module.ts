@@ -24,6 +24,10 @@ export const friendsModule = featureModule({
     ctx.provide({
       friends,
       ignores: async (userId, otherId) => (await repo.ignoresBetween(userId, otherId)).aIgnoresB,
+      reach: async (senderId, recipientId) => {
+        const { aIgnoresB, bIgnoresA } = await repo.ignoresBetween(senderId, recipientId);
+        return { ignoredByRecipient: bIgnoresA, ignoringRecipient: aIgnoresB };
+      },
     });
     ctx.realtime((on, rt) => friendsRealtime(on, rt));
     ctx.routes(friendsRoutes);

@@ -1,8 +1,11 @@
-import { reachBlock } from '../../access/reach.policy';
+import { reachBlock, type ReachFacts } from '../../access/reach.policy';
 import { forbidden } from '../../http/app-error';
 
-/** Whether `userId` ignores `otherId` (the friends feature's `ignores` port). */
-export type IgnoreLookup = (userId: number, otherId: number) => Promise<boolean>;
+/**
+ * Who ignores whom between a sender and a recipient, both ways in one read (the friends
+ * feature's `reach` port): the paths that land something on a person ask it on every call.
+ */
+export type ReachLookup = (senderId: number, recipientId: number) => Promise<ReachFacts>;
 
 /**
  * Refuses (403, `reach.ignored` / `reach.ignoring`) before anything is written or charged when
@@ -10,14 +13,10 @@ export type IgnoreLookup = (userId: number, otherId: number) => Promise<boolean>
  * gift and partner requests ask it.
  */
 export async function assertMayReach(
-  ignores: IgnoreLookup,
+  reach: ReachLookup,
   senderId: number,
   recipientId: number,
 ): Promise<void> {
-  const [ignoredByRecipient, ignoringRecipient] = await Promise.all([
-    ignores(recipientId, senderId),
-    ignores(senderId, recipientId),
-  ]);
-  const block = reachBlock({ ignoredByRecipient, ignoringRecipient });
+  const block = reachBlock(await reach(senderId, recipientId));
   if (block) throw forbidden(block === 'ignored' ? 'reach.ignored' : 'reach.ignoring');
 }

@@ -101,8 +101,8 @@ export class MyProfileService {
       const partner = named === fresh.id ? undefined : await this.profiles.findLive(named);
       if (!partner || !isRegistered(partner)) throw invalid({ partner_id: ['partner.invalid'] });
       // A new request reaches nobody who ignores the sender (nor whom the sender ignores).
-      if (named !== fresh.partner_id && this.social.ignores)
-        await assertMayReach(this.social.ignores, fresh.id, named);
+      if (named !== fresh.partner_id && this.social.reach)
+        await assertMayReach(this.social.reach, fresh.id, named);
     }
     const partnerChanged = named !== fresh.partner_id;
     const linkEnds = statusChanged || partnerChanged;

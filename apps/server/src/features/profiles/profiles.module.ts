@@ -27,6 +27,7 @@ export const profilesModule = featureModule({
       },
       violationsOf: (userId) => moderation().people.violations(userId),
       ignores: ctx.use('ignores'),
+      reach: ctx.use('reach'),
     };
     const profilesRepository = new ProfilesRepository(database.db, database.dialect === 'postgres');
     const profiles = new ProfilesService(profilesRepository, social);

@@ -1,4 +1,5 @@
 import type { ProfileFriends } from '../friends/friends.service';
+import type { ReachLookup } from '../friends/reach';
 
 /**
  * What profiles and my need from the social features (friends, notifications, sessions,
@@ -13,6 +14,8 @@ export interface SocialPorts {
   endOtherSessions(userId: number, keepSessionId: number | null): Promise<void>;
   /** Whether `userId` ignores `otherId` (features/friends): a partner request asks it. */
   ignores?: (userId: number, otherId: number) => Promise<boolean>;
+  /** Who ignores whom, both ways (features/friends): a new partner request asks it. */
+  reach?: ReachLookup;
   /** Bans, gags and warnings the user was ever given (the profile's statistic), once moderation exists. */
   violationsOf?(userId: number): Promise<number>;
 }
