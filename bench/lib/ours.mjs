@@ -74,7 +74,8 @@ export async function nodeArgsFor(entry = MAIN_SOURCE) {
 /**
  * Starts ours and waits until it answers. `cpus`: a taskset CPU list (omit for all cores);
  * `env`: more variables (they win over the defaults here); `entry`: another start script (one
- * that adds bench-only routes, e.g. bench/purchases/server.mjs). BENCH_CPU_PROF=<dir> profiles it.
+ * that adds bench-only routes, e.g. bench/purchases/server.mjs). BENCH_CPU_PROF=<dir> profiles it;
+ * BENCH_NODE_FLAGS adds Node flags and BENCH_SERVER_LOG=<path> writes its output to <path>.<name>.
  */
 export async function startOurs({
   databaseUrl,
@@ -90,28 +91,43 @@ export async function startOurs({
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const child = startServer(name, process.execPath, [...profile, ...nodeArgs], {
-    cwd: ROOT,
-    cpus,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? `sqlite:${join(dataDir, 'chat.sqlite')}`,
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: 'bench-password-1',
-      PUSHER_APP_ID: CREDS.appId,
-      PUSHER_KEY: CREDS.key,
-      PUSHER_SECRET: CREDS.secret,
-      MESSAGE_RATE_LIMIT: '1000000',
-      REGISTER_RATE_LIMIT: '1000000',
-      // Thousands of sockets from one address, several per account: the caps would refuse them.
-      REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '0',
-      REALTIME_MAX_SOCKETS_PER_ACCOUNT: '0',
-      ...env,
+  // Diagnostics for one run, e.g. BENCH_NODE_FLAGS=--trace-gc BENCH_SERVER_LOG=/tmp/gc.log.
+  const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const logFile = process.env.BENCH_SERVER_LOG ? `${process.env.BENCH_SERVER_LOG}.${name}` : null;
+  const child = startServer(
+    name,
+    process.execPath,
+    [
+      ...profile,
+      // After the production flags, so that one of them can be overridden for an experiment.
+      ...nodeArgs.slice(0, -1),
+      ...extra,
+      ...nodeArgs.slice(-1),
+    ],
+    {
+      cwd: ROOT,
+      cpus,
+      ...(logFile ? { logFile } : {}),
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl ?? `sqlite:${join(dataDir, 'chat.sqlite')}`,
+        LOG_LEVEL: 'warn',
+        ADMIN_PASSWORD: 'bench-password-1',
+        PUSHER_APP_ID: CREDS.appId,
+        PUSHER_KEY: CREDS.key,
+        PUSHER_SECRET: CREDS.secret,
+        MESSAGE_RATE_LIMIT: '1000000',
+        REGISTER_RATE_LIMIT: '1000000',
+        // Thousands of sockets from one address, several per account: the caps would refuse them.
+        REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '0',
+        REALTIME_MAX_SOCKETS_PER_ACCOUNT: '0',
+        ...env,
+      },
     },
-  });
+  );
   try {
     await waitHealthy(child, `http://127.0.0.1:${port}/healthz`, 90_000);
   } catch (error) {
