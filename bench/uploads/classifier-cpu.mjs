@@ -4,7 +4,14 @@ import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { NsfwClassifier } from '../../apps/server/src/features/uploads/adult/adult-classifier.ts';
-import { foldLayersModel } from '../../apps/server/src/features/uploads/adult/folded-model.ts';
+import {
+  foldLayers,
+  foldLayersModel,
+} from '../../apps/server/src/features/uploads/adult/folded-model.ts';
+import {
+  onnxClassifier,
+  onnxModelBytes,
+} from '../../apps/server/src/features/uploads/adult/onnx-model.ts';
 import { CLASSIFIED_FRAMES } from '../../apps/server/src/features/uploads/attachment-processor.ts';
 import {
   classifierPixels,
@@ -23,9 +30,11 @@ import { phonePhoto, screenshot, smallGif } from './inputs.mjs';
  *    NsfwClassifier's worker thread judging them in one call. CPU per picture of the pixels
  *    (process CPU, sharp's threads included) and of the model (the worker thread's own CPU,
  *    from /proc), and whether the worker's tensors stay flat.
- * 2. What was tried, in this process on the same WASM backend: nsfwjs's layers model as it
- *    ran before (one frame a call) and in batches, the same model folded (what the worker
- *    runs), and nsfwjs's other bundled MobileNetV2 ("Mid", a graph model): CPU per frame.
+ * 2. The runtimes, in this process, interleaved: the folded model on tfjs's WASM backend (what
+ *    the worker ran before, and its fallback) and as ONNX on ONNX Runtime (what it runs now),
+ *    one frame a call and 4 (an animation's), each fed as the worker feeds it: CPU per frame.
+ *    (nsfwjs's layers model and its "Mid" graph model, measured here before, are in
+ *    BENCHMARKS.md: 2–2.4× the folded model's CPU on WASM.)
  */
 const LIMITS = { maxSide: 2048, thumbSide: 320, maxPixels: 50_000_000 };
 const REPS = Number(process.env.CLASSIFIER_CPU_REPS ?? 6);
@@ -57,7 +66,7 @@ async function asTheServerDoes() {
     // Warm-up: the worker starts, loads and folds the model, every batch size runs once.
     for (const p of pictures) await classifier.classify(await pixelsOf(p));
     const loaded = await classifier.stats();
-    const out = { wasmBinary: loaded.wasmBinary, threads: loaded.threads, kinds: {} };
+    const out = { runtime: loaded.runtime, threads: loaded.threads, kinds: {} };
     for (const kind of Object.keys(kinds)) {
       const mine = pictures.filter((p) => p.kind === kind);
       let pixelsCpu = 0;
@@ -95,8 +104,8 @@ async function asTheServerDoes() {
 }
 
 async function variants() {
-  // tfjs and nsfwjs as the server's package resolves them (nsfwjs is only under apps/server).
-  // From bench/uploads/ in the sources, or from apps/server/dist/ when bundled.
+  // tfjs, nsfwjs and ONNX Runtime as the server's package resolves them (nsfwjs is only under
+  // apps/server). From bench/uploads/ in the sources, or from apps/server/dist/ when bundled.
   const serverPackage = ['../../apps/server/package.json', '../package.json']
     .map((path) => new URL(path, import.meta.url))
     .find((url) => existsSync(url) && readFileSync(url, 'utf8').includes('"nsfwjs"'));
@@ -105,33 +114,41 @@ async function variants() {
   const tf = await load('@tensorflow/tfjs');
   const { setWasmPaths } = await load('@tensorflow/tfjs-backend-wasm');
   const nsfw = await load('nsfwjs');
+  const ort = await load('onnxruntime-node');
   const wasm = require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm');
   setWasmPaths(`${dirname(wasm)}/`);
   await tf.setBackend('wasm');
   await tf.ready();
   const layers = await nsfw.load('MobileNetV2');
-  const mid = await nsfw.load('MobileNetV2Mid', { type: 'graph' });
   const folded = foldLayersModel(tf, layers.model);
+  const graph = foldLayers(tf, layers.model);
+  const onnx = await onnxClassifier(ort, onnxModelBytes(graph), 224);
+  graph.dispose();
+  layers.dispose();
   const models = {
-    'MobileNetV2, layers model (before)': (x) => layers.model.predict(x),
-    'MobileNetV2, folded (now)': (x) => folded.predict(x),
-    'MobileNetV2Mid, graph model': (x) => mid.model.predict(x),
+    // As the worker's fallback feeds it: bytes to 0..1 in JavaScript, a float tensor.
+    'folded, tfjs WASM SIMD': async (pixels, n) => {
+      const input = new Float32Array(pixels.length);
+      for (let i = 0; i < pixels.length; i++) input[i] = pixels[i] / 255;
+      const y = tf.tidy(() => folded.predict(tf.tensor4d(input, [n, 224, 224, 3])));
+      await y.data();
+      y.dispose();
+    },
+    // As the worker feeds it: the bytes themselves.
+    'folded as ONNX, onnxruntime-node': (pixels, n) => onnx.predict(pixels, n),
   };
   const result = {};
   // Interleaved rounds, so a change in the machine's speed touches every variant alike.
   for (let round = 0; round < 4; round++) {
     for (const [name, predict] of Object.entries(models)) {
       for (const batch of [1, 4]) {
-        const x = tf.randomUniform([batch, 224, 224, 3]);
-        const reps = batch === 1 ? 4 : 2;
+        const pixels = Uint8Array.from({ length: batch * 224 * 224 * 3 }, () =>
+          Math.floor(Math.random() * 256),
+        );
+        const reps = batch === 1 ? 8 : 2;
         const c = cpuMs();
-        for (let i = 0; i < reps; i++) {
-          const y = predict(x);
-          y.dataSync();
-          y.dispose();
-        }
+        for (let i = 0; i < reps; i++) await predict(pixels, batch);
         const perFrame = (cpuMs() - c) / reps / batch;
-        x.dispose();
         if (round === 0) continue; // warm-up
         const key = `${name}, batch ${batch}`;
         (result[key] ??= []).push(perFrame);
@@ -139,8 +156,7 @@ async function variants() {
     }
   }
   folded.dispose();
-  layers.dispose();
-  mid.dispose();
+  await onnx.dispose();
   return Object.fromEntries(
     Object.entries(result).map(([k, v]) => [k, round1(v.sort((a, b) => a - b)[0])]),
   );

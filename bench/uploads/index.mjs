@@ -261,7 +261,7 @@ async function classifierCpu(opts) {
 
 function classifierMarkdown({ server, tried }) {
   const lines = [
-    `Classifier apart (${server.wasmBinary}, ${server.threads} thread; CPU ms per picture, CPU 0):`,
+    `Classifier apart (${server.runtime}, ${server.threads} thread; CPU ms per picture, CPU 0):`,
     '',
     '| picture | frames judged | pixels from the thumbnail (sharp) | model (worker thread CPU) | model per frame | tensors before → after |',
     '|---|---|---|---|---|---|',
@@ -274,7 +274,7 @@ function classifierMarkdown({ server, tried }) {
   if (tried) {
     lines.push(
       '',
-      '| inference variant (same process, WASM SIMD) | CPU ms per frame |',
+      '| inference variant (same process, interleaved, best of 3) | CPU ms per frame |',
       '|---|---|',
     );
     for (const [name, ms] of Object.entries(tried)) lines.push(`| ${name} | ${ms} |`);

@@ -31,7 +31,8 @@ import(workerData.tsxApi)
 
 /**
  * nsfwjs (MobileNetV2, shipped inside the package) in a worker thread, started on the first
- * picture; a picture's frames go in one message and run as one batch. It starts the way the server itself runs: plain JavaScript from the build, or
+ * picture, run by ONNX Runtime (tfjs WASM where it cannot load); a picture's frames go in one
+ * message and run as one batch. It starts the way the server itself runs: plain JavaScript from the build, or
  * TypeScript through the tsx loader from the sources. A dead worker is replaced on the next
  * request.
  */
@@ -55,7 +56,7 @@ export class NsfwClassifier implements AdultClassifier {
     throw new Error('error' in answer ? answer.error : 'adult classifier failed');
   }
 
-  /** The worker's counters (tensors alive, its thread's CPU, the WASM binary): for the bench. */
+  /** The worker's counters (tensors alive, its thread's CPU, the runtime): for the bench. */
   async stats(): Promise<WorkerStats> {
     const answer = await this.ask({ stats: true });
     if ('stats' in answer) return answer.stats;
@@ -95,6 +96,10 @@ export class NsfwClassifier implements AdultClassifier {
       : new Worker(WORKER_URL);
     worker.unref();
     worker.on('message', (answer: WorkerAnswer) => {
+      if ('notice' in answer) {
+        this.log.warn(answer.notice);
+        return;
+      }
       const waiting = this.pending.get(answer.id);
       if (!waiting) return;
       this.pending.delete(answer.id);

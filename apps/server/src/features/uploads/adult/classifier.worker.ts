@@ -1,9 +1,12 @@
 /**
- * The adult-image model in a worker thread: tfjs on its WASM backend takes tens of
- * milliseconds of CPU per frame, which must never happen on the event loop. The model is
- * loaded once, on the first request, and compiled with its batch normalizations folded into
- * the convolutions (folded-model.ts). The frames of every request waiting when the model
- * gets free run as one batch [n, 224, 224, 3]; each request gets its own answer, in order.
+ * The adult-image model in a worker thread: even native inference takes milliseconds of CPU
+ * per frame, which must never happen on the event loop. The model is loaded once, on the first
+ * request: nsfwjs's MobileNetV2, its batch normalizations folded into the convolutions
+ * (folded-model.ts), written as an ONNX model and run by ONNX Runtime (onnx-model.ts). Where
+ * onnxruntime-node's native library cannot load (a platform it ships no binary for), the same
+ * folded model runs on tfjs's WASM backend instead, 3–4× slower, and the server logs it. The
+ * frames of every request waiting when the model gets free run as one batch [n, 224, 224, 3];
+ * each request gets its own answer, in order.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,10 +14,11 @@ import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import * as tf from '@tensorflow/tfjs';
-import { getThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import * as nsfw from 'nsfwjs';
+import type * as Ort from 'onnxruntime-node';
 import type { AdultScores } from './adult-rule';
-import { foldLayersModel, type FoldedModel } from './folded-model';
+import { foldLayers, foldLayersModel } from './folded-model';
+import { onnxClassifier, onnxModelBytes } from './onnx-model';
 
 /** One picture: its frames, each 224×224 RGB (what classifierPixels makes). */
 export interface ClassifyRequest {
@@ -32,7 +36,8 @@ export interface WorkerStats {
   cpuMs: number | null;
   /** Time this thread's event loop was busy, ms. */
   activeMs: number;
-  wasmBinary: string;
+  /** What runs the model: onnxruntime-node and its version, or tfjs's WASM binary. */
+  runtime: string;
   threads: number;
   frames: number;
   batches: number;
@@ -40,7 +45,9 @@ export interface WorkerStats {
 export type WorkerAnswer =
   | { id: number; scores: AdultScores[] }
   | { id: number; stats: WorkerStats }
-  | { id: number; error: string };
+  | { id: number; error: string }
+  /** Unasked (id 0): something the server should log. */
+  | { id: 0; notice: string };
 
 const SIZE = 224;
 const FRAME = SIZE * SIZE * 3;
@@ -49,13 +56,56 @@ const MAX_BATCH = 16;
 /** nsfwjs's classes in the order of the model's outputs. */
 const CLASSES = ['Drawing', 'Hentai', 'Neutral', 'Porn', 'Sexy'] as const;
 
+interface Model {
+  runtime: string;
+  threads: number;
+  /** `count` frames of RGB bytes, one after the other, to probabilities [count × 5]. */
+  predict(pixels: Uint8Array, count: number): Promise<Float32Array>;
+}
+
 const require = createRequire(import.meta.url);
-let model: Promise<FoldedModel> | null = null;
-let wasmBinary = 'not loaded';
+let model: Promise<Model> | null = null;
+/** The model once loaded, for stats(). */
+let loadedModel: Model | null = null;
 let frames = 0;
 let batches = 0;
 
-async function load(): Promise<FoldedModel> {
+async function load(): Promise<Model> {
+  let ort: typeof Ort | null = null;
+  try {
+    ort = await import('onnxruntime-node');
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    parentPort?.postMessage({
+      id: 0,
+      notice: `onnxruntime-node did not load (${reason}); the adult classifier runs on tfjs WASM, 3–4× the CPU`,
+    } satisfies WorkerAnswer);
+  }
+  if (!ort) return loadWasm();
+  // tfjs only reads nsfwjs's weights and folds them, once, on its plain JavaScript backend.
+  await tf.setBackend('cpu');
+  const loaded = await nsfw.load('MobileNetV2');
+  let bytes: Uint8Array;
+  try {
+    const graph = foldLayers(tf, loaded.model as tf.LayersModel);
+    try {
+      bytes = onnxModelBytes(graph);
+    } finally {
+      graph.dispose();
+    }
+  } finally {
+    loaded.dispose();
+  }
+  const classifier = await onnxClassifier(ort, bytes, SIZE);
+  return {
+    runtime: `onnxruntime-node ${ort.env.versions.node ?? '?'} (CPU)`,
+    threads: 1,
+    predict: (pixels, count) => classifier.predict(pixels, count),
+  };
+}
+
+async function loadWasm(): Promise<Model> {
+  const { getThreadsCount, setWasmPaths } = await import('@tensorflow/tfjs-backend-wasm');
   const wasm = require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm');
   setWasmPaths(`${dirname(wasm)}/`);
   await tf.setBackend('wasm');
@@ -63,13 +113,28 @@ async function load(): Promise<FoldedModel> {
   // tfjs picks the binary from these two (threads are never on under Node, see BENCHMARKS.md).
   const simd = await tf.env().getAsync('WASM_HAS_SIMD_SUPPORT');
   const threads = await tf.env().getAsync('WASM_HAS_MULTITHREAD_SUPPORT');
-  wasmBinary = `tfjs-backend-wasm${simd ? (threads ? '-threaded-simd' : '-simd') : ''}.wasm`;
   const loaded = await nsfw.load('MobileNetV2');
+  let folded;
   try {
-    return foldLayersModel(tf, loaded.model as tf.LayersModel);
+    folded = foldLayersModel(tf, loaded.model as tf.LayersModel);
   } finally {
     loaded.dispose();
   }
+  return {
+    runtime: `tfjs-backend-wasm${simd ? (threads ? '-threaded-simd' : '-simd') : ''}.wasm`,
+    threads: getThreadsCount(),
+    predict: async (pixels, count) => {
+      // The model wants pixels in 0..1.
+      const input = new Float32Array(pixels.length);
+      for (let i = 0; i < pixels.length; i++) input[i] = pixels[i]! / 255;
+      const output = tf.tidy(() => folded.predict(tf.tensor4d(input, [count, SIZE, SIZE, 3])));
+      try {
+        return (await output.data()) as Float32Array;
+      } finally {
+        output.dispose();
+      }
+    },
+  };
 }
 
 const queue: ClassifyRequest[] = [];
@@ -87,10 +152,11 @@ parentPort?.on('message', (request: ClassifyRequest | StatsRequest) => {
 async function drain(): Promise<void> {
   running = true;
   try {
-    let m: FoldedModel;
+    let m: Model;
     try {
       model ??= load();
       m = await model;
+      loadedModel = m;
     } catch (error) {
       model = null;
       for (const request of queue.splice(0)) fail(request, error);
@@ -104,7 +170,7 @@ async function drain(): Promise<void> {
         count += queue[0]!.frames.length;
         batch.push(queue.shift()!);
       }
-      run(m, batch, count);
+      await run(m, batch, count);
       // Let the messages that came meanwhile in before the next batch.
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -113,25 +179,18 @@ async function drain(): Promise<void> {
   }
 }
 
-function run(m: FoldedModel, batch: ClassifyRequest[], count: number): void {
+async function run(m: Model, batch: ClassifyRequest[], count: number): Promise<void> {
   try {
-    // The model wants pixels in 0..1; made here in one pass, straight into the batch.
-    const input = new Float32Array(count * FRAME);
+    const pixels = new Uint8Array(count * FRAME);
     let offset = 0;
     for (const request of batch) {
       for (const frame of request.frames) {
         if (frame.length !== FRAME) throw new Error(`a frame of ${frame.length} bytes`);
-        for (let i = 0; i < FRAME; i++) input[offset + i] = frame[i]! / 255;
+        pixels.set(frame, offset);
         offset += FRAME;
       }
     }
-    const output = tf.tidy(() => m.predict(tf.tensor4d(input, [count, SIZE, SIZE, 3])));
-    let probabilities;
-    try {
-      probabilities = output.dataSync();
-    } finally {
-      output.dispose();
-    }
+    const probabilities = await m.predict(pixels, count);
     frames += count;
     batches += 1;
     let row = 0;
@@ -159,8 +218,8 @@ function stats(): WorkerStats {
     numTensors: tf.memory().numTensors,
     cpuMs: threadCpuMs(),
     activeMs: performance.eventLoopUtilization().active,
-    wasmBinary,
-    threads: model ? getThreadsCount() : 0,
+    runtime: loadedModel?.runtime ?? 'not loaded',
+    threads: loadedModel?.threads ?? 0,
     frames,
     batches,
   };

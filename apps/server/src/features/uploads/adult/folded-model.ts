@@ -13,7 +13,7 @@ type Tensor = tfjs.Tensor;
 type Layer = tfjs.layers.Layer;
 type Activation = 'linear' | 'relu' | 'relu6';
 
-type Step =
+export type Step =
   | { kind: 'alias'; input: string; out: string }
   | {
       kind: 'conv' | 'depthwise';
@@ -44,6 +44,17 @@ type Step =
       activation: 'linear' | 'relu' | 'softmax';
     };
 
+/**
+ * The model as a list of fused steps, in the layers' order, each naming its input(s) and output
+ * by the layer names; the weights are tfjs tensors this object owns until `dispose`.
+ */
+export interface FoldedGraph {
+  steps: readonly Step[];
+  input: string;
+  output: string;
+  dispose(): void;
+}
+
 /** A model that maps a batch [n, 224, 224, 3] of pixels in 0..1 to class probabilities [n, 5]. */
 export interface FoldedModel {
   predict(input: tfjs.Tensor4D): tfjs.Tensor2D;
@@ -68,7 +79,7 @@ function activationOf(name: unknown): Activation {
  * other layer, or a batch normalization whose input goes elsewhere too, is refused: the
  * caller then keeps the model as it is.
  */
-export function foldLayersModel(tf: Tf, model: tfjs.LayersModel): FoldedModel {
+export function foldLayers(tf: Tf, model: tfjs.LayersModel): FoldedGraph {
   const layers = model.layers;
   const byName = new Map(layers.map((l) => [l.name, l]));
   const consumers = new Map<string, string[]>();
@@ -226,9 +237,24 @@ export function foldLayersModel(tf: Tf, model: tfjs.LayersModel): FoldedModel {
     }
     return compiled;
   });
-  const inputName = layers[0]!.name;
-  const outputName = layers[layers.length - 1]!.name;
+  return {
+    steps,
+    input: layers[0]!.name,
+    output: layers[layers.length - 1]!.name,
+    dispose: () => {
+      for (const step of steps) {
+        if (step.kind === 'conv' || step.kind === 'depthwise')
+          tf.dispose([step.filter, step.bias ?? []]);
+        if (step.kind === 'dense') tf.dispose([step.kernel, step.bias]);
+      }
+    },
+  };
+}
 
+/** The folded steps run by tfjs, on whatever backend it has (WASM in the fallback). */
+export function foldLayersModel(tf: Tf, model: tfjs.LayersModel): FoldedModel {
+  const graph = foldLayers(tf, model);
+  const { steps, input: inputName, output: outputName } = graph;
   return {
     predict: (input) =>
       tf.tidy(() => {
@@ -295,12 +321,6 @@ export function foldLayersModel(tf: Tf, model: tfjs.LayersModel): FoldedModel {
         }
         return get(outputName) as tfjs.Tensor2D;
       }),
-    dispose: () => {
-      for (const step of steps) {
-        if (step.kind === 'conv' || step.kind === 'depthwise')
-          tf.dispose([step.filter, step.bias ?? []]);
-        if (step.kind === 'dense') tf.dispose([step.kernel, step.bias]);
-      }
-    },
+    dispose: () => graph.dispose(),
   };
 }
