@@ -153,6 +153,26 @@ describe.each(dialects)('unit of work on %s', (dialect) => {
     expect(order).not.toContain('never');
   });
 
+  it('a unit of one statement writes without a transaction and emits after its work, never after a throw', async () => {
+    const key = fresh();
+    const refused = fresh();
+    const keys = heard();
+    await units.runAlone(async (tx) => {
+      await write(tx.db, key);
+      tx.emit('build.started', { buildKey: key });
+      expect(keys).toEqual([]);
+    });
+    expect(keys).toEqual([key]);
+    expect(await setting(key)).toEqual({ value: 'written' });
+    await expect(
+      units.runAlone(async (tx) => {
+        tx.emit('build.started', { buildKey: refused });
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(keys).toEqual([key]);
+  });
+
   it('a nested run joins the running unit: one transaction, its events go with the outer commit', async () => {
     const outerKey = fresh();
     const innerKey = fresh();

@@ -60,6 +60,11 @@ export interface UnitTx<Jobs> {
  * A unit that runs synchronously on SQLite's raw connection (UnitOfWork.runGrouped): its
  * statements through `native`, its events and effects after the commit, as a UnitTx's.
  */
+/** A unit of one statement (UnitOfWork.runAlone): the root Kysely, events and effects. */
+export interface StatementUnitTx extends Pick<UnitTx<unknown>, 'emit' | 'afterCommit'> {
+  db: Kysely<DB>;
+}
+
 export interface GroupedUnitTx {
   readonly native: NativeSqlite;
   emit<K extends DomainEventName>(name: K, payload: DomainEventMap[K]): void;
@@ -159,6 +164,33 @@ export class UnitOfWork<Jobs> {
       result = await this.parts.db.transaction().execute((trx) => {
         states.set(trx, state);
         return work(this.unitOf(trx, state));
+      });
+    } finally {
+      state.open = false;
+    }
+    for (const effect of state.effects) this.settle(effect);
+    return result;
+  }
+
+  /**
+   * A unit whose writes are one statement (PostgreSQL), which is its own transaction: no BEGIN
+   * and COMMIT around it, so the locks it takes end with it instead of waiting for the event
+   * loop to send the commit. Its events and effects follow once `work` returns; a work that
+   * throws emits nothing. No jobs (they would need their own statement in the same
+   * transaction): a work that enqueues uses `run`.
+   */
+  async runAlone<T>(work: (tx: StatementUnitTx) => Promise<T>): Promise<T> {
+    const state: UnitState = { open: true, effects: [] };
+    const later = (effect: () => unknown) => {
+      if (!state.open) throw new Error('unit of work: used after its commit or rollback');
+      state.effects.push(effect);
+    };
+    let result: T;
+    try {
+      result = await work({
+        db: this.parts.db,
+        emit: (name, payload) => later(() => this.parts.events.emit(name, payload)),
+        afterCommit: later,
       });
     } finally {
       state.open = false;

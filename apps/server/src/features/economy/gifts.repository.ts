@@ -1,19 +1,22 @@
-import type { Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DB, GiftRow, UserGiftRow } from '../../db/schema';
 import type { Bought } from './ledger.service';
 
 export type UserGiftInsert = Omit<UserGiftRow, 'id' | 'hidden' | 'text_removed_at'>;
 
-/** A sent gift's columns as stored; typed by the row, so a new column cannot be missed. */
-const SENT: Record<keyof UserGiftInsert, true> = {
-  gift_id: true,
-  sender_id: true,
-  recipient_id: true,
-  price: true,
-  text: true,
-  anonymous: true,
-  private: true,
-  created_at: true,
+/**
+ * A sent gift's columns as stored, with their PostgreSQL types (an INSERT … SELECT does not
+ * type its parameters by the columns); typed by the row, so a new column cannot be missed.
+ */
+const SENT: Record<keyof UserGiftInsert, string> = {
+  gift_id: 'integer',
+  sender_id: 'integer',
+  recipient_id: 'integer',
+  price: 'integer',
+  text: 'text',
+  anonymous: 'integer',
+  private: 'integer',
+  created_at: 'timestamptz',
 };
 const SENT_COLUMNS = Object.keys(SENT) as (keyof UserGiftInsert)[];
 /** SQLite's insert of a sent gift, in a grouped unit. */
@@ -52,6 +55,14 @@ export class GiftsRepository {
   sentGift(values: UserGiftInsert): Bought<UserGiftRow> {
     return {
       insert: (tx) => tx.insertInto('user_gifts').values(values).returningAll(),
+      insertWhen: (tx, when: Expression<SqlBool>) =>
+        tx
+          .insertInto('user_gifts')
+          .columns(SENT_COLUMNS)
+          .expression(
+            sql`select ${sql.join(SENT_COLUMNS.map((c) => sql`cast(${values[c]} as ${sql.raw(SENT[c])})`))} where ${when}`,
+          )
+          .returningAll(),
       storeNative: ({ prepare }) =>
         prepare(INSERT_SENT).get(...SENT_COLUMNS.map((c) => values[c])) as UserGiftRow,
     };

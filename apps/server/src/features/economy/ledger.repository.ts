@@ -1,4 +1,12 @@
-import { CompiledQuery, sql, type Compilable, type Kysely, type OperationNodeSource } from 'kysely';
+import {
+  CompiledQuery,
+  sql,
+  type Compilable,
+  type Expression,
+  type Kysely,
+  type OperationNodeSource,
+  type SqlBool,
+} from 'kysely';
 import type { DB, LedgerRow } from '../../db/schema';
 import type { NativeSqlite } from '../../db/sqlite-native';
 import { newestFirstPage } from '../../lib/paging';
@@ -18,6 +26,19 @@ export interface Spend {
   after: Wallet;
   /** The operation's rows, in order (the bonus's first). */
   rows: LedgerInsert[];
+}
+
+/** What a purchase takes (storeAndSpend): the price and its ledger rows' other columns. */
+export interface SpendOrder {
+  userId: number;
+  amount: number;
+  balanceOnly: boolean;
+  reason: string;
+  refType: string | null;
+  counterpartId: number | null;
+  opKey: string | null;
+  /** The rows' created_at, ISO. */
+  at: string;
 }
 
 /** A user whose live totals differ from the sums of their ledger rows. */
@@ -53,33 +74,77 @@ export class LedgerRepository {
   }
 
   /**
-   * A purchase's row stored (`insert`, returning it) and the buyer's wallet locked and read:
-   * on PostgreSQL in one statement, one round trip before the debit's; elsewhere one after the
-   * other. The wallet is undefined when the buyer is not there.
+   * A purchase's row stored (`insert`, returning it), then the buyer's wallet locked and read,
+   * where a purchase is not one statement (storeAndSpend) nor a grouped unit: SQLite under a
+   * unit of work that does not group. The wallet is undefined when the buyer is not there.
    */
   async storeAndLock<R>(
     tx: Kysely<DB>,
     insert: Insertion<R>,
     userId: number,
   ): Promise<{ row: R; wallet: Wallet | undefined }> {
-    if (!this.postgres) {
-      const [row] = (await tx.executeQuery(insert.compile())).rows;
-      if (!row) throw new Error('ledger: the purchase stored nothing');
-      return { row, wallet: await this.lockWallet(tx, userId) };
-    }
-    const { rows } = await sql<R & { wallet_balance: number | null; wallet_bonus: number | null }>`
-      with bought as (${insert}), wallet as (
-        select balance, bonus from users where id = ${userId} for no key update
+    const [row] = (await tx.executeQuery(insert.compile())).rows;
+    if (!row) throw new Error('ledger: the purchase stored nothing');
+    return { row, wallet: await this.lockWallet(tx, userId) };
+  }
+
+  /** Whether a purchase is one statement here (storeAndSpend): PostgreSQL. */
+  get spendsInOneStatement(): boolean {
+    return this.postgres;
+  }
+
+  /**
+   * A purchase on PostgreSQL in one statement, its own transaction: the buyer's wallet locked,
+   * the price taken (bonus first unless `balanceOnly`, as splitSpend does), the bought row
+   * stored only if it was (`insertWhen`), and the ledger rows written naming that row. Under
+   * contention the wallet's lock is what orders purchases, and here it is held only inside the
+   * database for that one statement, not across the event-loop turns of a statement per step
+   * and a commit (each awaited behind every other request the server is answering). `found` is
+   * false when the buyer is not there; `bought` null when the coins do not cover the price
+   * (then nothing was written). A copy of the operation (its key) fails on the ledger's unique
+   * index (user, key, part), whichever committed first, and takes the whole statement back.
+   */
+  async storeAndSpend<R>(
+    db: Kysely<DB>,
+    insertWhen: (when: Expression<SqlBool>) => Insertion<R>,
+    order: SpendOrder,
+  ): Promise<{ found: boolean; bought: { row: R; wallet: Wallet } | null }> {
+    const { userId, amount, opKey, at } = order;
+    const usable = order.balanceOnly ? sql`0` : sql`bonus`;
+    // The reason, what it refers to (the bought row) and the other person, as both rows name them.
+    const named = sql`${typed('reason', order.reason)}, ${typed('ref_type', order.refType)},
+      bought.id, ${typed('counterpart_id', order.counterpartId)}`;
+    const { rows } = await sql<
+      R & { w_found: boolean; w_balance: number | null; w_bonus: number | null }
+    >`
+      with wallet as (
+        select id, balance, bonus from users where id = ${userId} for no key update
+      ), plan as (
+        select id, balance, least(${usable}, cast(${amount} as integer)) as from_bonus
+        from wallet where balance + ${usable} >= cast(${amount} as integer)
+      ), spent as (
+        update users set bonus = users.bonus - plan.from_bonus,
+          balance = users.balance - (cast(${amount} as integer) - plan.from_bonus)
+        from plan where users.id = plan.id
+        returning users.balance, users.bonus, plan.from_bonus, plan.balance as before_balance
+      ), bought as (${insertWhen(sql<SqlBool>`exists (select 1 from spent)`)}), written as (
+        insert into ledger (${sql.raw(LEDGER_COLUMNS.join(', '))})
+        select ${typed('user_id', userId)}, -spent.from_bonus, 'bonus', ${named},
+          spent.before_balance, spent.bonus, ${typed('op_key', opKey)}, ${typed('created_at', at)}
+        from spent, bought where spent.from_bonus > 0
+        union all
+        select ${typed('user_id', userId)}, spent.from_bonus - cast(${amount} as integer), 'balance',
+          ${named}, spent.balance, spent.bonus, ${typed('op_key', opKey)}, ${typed('created_at', at)}
+        from spent, bought where spent.from_bonus < cast(${amount} as integer)
       )
-      select bought.*, wallet.balance as wallet_balance, wallet.bonus as wallet_bonus
-      from bought left join wallet on true`.execute(tx);
+      select bought.*, exists (select 1 from wallet) as w_found,
+        spent.balance as w_balance, spent.bonus as w_bonus
+      from (select 1) as one left join spent on true left join bought on true`.execute(db);
     const [first] = rows;
-    if (!first) throw new Error('ledger: the purchase stored nothing');
-    const { wallet_balance: balance, wallet_bonus: bonus, ...row } = first;
-    return {
-      row: row as R,
-      wallet: balance === null || bonus === null ? undefined : { balance, bonus },
-    };
+    if (!first) throw new Error('ledger: the purchase answered nothing');
+    const { w_found: found, w_balance: balance, w_bonus: bonus, ...row } = first;
+    if (balance === null || bonus === null) return { found, bought: null };
+    return { found, bought: { row: row as R, wallet: { balance, bonus } } };
   }
 
   /**
@@ -262,6 +327,10 @@ const PG_TYPES: Record<keyof LedgerInsert, string> = {
   created_at: 'timestamptz',
 };
 const LEDGER_COLUMNS = Object.keys(PG_TYPES) as (keyof LedgerInsert)[];
+
+/** A parameter cast to its ledger column's type (INSERT … SELECT does not type it). */
+const typed = (column: keyof LedgerInsert, value: unknown) =>
+  sql`cast(${value} as ${sql.raw(PG_TYPES[column])})`;
 
 /** The grouped unit's statements (`…On`), prepared once. */
 const SQLITE = {

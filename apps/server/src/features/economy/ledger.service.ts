@@ -7,7 +7,7 @@ import {
   type Wallet,
   type WalletWire,
 } from '@chat/shared';
-import type { Kysely } from 'kysely';
+import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { DB, LedgerRow } from '../../db/schema';
 import type { NativeSqlite } from '../../db/sqlite-native';
 import type { GroupedUnitTx, UnitOfWork, UnitTx } from '../../db/unit-of-work';
@@ -65,6 +65,8 @@ export interface LedgerResult {
 export interface Bought<R extends { id: number }> {
   /** Its insert, returning the row, on the unit's Kysely (joined to the wallet's lock). */
   insert(db: Kysely<DB>): Insertion<R>;
+  /** The same insert made only `when` the condition holds (PostgreSQL's one statement). */
+  insertWhen(db: Kysely<DB>, when: Expression<SqlBool>): Insertion<R>;
   storeNative(native: NativeSqlite): R;
 }
 
@@ -162,9 +164,12 @@ export class LedgerService {
    * with the ledger rows naming it (`ref_id`), in one transaction; `afterCommit` once that
    * commits (its failure is logged, not the purchase's). On SQLite the transaction is a grouped
    * unit (UnitOfWork.runGrouped): the purchases of one turn share a commit, and each runs its
-   * few statements without awaiting any. Elsewhere a unit like `run`'s: the row stored and the
-   * buyer's wallet locked in one statement, then the debit's one statement and the commit. A
-   * copy of an operation (its key) throws OperationReplayed.
+   * few statements without awaiting any. On PostgreSQL one statement, its own transaction
+   * (UnitOfWork.runAlone), stores, locks and debits (LedgerRepository.storeAndSpend): the
+   * wallet's lock lasts as long as that statement, and a purchase that finds too few coins
+   * stores nothing. Elsewhere (a unit of work that does not group) the row stored and the wallet
+   * locked, then the debit and the commit. A copy of an operation (its key) throws
+   * OperationReplayed.
    */
   async purchase<R extends { id: number }>(
     debit: Omit<DebitInput, 'refId'>,
@@ -172,6 +177,33 @@ export class LedgerService {
     afterCommit?: (row: R) => unknown,
   ): Promise<{ row: R; wallet: WalletWire }> {
     assertAmount(debit.amount);
+    if (this.repo.spendsInOneStatement)
+      return this.units.runAlone(async (tx) => {
+        const order = {
+          userId: debit.userId,
+          amount: debit.amount,
+          balanceOnly: debit.balanceOnly === true,
+          reason: debit.reason,
+          refType: debit.refType ?? null,
+          counterpartId: debit.counterpartId ?? null,
+          opKey: debit.opKey ?? null,
+          at: nowIso(),
+        };
+        const done = await this.keyed(debit, () =>
+          this.repo.storeAndSpend(tx.db, (when) => bought.insertWhen(tx.db, when), order),
+        );
+        if (!done.found) throw new AppError('not_found');
+        if (!done.bought) {
+          // A copy of the operation that took the last coins answers the first, not "not enough".
+          await this.guardReplay(tx.db, debit);
+          throw notEnoughCoins();
+        }
+        const wallet = toWalletWire(done.bought.wallet);
+        tx.emit('wallet.changed', { userId: debit.userId, wallet });
+        const row = done.bought.row;
+        if (afterCommit) tx.afterCommit(() => afterCommit(row));
+        return { row, wallet };
+      });
     if (!this.units.grouped)
       return this.run(async (tx) => {
         // The row stored and the wallet locked in one statement; the debit starts from it.
