@@ -76,6 +76,14 @@ interface UnitState {
   effects: (() => unknown)[];
 }
 
+/** Queues a unit's effect (an event, an after-commit) for its commit; refused once it ended. */
+const laterOf =
+  (state: UnitState) =>
+  (effect: () => unknown): void => {
+    if (!state.open) throw new Error('unit of work: used after its commit or rollback');
+    state.effects.push(effect);
+  };
+
 /** Keyed by the transaction, so a spread copy of a unit still finds its state. */
 const states = new WeakMap<Transaction<DB>, UnitState>();
 
@@ -121,10 +129,7 @@ export class UnitOfWork<Jobs> {
   async runGrouped<T>(work: (tx: GroupedUnitTx) => T): Promise<T> {
     if (!this.groups) throw new Error('unit of work: grouped units need SQLite');
     const state: UnitState = { open: true, effects: [] };
-    const later = (effect: () => unknown) => {
-      if (!state.open) throw new Error('unit of work: used after its commit or rollback');
-      state.effects.push(effect);
-    };
+    const later = laterOf(state);
     let result: T;
     try {
       result = await this.groups.run((native) => {
@@ -181,10 +186,7 @@ export class UnitOfWork<Jobs> {
    */
   async runAlone<T>(work: (tx: StatementUnitTx) => Promise<T>): Promise<T> {
     const state: UnitState = { open: true, effects: [] };
-    const later = (effect: () => unknown) => {
-      if (!state.open) throw new Error('unit of work: used after its commit or rollback');
-      state.effects.push(effect);
-    };
+    const later = laterOf(state);
     let result: T;
     try {
       result = await work({
@@ -213,10 +215,7 @@ export class UnitOfWork<Jobs> {
 
   private unitOf(trx: Transaction<DB>, state: UnitState): UnitTx<Jobs> {
     const { events, jobs } = this.parts;
-    const later = (effect: () => unknown) => {
-      if (!state.open) throw new Error('unit of work: used after its commit or rollback');
-      state.effects.push(effect);
-    };
+    const later = laterOf(state);
     return {
       db: trx,
       emit: (name, payload) => later(() => events.emit(name, payload)),
