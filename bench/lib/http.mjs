@@ -42,10 +42,13 @@ export function closeAgent() {
 
 /**
  * A POST of the load's (posters, publishers) on the caller's keep-alive `agent`: its status (0
- * on an error or a 10 s timeout, never a rejection) and its milliseconds from `startedAt`, the
- * moment the caller stamped into what it sends. The answer's body is read and dropped.
+ * on an error or after `timeoutMs`, never a rejection) and its milliseconds from `startedAt`,
+ * the moment the caller stamped into what it sends. The answer's body is read and dropped.
  */
-export function timedPost({ port, agent, path, body, headers = {} }, startedAt = nowMs()) {
+export function timedPost(
+  { port, agent, path, body, headers = {}, timeoutMs = 10_000 },
+  startedAt = nowMs(),
+) {
   return new Promise((resolve) => {
     const req = request(
       {
@@ -54,7 +57,7 @@ export function timedPost({ port, agent, path, body, headers = {} }, startedAt =
         path,
         method: 'POST',
         agent,
-        timeout: 10_000,
+        timeout: timeoutMs,
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { optionReader } from '../lib/args.mjs';
 import { nowMs } from '../lib/clock.mjs';
+import { timedPost } from '../lib/http.mjs';
 import { ROOT, postgresSchema, registerMany, startOurs } from '../lib/ours.mjs';
 import { cpuMeter, otherLoadMeter, postgresCpuMeter } from '../lib/proc-stats.mjs';
 import { waitBudget, waitQuiet } from '../lib/quiet.mjs';
@@ -73,30 +74,13 @@ async function closedLoop(agent, port, path, people, body, ms) {
   const latency = new Histogram();
   const statuses = {};
   const post = (person, text) =>
-    new Promise((resolve) => {
-      const started = nowMs();
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port,
-          path,
-          method: 'POST',
-          agent,
-          timeout: 30_000,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(text),
-            authorization: `Bearer ${person.token}`,
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve({ status: res.statusCode, ms: nowMs() - started }));
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error('timeout')));
-      req.on('error', () => resolve({ status: 0, ms: nowMs() - started }));
-      req.end(text);
+    timedPost({
+      port,
+      agent,
+      path,
+      body: text,
+      headers: { authorization: `Bearer ${person.token}` },
+      timeoutMs: 30_000,
     });
   const started = nowMs();
   const until = started + ms;
