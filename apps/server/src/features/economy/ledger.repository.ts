@@ -14,7 +14,7 @@ import type { Wallet } from '@chat/shared';
 
 export type LedgerInsert = Omit<LedgerRow, 'id'>;
 
-/** An insert returning the stored row, as a purchase's statement takes it in (storeAndLock). */
+/** An insert returning the stored row, as a purchase takes it in (storeAndLock, storeAndSpend). */
 export type Insertion<R> = Compilable<R> & OperationNodeSource;
 
 /** What a debit writes (LedgerRepository.spend). */

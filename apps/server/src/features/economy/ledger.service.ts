@@ -63,7 +63,7 @@ export interface LedgerResult {
  * connection in a grouped unit. Its id is the ledger rows' `ref_id`.
  */
 export interface Bought<R extends { id: number }> {
-  /** Its insert, returning the row, on the unit's Kysely (joined to the wallet's lock). */
+  /** Its insert, returning the row, on the unit's Kysely (a unit of work that does not group). */
   insert(db: Kysely<DB>): Insertion<R>;
   /** The same insert made only `when` the condition holds (PostgreSQL's one statement). */
   insertWhen(db: Kysely<DB>, when: Expression<SqlBool>): Insertion<R>;
@@ -206,7 +206,7 @@ export class LedgerService {
       });
     if (!this.units.grouped)
       return this.run(async (tx) => {
-        // The row stored and the wallet locked in one statement; the debit starts from it.
+        // The row stored, then the wallet locked and read; the debit starts from what was read.
         const stored = await this.repo.storeAndLock(tx.db, bought.insert(tx.db), debit.userId);
         if (!stored.wallet) throw new AppError('not_found');
         this.walletsLockedIn(tx.db).set(debit.userId, stored.wallet);
