@@ -34,6 +34,7 @@ import * as pagesReleases from './migrations/0031-pages-releases';
 import * as signInMail from './migrations/0032-sign-in-mail';
 import * as videoParticipants from './migrations/0033-video-participants';
 import * as notificationCounts from './migrations/0034-notification-counts';
+import * as searchWordsTables from './migrations/0035-search-words-tables';
 
 /** Migrations are listed in code, so they ship inside the build and run at start. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032-sign-in-mail': signInMail,
   '0033-video-participants': videoParticipants,
   '0034-notification-counts': notificationCounts,
+  '0035-search-words-tables': searchWordsTables,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

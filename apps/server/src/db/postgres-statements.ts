@@ -9,6 +9,12 @@ const DATA_STATEMENT = /^\s*(?:select|insert|update|delete|with)\b/i;
  */
 const SCHEMA_CHANGE = /^\s*(?:create|alter|drop)\b/i;
 const COMMIT = /^\s*(?:commit|end)\b/i;
+/**
+ * A full-text match's best plan depends on its words (a common pair is found walking the
+ * newest ids, a rare one through the GIN index): a generic plan would pick one for all, so
+ * these run unnamed, planned for each call.
+ */
+const PLANNED_PER_CALL = /@@/;
 
 type Query = (this: pg.Client, ...args: unknown[]) => unknown;
 // Always called with `.call(this, …)` on a client.
@@ -57,7 +63,12 @@ export function preparingClient(maxPerConnection = 500): typeof pg.Client {
     override query(config: unknown, values?: unknown, callback?: unknown): never {
       if (typeof config !== 'string' || typeof callback === 'function' || values === undefined)
         return baseQuery.call(this, config, values, callback) as never;
-      if (Array.isArray(values) && values.length > 0 && DATA_STATEMENT.test(config))
+      if (
+        Array.isArray(values) &&
+        values.length > 0 &&
+        DATA_STATEMENT.test(config) &&
+        !PLANNED_PER_CALL.test(config)
+      )
         return this.#runPrepared(config, values) as never;
       if (SCHEMA_CHANGE.test(config)) return this.#changeSchema(config, values) as never;
       if (this.#schemaChangeToCommit && COMMIT.test(config))

@@ -2,38 +2,32 @@ import type { SearchHit } from '@chat/shared';
 import { sql } from 'kysely';
 import { commentsListedFor, listedFor } from '../../access/art-post.policy';
 import { renderedAsText } from '../content/markdown';
-import {
-  countMatching,
-  newestMatching,
-  rowsCounted,
-  type IdSlice,
-  type SearchIndex,
-} from '../search/search-driver';
+import { rowsCounted, type SearchIndex } from '../search/search-driver';
 import type { SearchSource, SourceRequest } from '../search/search-registry';
 import { hitAuthors, newestFirst, refsOf } from '../search/sources/source-kit';
 import { makeSnippet } from '../search/snippet';
 
 /** A post's title and text together (a column the database generates: 0024-art.ts). */
 const POSTS: SearchIndex<'art_posts'> = {
-  fts: 'search_art_posts',
+  wordsTable: 'search_art_posts',
   table: 'art_posts',
   text: 'search_text',
 };
 const COMMENTS: SearchIndex<'art_comments'> = {
-  fts: 'search_art_comments',
+  wordsTable: 'search_art_comments',
   table: 'art_comments',
   text: 'text',
 };
 
-/** Posts found by title and text in one id slice, as the galleries list them for the viewer. */
-function postsIn({ db, driver, viewer, query }: SourceRequest, slice: IdSlice) {
-  return driver.from(db, POSTS, query, slice).where(listedFor(viewer));
+/** Posts found by title and text, as the galleries list them for the viewer. */
+function postsFound({ db, driver, viewer, query }: SourceRequest) {
+  return driver.from(db, POSTS, query).where(listedFor(viewer));
 }
 
-/** Comments found in one id slice: those the viewer reads, of posts the viewer sees. */
-function commentsIn({ db, driver, viewer, query }: SourceRequest, slice: IdSlice) {
+/** Comments found: those the viewer reads, of posts the viewer sees. */
+function commentsFound({ db, driver, viewer, query }: SourceRequest) {
   return driver
-    .from(db, COMMENTS, query, slice)
+    .from(db, COMMENTS, query)
     .innerJoin('art_posts', 'art_posts.id', 'art_comments.post_id')
     .where(listedFor(viewer))
     .where(commentsListedFor(viewer));
@@ -48,22 +42,18 @@ export const artSearchSource: SearchSource = {
   scope: 'art',
 
   async refs(request, { limit, offset }, withText) {
-    const { db, driver } = request;
+    const { driver } = request;
     const need = offset + limit;
-    const posts = await newestMatching(driver, db, POSTS, need, (slice, n) =>
-      postsIn(request, slice)
-        .select(['art_posts.id', 'art_posts.created_at', 'art_posts.search_text as text'])
-        .orderBy(driver.newest(POSTS), 'desc')
-        .limit(n)
-        .execute(),
-    );
-    const comments = await newestMatching(driver, db, COMMENTS, need, (slice, n) =>
-      commentsIn(request, slice)
-        .select(['art_comments.id', 'art_comments.created_at', 'art_comments.text'])
-        .orderBy(driver.newest(COMMENTS), 'desc')
-        .limit(n)
-        .execute(),
-    );
+    const posts = await postsFound(request)
+      .select(['art_posts.id', 'art_posts.created_at', 'art_posts.search_text as text'])
+      .orderBy(driver.newest(POSTS), 'desc')
+      .limit(need)
+      .execute();
+    const comments = await commentsFound(request)
+      .select(['art_comments.id', 'art_comments.created_at', 'art_comments.text'])
+      .orderBy(driver.newest(COMMENTS), 'desc')
+      .limit(need)
+      .execute();
     const refs = [
       ...refsOf('art_post', posts, withText),
       ...refsOf('art_comment', comments, withText),
@@ -72,12 +62,17 @@ export const artSearchSource: SearchSource = {
   },
 
   async count(request, cap) {
-    const { db, driver } = request;
-    const posts = await countMatching(driver, db, POSTS, cap, (slice, n) =>
-      rowsCounted(db, postsIn(request, slice).select(sql.lit(1).as('one')).limit(n)),
+    const { db } = request;
+    const posts = await rowsCounted(
+      db,
+      postsFound(request).select(sql.lit(1).as('one')).limit(cap),
     );
-    const comments = await countMatching(driver, db, COMMENTS, cap - posts, (slice, n) =>
-      rowsCounted(db, commentsIn(request, slice).select(sql.lit(1).as('one')).limit(n)),
+    if (posts >= cap) return posts;
+    const comments = await rowsCounted(
+      db,
+      commentsFound(request)
+        .select(sql.lit(1).as('one'))
+        .limit(cap - posts),
     );
     return posts + comments;
   },

@@ -1,13 +1,14 @@
 import { messagesFoundBy } from '../../../access/search.policy';
-import { messageSource, searchedMessages } from './message-source';
+import { MESSAGES_INDEX, messageSource, searchedMessages } from './message-source';
 
 /** Chat history of the rooms the viewer may read (access/search.policy.ts messagesFoundBy). */
 export const chatSearchSource = messageSource({
   scope: 'chat',
   type: 'chat_message',
   link: (room_id, message_id) => ({ kind: 'chat', room_id, message_id }),
-  matching: (request, slice) => {
-    const q = searchedMessages(request, slice).where(messagesFoundBy(request.viewer));
+  matching: (request) => {
+    const q = searchedMessages(request).where(messagesFoundBy(request.viewer));
     return request.room === undefined ? q : q.where('messages.room_id', '=', request.room);
   },
+  newest: ({ driver }) => driver.newest(MESSAGES_INDEX),
 });

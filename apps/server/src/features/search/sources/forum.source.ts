@@ -2,40 +2,34 @@ import type { SearchHit } from '@chat/shared';
 import { sql } from 'kysely';
 import { forumPostsFoundBy, forumThreadsFoundBy } from '../../../access/search.policy';
 import { renderedAsText } from '../../content/markdown';
-import {
-  countMatching,
-  newestMatching,
-  rowsCounted,
-  type IdSlice,
-  type SearchIndex,
-} from '../search-driver';
+import { rowsCounted, type SearchIndex } from '../search-driver';
 import type { SearchSource, SourceRequest } from '../search-registry';
 import { hitAuthors, newestFirst, refsOf } from './source-kit';
 import { makeSnippet } from '../snippet';
 
 const THREADS: SearchIndex<'forum_threads'> = {
-  fts: 'search_forum_threads',
+  wordsTable: 'search_forum_threads',
   table: 'forum_threads',
   text: 'subject',
 };
 const POSTS: SearchIndex<'forum_posts'> = {
-  fts: 'search_forum_posts',
+  wordsTable: 'search_forum_posts',
   table: 'forum_posts',
   text: 'text',
 };
 
-/** Threads found by subject in one id slice, filtered by access/search.policy.ts. */
-function threadsIn({ db, driver, viewer, query }: SourceRequest, slice: IdSlice) {
+/** Threads found by subject, filtered by access/search.policy.ts. */
+function threadsFound({ db, driver, viewer, query }: SourceRequest) {
   return driver
-    .from(db, THREADS, query, slice)
+    .from(db, THREADS, query)
     .leftJoin('users', 'users.id', 'forum_threads.author_id')
     .where(forumThreadsFoundBy(viewer));
 }
 
-/** Posts found by text in one id slice, filtered by access/search.policy.ts. */
-function postsIn({ db, driver, viewer, query }: SourceRequest, slice: IdSlice) {
+/** Posts found by text, filtered by access/search.policy.ts. */
+function postsFound({ db, driver, viewer, query }: SourceRequest) {
   return driver
-    .from(db, POSTS, query, slice)
+    .from(db, POSTS, query)
     .innerJoin('forum_threads', 'forum_threads.id', 'forum_posts.thread_id')
     .leftJoin('users', 'users.id', 'forum_posts.author_id')
     .where(forumPostsFoundBy(viewer));
@@ -50,23 +44,19 @@ export const forumSearchSource: SearchSource = {
   scope: 'forum',
 
   async refs(request, { limit, offset }, withText) {
-    const { db, driver } = request;
+    const { driver } = request;
     const need = offset + limit;
-    const threads = await newestMatching(driver, db, THREADS, need, (slice, n) =>
-      threadsIn(request, slice)
-        .select(['forum_threads.id', 'forum_threads.created_at', 'forum_threads.subject as text'])
-        .orderBy(driver.newest(THREADS), 'desc')
-        .limit(n)
-        .execute(),
-    );
-    const posts = await newestMatching(driver, db, POSTS, need, (slice, n) =>
-      postsIn(request, slice)
-        .select(['forum_posts.id', 'forum_posts.created_at'])
-        .$if(withText, (q) => q.select('forum_posts.text'))
-        .orderBy(driver.newest(POSTS), 'desc')
-        .limit(n)
-        .execute(),
-    );
+    const threads = await threadsFound(request)
+      .select(['forum_threads.id', 'forum_threads.created_at', 'forum_threads.subject as text'])
+      .orderBy(driver.newest(THREADS), 'desc')
+      .limit(need)
+      .execute();
+    const posts = await postsFound(request)
+      .select(['forum_posts.id', 'forum_posts.created_at'])
+      .$if(withText, (q) => q.select('forum_posts.text'))
+      .orderBy(driver.newest(POSTS), 'desc')
+      .limit(need)
+      .execute();
     const refs = [
       ...refsOf('forum_thread', threads, withText),
       ...refsOf('forum_post', posts, withText),
@@ -75,12 +65,17 @@ export const forumSearchSource: SearchSource = {
   },
 
   async count(request, cap) {
-    const { db, driver } = request;
-    const threads = await countMatching(driver, db, THREADS, cap, (slice, n) =>
-      rowsCounted(db, threadsIn(request, slice).select(sql.lit(1).as('one')).limit(n)),
+    const { db } = request;
+    const threads = await rowsCounted(
+      db,
+      threadsFound(request).select(sql.lit(1).as('one')).limit(cap),
     );
-    const posts = await countMatching(driver, db, POSTS, cap - threads, (slice, n) =>
-      rowsCounted(db, postsIn(request, slice).select(sql.lit(1).as('one')).limit(n)),
+    if (threads >= cap) return threads;
+    const posts = await rowsCounted(
+      db,
+      postsFound(request)
+        .select(sql.lit(1).as('one'))
+        .limit(cap - threads),
     );
     return threads + posts;
   },

@@ -1,28 +1,27 @@
 import { MESSAGE_TYPE, type SearchHit } from '@chat/shared';
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import type { DB } from '../../../db/schema';
 import { presentPublicUser } from '../../users/user.presenter';
-import {
-  countMatching,
-  newestMatching,
-  rowsCounted,
-  type IdSlice,
-  type SearchIndex,
-} from '../search-driver';
+import { rowsCounted, type SearchIndex } from '../search-driver';
 import type { HitRef, SearchSource, SourceRequest } from '../search-registry';
 import { makeSnippet } from '../snippet';
 
 /** The chat's index of message words, which the chat's and the quotes page's searches read. */
 export const MESSAGES_INDEX: SearchIndex<'messages'> = {
-  fts: 'search_messages',
+  wordsTable: 'search_messages',
   table: 'messages',
   text: 'text',
 };
 
+/** Searched messages with their author joined as `users` and their room as `rooms`. */
+type MessageRows = SelectQueryBuilder<DB, 'messages' | 'users' | 'rooms', object>;
+
 /** Messages with words: said and `/me` actions (system lines and GIFs are not searched). */
-export function searchedMessages({ db, driver, query }: SourceRequest, slice: IdSlice) {
+function withAuthorAndRoom(
+  messages: SelectQueryBuilder<DB, 'messages' | 'quote_counts', object>,
+): MessageRows {
   return (
-    driver
-      .from(db, MESSAGES_INDEX, query, slice)
+    messages
       .innerJoin('users', 'users.id', 'messages.user_id')
       .innerJoin('rooms', 'rooms.id', 'messages.room_id')
       // Literals: a partial plan of a prepared statement keeps them (no generic-plan surprise).
@@ -34,34 +33,50 @@ export function searchedMessages({ db, driver, query }: SourceRequest, slice: Id
   );
 }
 
-type Matching = (request: SourceRequest, slice: IdSlice) => ReturnType<typeof searchedMessages>;
+/** The matching messages, the chat's index driving (newest first: `driver.newest`). */
+export function searchedMessages({ db, driver, query }: SourceRequest) {
+  return withAuthorAndRoom(driver.from(db, MESSAGES_INDEX, query));
+}
+
+/**
+ * The kept messages (the quotes page's) whose words match, the kept ones driving (newest first:
+ * `messages.id`): walking the chat's index newest first would read most of the chat's matches
+ * before finding the few kept ones.
+ */
+export function keptMessages({ db, driver, query }: SourceRequest) {
+  const kept = db
+    .selectFrom('quote_counts')
+    .innerJoin('messages', 'messages.id', 'quote_counts.message_id')
+    .where(driver.matches(MESSAGES_INDEX, query));
+  return withAuthorAndRoom(kept);
+}
 
 /**
  * A scope of chat messages (the chat's history, the quotes page's kept lines): `matching` adds
- * the scope's own clauses (who may read what, in SQL) to `searchedMessages`; hits name the room
- * and lead where `link` says. Guests search neither.
+ * the scope's own clauses (who may read what, in SQL) to `searchedMessages` or `keptMessages`;
+ * hits name the room and lead where `link` says. Guests search neither.
  */
 export function messageSource(scope: {
   scope: SearchSource['scope'];
   type: 'chat_message' | 'quote';
   link: (roomId: number, messageId: number) => SearchHit['link'];
-  matching: Matching;
+  /** The scope's messages that match, with its own clauses (who may read what). */
+  matching: (request: SourceRequest) => MessageRows;
+  /** What `matching`'s rows are newest first by (the index's own order where it drives). */
+  newest: (request: SourceRequest) => RawBuilder<number>;
 }): SearchSource {
-  const { matching } = scope;
+  const { matching, newest } = scope;
   return {
     scope: scope.scope,
 
     async refs(request, { limit, offset }, withText) {
       if (request.viewer.id === null) return [];
-      const { db, driver } = request;
-      const rows = await newestMatching(driver, db, MESSAGES_INDEX, offset + limit, (slice, n) =>
-        matching(request, slice)
-          .select(['messages.id', 'messages.created_at'])
-          .$if(withText, (q) => q.select('messages.text'))
-          .orderBy(driver.newest(MESSAGES_INDEX), 'desc')
-          .limit(n)
-          .execute(),
-      );
+      const rows = await matching(request)
+        .select(['messages.id', 'messages.created_at'])
+        .$if(withText, (q) => q.select('messages.text'))
+        .orderBy(newest(request), 'desc')
+        .limit(offset + limit)
+        .execute();
       return rows.slice(offset).map((r): HitRef => ({
         type: scope.type,
         id: r.id,
@@ -72,12 +87,8 @@ export function messageSource(scope: {
 
     async count(request, cap) {
       if (request.viewer.id === null) return 0;
-      const { db, driver } = request;
-      return countMatching(driver, db, MESSAGES_INDEX, cap, (slice, n) =>
-        rowsCounted(db, matching(request, slice).select(sql.lit(1).as('one')).limit(n)),
-      );
+      return rowsCounted(request.db, matching(request).select(sql.lit(1).as('one')).limit(cap));
     },
-
     async hits(request, refs) {
       const ids = refs.map((r) => r.id);
       if (ids.length === 0) return [];
