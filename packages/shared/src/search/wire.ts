@@ -66,10 +66,22 @@ export const searchHitSchema = z.object({
 });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
+/** One page of one scope's hits; `meta.total` is the scope's count (past SEARCH_COUNT_CAP: "100+"). */
 export const searchAnswerSchema = z.object({
   data: z.array(searchHitSchema),
   meta: pageMetaSchema,
-  /** Hits per scope for the tabs' counts (past SEARCH_COUNT_CAP: "100+"). */
-  totals: z.record(z.enum(SEARCH_SCOPES), z.number().int()),
 });
 export type SearchAnswer = z.infer<typeof searchAnswerSchema>;
+
+/**
+ * `GET /api/search/totals`: the tabs' counts of one query, asked apart from its pages (once a
+ * query, not on every page or tab, and the hits need not wait for them).
+ */
+export const searchTotalsQuerySchema = searchQuerySchema.pick({ q: true, room: true });
+export type SearchTotalsQuery = z.infer<typeof searchTotalsQuerySchema>;
+
+export const searchTotalsAnswerSchema = z.object({
+  /** Hits per scope, each counted up to SEARCH_COUNT_CAP + 1 (past the cap: "100+"). */
+  data: z.record(z.enum(SEARCH_SCOPES), z.number().int()),
+});
+export type SearchTotals = z.infer<typeof searchTotalsAnswerSchema>['data'];

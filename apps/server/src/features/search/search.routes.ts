@@ -1,4 +1,10 @@
-import { searchAnswerSchema, searchQuerySchema } from '@chat/shared';
+import {
+  searchAnswerSchema,
+  searchQuerySchema,
+  searchTotalsAnswerSchema,
+  searchTotalsQuerySchema,
+} from '@chat/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,11 +21,33 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      app.deps.search.search(
+      app.deps.search.search(request.viewer, request.query, request.locale, visitorKey(request)),
+  );
+
+  app.get(
+    '/api/search/totals',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['search'],
+        summary:
+          "Each search tab's count of one query (forum, art, quotes, chat, people), each up to 101: past 100 the tab says 100+",
+        querystring: searchTotalsQuerySchema,
+        response: { 200: searchTotalsAnswerSchema },
+      },
+    },
+    async (request) => ({
+      data: await app.deps.search.totals(
         request.viewer,
         request.query,
         request.locale,
-        request.viewer.id === null ? `ip:${request.ip}` : `user:${request.viewer.id}`,
+        visitorKey(request),
       ),
+    }),
   );
 };
+
+/** Whose searches a limit counts: the account's, else the address's. */
+function visitorKey(request: FastifyRequest): string {
+  return request.viewer.id === null ? `ip:${request.ip}` : `user:${request.viewer.id}`;
+}

@@ -6,6 +6,9 @@ import {
   type SearchAnswer,
   type SearchQuery,
   type SearchScope,
+  type SearchSort,
+  type SearchTotals,
+  type SearchTotalsQuery,
 } from '@chat/shared';
 import type { Kysely } from 'kysely';
 import type { Viewer } from '../../access/viewer';
@@ -23,8 +26,17 @@ export const SEARCH_DEPTH_MAX = 1000;
 
 /** Searches per visitor (an account, else an address): a box that searches while typing fits. */
 export const SEARCH_LIMIT: RateLimitRule = { name: 'search', points: 30, durationSeconds: 10 };
+/** The tabs' counts per visitor: one a query, as many as its searches. */
+export const SEARCH_TOTALS_LIMIT: RateLimitRule = {
+  name: 'search-totals',
+  points: 30,
+  durationSeconds: 10,
+};
 
-/** `GET /api/search`: one query over every scope the modules registered. */
+/**
+ * `GET /api/search`: one page of one scope's hits and that scope's count; `GET
+ * /api/search/totals`: every scope's count, asked once a query by the tabs.
+ */
 export class SearchService {
   constructor(
     private readonly db: Kysely<DB>,
@@ -42,25 +54,11 @@ export class SearchService {
   ): Promise<SearchAnswer> {
     await this.rateLimits.hit(SEARCH_LIMIT, visitorKey);
     const page = input.page ?? 1;
-    const query = parseSearchQuery(input.q);
-    const request: SourceRequest = {
-      db: this.db,
-      driver: this.registry.driver,
-      viewer,
-      query,
-      text: input.q,
-      sort: input.sort,
-      locale,
-      ...(input.room !== undefined && input.in === 'chat' ? { room: Number(input.room) } : {}),
-    };
-    const noWords = query.terms.length === 0;
+    const request = this.request(viewer, input, locale, input.in === 'chat');
     const offset = (page - 1) * SEARCH_PAGE_SIZE;
     const source = this.registry.source(input.in);
-    const searched = source !== undefined && (input.in === 'people' || !noWords);
-    const [walk, others] = await Promise.all([
-      searched ? this.walk(request, source, offset) : { page: [], found: 0 },
-      this.totals(request, noWords, input.in),
-    ]);
+    const searched = source !== undefined && this.searches(request, input.in);
+    const walk = searched ? await this.walk(request, source, offset) : { page: [], found: 0 };
     const total = walk.found;
     return {
       data: source && walk.page.length > 0 ? await source.hits(request, walk.page) : [],
@@ -70,8 +68,49 @@ export class SearchService {
         per_page: SEARCH_PAGE_SIZE,
         total,
       },
-      totals: { ...others, [input.in]: total },
     };
+  }
+
+  /** Every scope's count, each up to SEARCH_COUNT_CAP + 1; with no words, only people's. */
+  async totals(
+    viewer: Viewer,
+    input: SearchTotalsQuery,
+    locale: Locale,
+    visitorKey: string,
+  ): Promise<SearchTotals> {
+    await this.rateLimits.hit(SEARCH_TOTALS_LIMIT, visitorKey);
+    const request = this.request(viewer, input, locale, true);
+    const counts = await Promise.all(
+      SEARCH_SCOPES.map(async (scope) => {
+        const source = this.registry.source(scope);
+        if (!source || !this.searches(request, scope)) return [scope, 0] as const;
+        return [scope, await source.count(request, SEARCH_COUNT_CAP + 1)] as const;
+      }),
+    );
+    return Object.fromEntries(counts) as SearchTotals;
+  }
+
+  private request(
+    viewer: Viewer,
+    input: SearchTotalsQuery & { sort?: SearchSort },
+    locale: Locale,
+    inRoom: boolean,
+  ): SourceRequest {
+    return {
+      db: this.db,
+      driver: this.registry.driver,
+      viewer,
+      query: parseSearchQuery(input.q),
+      text: input.q,
+      sort: input.sort ?? 'best',
+      locale,
+      ...(input.room !== undefined && inRoom ? { room: Number(input.room) } : {}),
+    };
+  }
+
+  /** A query of only operators finds nothing but people (whose nicks need no words). */
+  private searches(request: SourceRequest, scope: SearchScope): boolean {
+    return scope === 'people' || request.query.terms.length > 0;
   }
 
   /**
@@ -96,21 +135,5 @@ export class SearchService {
         ]
       : found;
     return { page: ordered.slice(offset, offset + SEARCH_PAGE_SIZE), found: found.length };
-  }
-
-  /** The other tabs' counts, each up to SEARCH_COUNT_CAP + 1; with no words, only people. */
-  private async totals(
-    request: SourceRequest,
-    noWords: boolean,
-    active: SearchScope,
-  ): Promise<Record<SearchScope, number>> {
-    const counts = await Promise.all(
-      SEARCH_SCOPES.filter((scope) => scope !== active).map(async (scope) => {
-        const source = this.registry.source(scope);
-        if (!source || (noWords && scope !== 'people')) return [scope, 0] as const;
-        return [scope, await source.count(request, SEARCH_COUNT_CAP + 1)] as const;
-      }),
-    );
-    return Object.fromEntries(counts) as Record<SearchScope, number>;
   }
 }

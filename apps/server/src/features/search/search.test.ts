@@ -1,4 +1,4 @@
-import type { SearchAnswer } from '@chat/shared';
+import type { SearchAnswer, SearchTotals } from '@chat/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema';
@@ -7,7 +7,7 @@ import { buildRoom, clientId, memberOf } from '../../test/chat-fixtures';
 import { testDialects } from '../../test/databases';
 import { buildUser, json, signedIn, type Client } from '../../test/factories';
 import * as forumKit from '../forum/forum.test-kit';
-import { SEARCH_LIMIT } from './search.service';
+import { SEARCH_LIMIT, SEARCH_TOTALS_LIMIT } from './search.service';
 
 const dialects = await testDialects();
 
@@ -103,6 +103,19 @@ describe.each(dialects)('search on %s', (dialect) => {
       ? await who.asBrowser({ method: 'GET', url })
       : await t.app.inject({ method: 'GET', url });
     return { status: res.statusCode, body: json<SearchAnswer>(res) };
+  }
+
+  /** `GET /api/search/totals`: every tab's count of `q`. */
+  async function totals(who: Client | null, q: string, params: Record<string, string> = {}) {
+    await t.app.deps.search.catchUp();
+    const key = who ? `user:${who.user.id}` : 'ip:127.0.0.1';
+    await t.app.deps.rateLimits.reset(SEARCH_TOTALS_LIMIT, key);
+    const url = `/api/search/totals?${new URLSearchParams({ q, ...params }).toString()}`;
+    const res = who
+      ? await who.asBrowser({ method: 'GET', url })
+      : await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode, res.body).toBe(200);
+    return json<{ data: SearchTotals }>(res).data;
   }
   const texts = async (who: Client | null, q: string, params: Record<string, string> = {}) => {
     const { status, body } = await search(who, q, params);
@@ -236,6 +249,17 @@ describe.each(dialects)('search on %s', (dialect) => {
     }
   });
 
+  it('never counts in the tabs what the reader may not find', async () => {
+    for (const q of ['отклонили', 'тюленей', 'жирафов', 'пингвин', 'черепах']) {
+      expect((await totals(reader, q)).forum, q).toBe(0);
+      expect((await totals(null, q)).forum, q).toBe(0);
+    }
+    expect((await totals(author, 'отклонили')).forum).toBe(1);
+    for (const q of ['носорогов', 'лемуров', 'тайное', 'крокодилов'])
+      expect((await totals(reader, q)).chat, q).toBe(0);
+    expect((await totals(other, 'носорогов')).chat).toBe(1);
+  });
+
   it('never finds deleted posts, posts of deleted threads, nor deleted threads', async () => {
     for (const q of ['жирафов', 'пингвин'])
       for (const who of [reader, moderator])
@@ -263,8 +287,9 @@ describe.each(dialects)('search on %s', (dialect) => {
   it('lets visitors without a session search the forum and people, not the chat', async () => {
     const { body } = await search(null, 'кошка', { in: 'chat' });
     expect(body.data).toEqual([]);
-    expect(body.totals.chat).toBe(0);
-    expect(body.totals.forum).toBe(2);
+    expect(body.meta.total).toBe(0);
+    expect((await totals(null, 'кошка')).chat).toBe(0);
+    expect((await totals(null, 'кошка')).forum).toBe(2);
     expect(await texts(null, 'кошка', { in: 'forum' })).toHaveLength(2);
   });
 
@@ -288,7 +313,7 @@ describe.each(dialects)('search on %s', (dialect) => {
     expect(far.status).toBe(200);
     expect(far.body.data).toEqual([]);
     expect(far.body.meta.total).toBe(25);
-    expect((await search(reader, 'кошка')).body.totals).toEqual({
+    expect(await totals(reader, 'кошка')).toEqual({
       forum: 2,
       art: 0,
       quotes: 0,
@@ -369,7 +394,14 @@ describe.each(dialects)('search on %s', (dialect) => {
       const { status, body } = await search(reader, q);
       expect(status, q).toBe(200);
       expect(body.data, q).toEqual([]);
-      expect(body.totals, q).toEqual({ forum: 0, art: 0, quotes: 0, chat: 0, people: 0 });
+      expect(body.meta.total, q).toBe(0);
+      expect(await totals(reader, q), q).toEqual({
+        forum: 0,
+        art: 0,
+        quotes: 0,
+        chat: 0,
+        people: 0,
+      });
     }
     expect((await search(reader, 'к'.repeat(5000))).status).toBe(422);
     expect((await search(reader, '')).status).toBe(422);
@@ -382,6 +414,9 @@ describe.each(dialects)('search on %s', (dialect) => {
     let last = 0;
     for (let i = 0; i <= SEARCH_LIMIT.points; i += 1)
       last = (await client.asBrowser({ method: 'GET', url: '/api/search?q=x' })).statusCode;
+    expect(last).toBe(429);
+    for (let i = 0; i <= SEARCH_TOTALS_LIMIT.points; i += 1)
+      last = (await client.asBrowser({ method: 'GET', url: '/api/search/totals?q=x' })).statusCode;
     expect(last).toBe(429);
   });
 

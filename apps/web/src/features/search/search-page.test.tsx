@@ -46,9 +46,13 @@ const HITS: SearchHit[] = [
 
 /** A fake search: three pages of the hits above, counts per tab, nothing for "zzz". */
 function serve() {
-  server.get.mockImplementation(async (_path, options) => {
+  server.get.mockImplementation(async (path, options) => {
     const q = options?.query ?? {};
     const none = q.q === 'zzz';
+    if (path === '/api/search/totals')
+      return {
+        data: none ? { forum: 0, chat: 0, people: 0 } : { forum: 45, chat: 101, people: 0 },
+      };
     return {
       data: none ? [] : HITS,
       meta: {
@@ -57,16 +61,15 @@ function serve() {
         per_page: 20,
         total: none ? 0 : 45,
       },
-      envelope: {
-        totals: none ? { forum: 0, chat: 0, people: 0 } : { forum: 45, chat: 101, people: 0 },
-      },
     };
   });
 }
 
 const open = (path: string) =>
   renderAt(path, [{ path: '/:locale/search', element: <SearchPage /> }]);
-const lastQuery = () => server.get.mock.lastCall?.[1]?.query;
+/** The last page asked of `GET /api/search` (the tabs' counts are asked apart). */
+const lastQuery = () =>
+  server.get.mock.calls.filter(([path]) => path === '/api/search').at(-1)?.[1]?.query;
 const where = () => screen.getByTestId('where').textContent;
 
 beforeEach(async () => {
@@ -121,6 +124,9 @@ describe('the search results page', () => {
     fireEvent.click(screen.getByTestId('search-sort-new'));
     expect(where()).toBe('/en/search?q=cats&in=chat&sort=new');
     await vi.waitFor(() => expect(lastQuery()).toMatchObject({ in: 'chat', sort: 'new' }));
+    // The tabs' counts were asked once for the query, not again for each tab and order.
+    const counted = server.get.mock.calls.filter(([path]) => path === '/api/search/totals');
+    expect(counted.map(([, o]) => o?.query)).toEqual([{ q: 'cats' }]);
   });
 
   it('pages by links that keep the tab and the order', async () => {

@@ -4,7 +4,7 @@ import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error';
 import { useLocale } from '../../../lib/use-locale';
-import { searchQuery } from '../api';
+import { searchQuery, searchTotalsQuery } from '../api';
 import { searchPath, type SearchParams } from '../links';
 import { SearchHitItem } from './search-hit';
 import { SearchPages } from './search-pages';
@@ -17,7 +17,13 @@ export function SearchResults({ params }: { params: SearchParams }) {
   // Told here without asking: the server would refuse it (422) in fewer words.
   const tooLong = params.q.length > SEARCH_QUERY_MAX;
   const result = useQuery({ ...searchQuery(params), enabled: !tooLong });
+  const counted = useQuery({ ...searchTotalsQuery(params.q), enabled: !tooLong });
   const data = tooLong ? undefined : result.data;
+  // The open tab's count comes with its hits, the others' once a query.
+  const totals =
+    data && !result.isPlaceholderData
+      ? { ...counted.data, [params.in]: data.total }
+      : (counted.data ?? null);
 
   if (tooLong)
     return (
@@ -29,7 +35,7 @@ export function SearchResults({ params }: { params: SearchParams }) {
   const refused = result.error instanceof ApiError && result.error.status === 422;
   return (
     <section className="search-results" aria-busy={result.isFetching}>
-      <SearchTabs params={params} totals={data?.totals ?? null} />
+      <SearchTabs params={params} totals={totals} />
       {result.isLoading && (
         <div className="text-center py-4" role="status" data-testid="search-loading">
           <Spinner animation="border" size="sm" aria-hidden="true" />
