@@ -29,10 +29,14 @@ async function open(url) {
   const parsed = new URL(url);
   const schema = parsed.searchParams.get('schema');
   parsed.searchParams.delete('schema');
+  // The server's own connection settings (db/database.ts): no parallel workers.
   const pool = new pg.Pool({
     connectionString: parsed.toString(),
     max: 16,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    options: [
+      '-c max_parallel_workers_per_gather=0',
+      ...(schema ? [`-c search_path=${schema}`] : []),
+    ].join(' '),
   });
   return {
     query: async (sql, params) => (await pool.query({ text: sql, values: params })).rowCount,

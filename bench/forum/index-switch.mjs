@@ -3,8 +3,8 @@ import { openWriter } from './writers.mjs';
 /**
  * The posting phase's "without the index": the search index's upkeep on a post's write taken
  * away from the bench's database while ours runs, without touching the product's code.
- * PostgreSQL: the GIN expression indexes of forum_posts and forum_threads are dropped (a reply
- * also rewrites its thread's row). SQLite: the triggers that write a thread's stems into its
+ * PostgreSQL: the triggers that write the words of forum_posts and forum_threads into their
+ * words tables are dropped (a reply also rewrites its thread's row). SQLite: the triggers that write a thread's stems into its
  * FTS5 table (and a post's on an edit) are dropped (ours re-prepares its statements after a
  * schema change by itself), and the batch indexer's cursor for posts is moved past any id, so
  * its batch finds nothing to index. Answers what was dropped.
@@ -16,12 +16,14 @@ export async function dropSearchUpkeep(databaseUrl) {
   try {
     if (db.dialect === 'postgres') {
       const rows = await db.query(
-        `select indexname from pg_indexes where schemaname = current_schema()
-            and tablename = any($1) and indexdef ilike '%using gin%'`,
+        `select t.tgname as name, c.relname as "table" from pg_trigger t
+           join pg_class c on c.oid = t.tgrelid
+          where c.relnamespace = current_schema()::regnamespace and c.relname = any($1)
+            and t.tgname like 'search\\_%\\_keep'`,
         [TABLES],
       );
-      for (const { indexname } of rows) await db.query(`drop index ${indexname}`);
-      return rows.map((r) => r.indexname);
+      for (const { name, table } of rows) await db.query(`drop trigger ${name} on ${table}`);
+      return rows.map((r) => r.name);
     }
     const rows = await db.query(
       `select name from sqlite_master where type = 'trigger'

@@ -28,7 +28,8 @@ import { mulberry32 } from './texts.mjs';
  * 1. the baseline and 2. a deep page of the long thread and a random page of the biggest
  *    category, at each `--concurrency` (p99 ≤ 3× the baseline's at the same concurrency);
  * 3. a two-word Russian search in the forum and in the chat at 4 (p99 ≤ 50 ms, and ≤ 2× the
- *    same search asked directly of the database's engine by a client pinned to CPU 0);
+ *    same search asked directly of the database's engine by a client pinned to CPU 0), and
+ *    the tabs' counts of a query (`/api/search/totals`, asked apart, p99 ≤ 50 ms too);
  * 4. replies posted with the search index kept, then with its upkeep dropped (rate ≥ 0.8×).
  */
 function options(argv) {
@@ -137,6 +138,11 @@ async function benchDialect(dialect, opts) {
         path: `/api/search?in=chat&q=${encodeURIComponent(pick(queries.chat).q)}`,
         headers: signedIn(),
       }),
+      // The tabs' counts the web asks once a query, beside its first page.
+      totals: () => ({
+        path: `/api/search/totals?q=${encodeURIComponent(pick(queries.forum).q)}`,
+        headers: signedIn(),
+      }),
     };
     const port = { bare: bare.port };
     const pid = { bare: bare.child.pid };
@@ -151,7 +157,7 @@ async function benchDialect(dialect, opts) {
       );
     };
     const warm = ['bare', ...(opts.phases.includes('read') ? ['thread', 'category'] : [])];
-    if (opts.phases.includes('search')) warm.push('forum', 'chat');
+    if (opts.phases.includes('search')) warm.push('forum', 'chat', 'totals');
     // Warm-up: the JIT, the statement caches and the page cache settle.
     for (const name of warm) await closedLoop(target(name)[0], next[name], 4, opts.warmupMs);
 
@@ -170,6 +176,7 @@ async function benchDialect(dialect, opts) {
           ),
         );
       }
+      await http('totals', c);
     }
     if (opts.phases.includes('post'))
       rows.push(...(await posting(opts, ours, databaseUrl, g, tokens, dialect)));

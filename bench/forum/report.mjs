@@ -43,6 +43,15 @@ export function verdicts(rows) {
       );
     }
   }
+  const counted = find(rows, 'totals');
+  if (counted)
+    add(
+      `tabs' counts p99 ms ×${counted.concurrency}`,
+      counted.p99,
+      `≤ ${TARGETS.searchP99}`,
+      counted.p99 <= TARGETS.searchP99,
+      counted.errors,
+    );
   const withIndex = find(rows, 'post-indexed');
   const without = find(rows, 'post-unindexed');
   if (withIndex && without) {
@@ -66,6 +75,7 @@ const LABELS = {
   'direct-forum': 'direct: FTS5 MATCH / `@@ to_tsquery` on posts, newest 20',
   chat: '`GET /api/search?in=chat&q=` (two Russian words)',
   'direct-chat': 'direct: the same on chat messages',
+  totals: "`GET /api/search/totals?q=` (every tab's count, once a query)",
   'post-indexed': '`POST /api/forum/threads/{slug}/posts`, index kept',
   'post-unindexed': 'the same, search index upkeep dropped',
 };

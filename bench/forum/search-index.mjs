@@ -1,5 +1,9 @@
 import { MESSAGE_TYPE } from '@chat/shared';
 import { SEARCH_INDEXES } from '../../apps/server/src/db/migrations/0021-search.ts';
+import {
+  SEARCH_WORDS_TABLES,
+  vectorOf,
+} from '../../apps/server/src/db/migrations/0035-search-words-tables.ts';
 import { foldWords } from '../../apps/server/src/lib/text-fold.ts';
 import { stemWord } from '../../apps/server/src/lib/search-words.ts';
 import {
@@ -13,8 +17,9 @@ import {
  * (apps/server/src/db/migrations/0021-search.ts), but once after the load, as a restore would,
  * instead of row by row during it.
  *
- * PostgreSQL: the GIN expression indexes are dropped before the load and made again after it
- * from their own definitions (pg_indexes).
+ * PostgreSQL: the triggers that write the words tables (0035-search-words-tables.ts) and the
+ * tables' GIN indexes are dropped before the load; after it the migration's own expression fills
+ * the words tables, and the indexes and triggers are made again from their own definitions.
  * SQLite: the FTS5 tables hold the stems `search_words(text)` makes. The triggers that keep the
  * forum's tables are dropped before the load and made again from their own SQL after the
  * migration's backfill statement has indexed the generated rows; chat messages and posts are
@@ -46,12 +51,21 @@ export async function beforeLoad(db) {
   }
   db.search = { firstIds };
   if (db.dialect === 'postgres') {
+    const words = SEARCH_WORDS_TABLES.map((w) => w.words);
     db.search.indexes = await db.query(
       `select indexname, indexdef from pg_indexes
         where schemaname = current_schema() and tablename = any($1) and indexdef ilike '%using gin%'`,
-      [LOADED],
+      [words],
     );
     for (const { indexname } of db.search.indexes) await db.query(`drop index ${indexname}`);
+    db.search.triggers = await db.query(
+      `select t.tgname as name, c.relname as "table", pg_get_triggerdef(t.oid) as sql
+         from pg_trigger t join pg_class c on c.oid = t.tgrelid
+        where c.relnamespace = current_schema()::regnamespace and t.tgname = any($1)`,
+      [words.map((w) => `${w}_keep`)],
+    );
+    for (const { name, table } of db.search.triggers)
+      await db.query(`drop trigger ${name} on ${table}`);
     return;
   }
   registerSearchWords(db.db);
@@ -64,10 +78,21 @@ export async function beforeLoad(db) {
 export async function afterLoad(db) {
   const started = performance.now();
   if (db.dialect === 'postgres') {
+    for (const { words, table, column, only } of SEARCH_WORDS_TABLES) {
+      if (!(table in db.search.firstIds)) continue;
+      await db.query(
+        `insert into ${words}(id, words) select id, ${vectorOf(column)} from ${table} as new
+          where id >= $1 and ${only}`,
+        [db.search.firstIds[table]],
+      );
+    }
     await db.query(`set maintenance_work_mem = '512MB'`);
     for (const { indexdef } of db.search.indexes) await db.query(indexdef);
+    for (const { sql } of db.search.triggers) await db.query(sql);
+    for (const { words } of SEARCH_WORDS_TABLES) await db.query(`analyze ${words}`);
     return {
       ginIndexes: db.search.indexes.map((i) => i.indexname),
+      triggers: db.search.triggers.map((t) => t.name),
       builtMs: Math.round(performance.now() - started),
     };
   }

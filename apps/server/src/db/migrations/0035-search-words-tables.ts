@@ -27,7 +27,7 @@ export const SEARCH_WORDS_TABLES = [
 ] as const;
 
 /** A text's words as the search reads them: Russian stems (Snowball), ё folded to е. */
-function vectorOf(column: string) {
+export function vectorOf(column: string) {
   return `to_tsvector('russian'::regconfig, translate(${column}, 'ёЁ', 'еЕ'))`;
 }
 
