@@ -35,6 +35,7 @@ import * as signInMail from './migrations/0032-sign-in-mail';
 import * as videoParticipants from './migrations/0033-video-participants';
 import * as notificationCounts from './migrations/0034-notification-counts';
 import * as searchWordsTables from './migrations/0035-search-words-tables';
+import * as searchQuotes from './migrations/0036-search-quotes';
 
 /** Migrations are listed in code, so they ship inside the build and run at start. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0033-video-participants': videoParticipants,
   '0034-notification-counts': notificationCounts,
   '0035-search-words-tables': searchWordsTables,
+  '0036-search-quotes': searchQuotes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

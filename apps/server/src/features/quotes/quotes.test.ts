@@ -221,6 +221,18 @@ describe.each(dialects)('quotes on %s', (dialect) => {
     expect((await found(member, 'troll')).data).toEqual([]);
     expect((await found(moderator, 'troll')).data.map((h) => h.id)).toEqual([trolled]);
     expect((await found(member, 'deleted')).data).toEqual([]);
+    // Only kept lines, by their text as it is now: an unkept line is not found, an edited one
+    // by its new words, and one nobody keeps any more no longer.
+    expect((await found(member, 'nobody')).data).toEqual([]);
+    await db()
+      .updateTable('messages')
+      .set({ text: 'rewritten in secret' })
+      .where('id', '=', inSecret)
+      .execute();
+    expect((await found(member, 'rewritten')).data.map((h) => h.id)).toEqual([inSecret]);
+    expect((await found(member, 'said')).data).toEqual([]);
+    await db().deleteFrom('quote_counts').where('message_id', '=', inSecret).execute();
+    expect((await found(member, 'rewritten')).data).toEqual([]);
   });
 
   it('refuses bad keeping: unknown, private, deleted, guests, non-numeric ids', async () => {

@@ -28,11 +28,6 @@ export interface SearchIndex<T extends SearchedTable = SearchedTable> {
  */
 export interface SearchDriver {
   readonly dialect: DialectName;
-  /**
-   * "This row matches", as a where-clause on the index's own table: for a query that another,
-   * smaller table drives (the quotes page's kept messages).
-   */
-  matches(index: SearchIndex, query: ParsedQuery): RawBuilder<SqlBool>;
   from<T extends SearchedTable>(
     db: Kysely<DB>,
     index: SearchIndex<T>,
@@ -50,10 +45,6 @@ export interface SearchDriver {
  */
 export const sqliteDriver: SearchDriver = {
   dialect: 'sqlite',
-  matches(index, query) {
-    const fts = sql.table(index.wordsTable);
-    return sql<SqlBool>`${sql.ref(`${index.table}.id`)} in (select rowid from ${fts} where ${fts} match ${fts5Match(query)})`;
-  },
   from(db, index, query) {
     // FTS5's MATCH column is named by the table, so it is aliased as itself.
     const fts = sql.table(index.wordsTable);
@@ -83,10 +74,6 @@ export const sqliteDriver: SearchDriver = {
  */
 export const postgresDriver: SearchDriver = {
   dialect: 'postgres',
-  matches(index, query) {
-    const words = sql.table(index.wordsTable);
-    return sql<SqlBool>`exists (select 1 from ${words} where ${sql.ref(`${index.wordsTable}.id`)} = ${sql.ref(`${index.table}.id`)} and ${sql.ref(`${index.wordsTable}.words`)} @@ ${tsQuery(query)})`;
-  },
   from(db, index, query) {
     const hits = db
       .selectFrom(

@@ -6,9 +6,9 @@ export const chatSearchSource = messageSource({
   scope: 'chat',
   type: 'chat_message',
   link: (room_id, message_id) => ({ kind: 'chat', room_id, message_id }),
+  index: MESSAGES_INDEX,
   matching: (request) => {
-    const q = searchedMessages(request).where(messagesFoundBy(request.viewer));
+    const q = searchedMessages(request, MESSAGES_INDEX).where(messagesFoundBy(request.viewer));
     return request.room === undefined ? q : q.where('messages.room_id', '=', request.room);
   },
-  newest: ({ driver }) => driver.newest(MESSAGES_INDEX),
 });

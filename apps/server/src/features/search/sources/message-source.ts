@@ -1,14 +1,21 @@
 import { MESSAGE_TYPE, type SearchHit } from '@chat/shared';
-import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../../db/schema';
 import { presentPublicUser } from '../../users/user.presenter';
 import { rowsCounted, type SearchIndex } from '../search-driver';
 import type { HitRef, SearchSource, SourceRequest } from '../search-registry';
 import { makeSnippet } from '../snippet';
 
-/** The chat's index of message words, which the chat's and the quotes page's searches read. */
+/** The chat's index of message words. */
 export const MESSAGES_INDEX: SearchIndex<'messages'> = {
   wordsTable: 'search_messages',
+  table: 'messages',
+  text: 'text',
+};
+
+/** The words of the kept messages only, which the quotes page's search reads (0036). */
+export const QUOTES_INDEX: SearchIndex<'messages'> = {
+  wordsTable: 'search_quotes',
   table: 'messages',
   text: 'text',
 };
@@ -17,9 +24,7 @@ export const MESSAGES_INDEX: SearchIndex<'messages'> = {
 type MessageRows = SelectQueryBuilder<DB, 'messages' | 'users' | 'rooms', object>;
 
 /** Messages with words: said and `/me` actions (system lines and GIFs are not searched). */
-function withAuthorAndRoom(
-  messages: SelectQueryBuilder<DB, 'messages' | 'quote_counts', object>,
-): MessageRows {
+function withAuthorAndRoom(messages: SelectQueryBuilder<DB, 'messages', object>): MessageRows {
   return (
     messages
       .innerJoin('users', 'users.id', 'messages.user_id')
@@ -33,39 +38,29 @@ function withAuthorAndRoom(
   );
 }
 
-/** The matching messages, the chat's index driving (newest first: `driver.newest`). */
-export function searchedMessages({ db, driver, query }: SourceRequest) {
-  return withAuthorAndRoom(driver.from(db, MESSAGES_INDEX, query));
-}
-
-/**
- * The kept messages (the quotes page's) whose words match, the kept ones driving (newest first:
- * `messages.id`): walking the chat's index newest first would read most of the chat's matches
- * before finding the few kept ones.
- */
-export function keptMessages({ db, driver, query }: SourceRequest) {
-  const kept = db
-    .selectFrom('quote_counts')
-    .innerJoin('messages', 'messages.id', 'quote_counts.message_id')
-    .where(driver.matches(MESSAGES_INDEX, query));
-  return withAuthorAndRoom(kept);
+/** The messages whose words match in `index` (newest first: `driver.newest(index)`). */
+export function searchedMessages(
+  { db, driver, query }: SourceRequest,
+  index: SearchIndex<'messages'>,
+) {
+  return withAuthorAndRoom(driver.from(db, index, query));
 }
 
 /**
  * A scope of chat messages (the chat's history, the quotes page's kept lines): `matching` adds
- * the scope's own clauses (who may read what, in SQL) to `searchedMessages` or `keptMessages`;
+ * the scope's own clauses (who may read what, in SQL) to `searchedMessages` of its `index`;
  * hits name the room and lead where `link` says. Guests search neither.
  */
 export function messageSource(scope: {
   scope: SearchSource['scope'];
   type: 'chat_message' | 'quote';
   link: (roomId: number, messageId: number) => SearchHit['link'];
+  /** The words table the scope reads. */
+  index: SearchIndex<'messages'>;
   /** The scope's messages that match, with its own clauses (who may read what). */
   matching: (request: SourceRequest) => MessageRows;
-  /** What `matching`'s rows are newest first by (the index's own order where it drives). */
-  newest: (request: SourceRequest) => RawBuilder<number>;
 }): SearchSource {
-  const { matching, newest } = scope;
+  const { matching, index } = scope;
   return {
     scope: scope.scope,
 
@@ -74,7 +69,7 @@ export function messageSource(scope: {
       const rows = await matching(request)
         .select(['messages.id', 'messages.created_at'])
         .$if(withText, (q) => q.select('messages.text'))
-        .orderBy(newest(request), 'desc')
+        .orderBy(request.driver.newest(index), 'desc')
         .limit(offset + limit)
         .execute();
       return rows.slice(offset).map((r): HitRef => ({
