@@ -7,7 +7,7 @@ import { fts5Match, tsQueryText, type ParsedQuery } from './search-query';
 export type SearchedTable =
   'forum_threads' | 'forum_posts' | 'messages' | 'art_posts' | 'art_comments';
 
-/** A searched text: its table and text column, and its FTS5 table on SQLite. */
+/** A searched text: its table and text column, and the table of its words. */
 export interface SearchIndex<T extends SearchedTable = SearchedTable> {
   /**
    * The table of its words, whose id is the searched row's: FTS5 on SQLite (0021-search.ts),
@@ -38,26 +38,39 @@ export interface SearchDriver {
 }
 
 /**
- * SQLite: the FTS5 table of stems (rowid = the row's id) drives the query, joined to its table
- * by primary key. FTS5 yields rowids in descending order itself (it consumes `order by rowid
- * desc`), so a page or a count capped by `limit` stops after that many visible rows.
- * (`id in (select rowid ... match)` would build the list of every match first.)
+ * The searched table, named as itself, joined by primary key to its words table, which drives
+ * the query (`wordsId`: the words table's id column) and holds only the rows that `match`.
+ */
+function drivenByWords<T extends SearchedTable>(
+  db: Kysely<DB>,
+  index: SearchIndex<T>,
+  wordsId: 'rowid' | 'id',
+  match: RawBuilder<SqlBool>,
+): SelectQueryBuilder<DB, T, object> {
+  const hits = db
+    .selectFrom(sql<{ id: number }>`${sql.table(index.wordsTable)}`.as(index.wordsTable as 'w'))
+    .innerJoin(index.table as 'messages', (join) =>
+      join.on(
+        sql<SqlBool>`${sql.ref(`${index.table}.id`)} = ${sql.ref(`${index.wordsTable}.${wordsId}`)}`,
+      ),
+    )
+    .where(match);
+  // The query names the searched table as itself; the words table is only joined.
+  return hits as unknown as SelectQueryBuilder<DB, T, object>;
+}
+
+/**
+ * SQLite: the FTS5 table of stems (rowid = the row's id) drives. FTS5 yields rowids in
+ * descending order itself (it consumes `order by rowid desc`), so a page or a count capped by
+ * `limit` stops after that many visible rows. (`id in (select rowid ... match)` would build
+ * the list of every match first.)
  */
 export const sqliteDriver: SearchDriver = {
   dialect: 'sqlite',
   from(db, index, query) {
     // FTS5's MATCH column is named by the table, so it is aliased as itself.
     const fts = sql.table(index.wordsTable);
-    const hits = db
-      .selectFrom(sql<{ rowid: number }>`${fts}`.as(index.wordsTable as 'fts'))
-      .innerJoin(index.table as 'messages', (join) =>
-        join.on(
-          sql<SqlBool>`${sql.ref(`${index.table}.id`)} = ${sql.ref(`${index.wordsTable}.rowid`)}`,
-        ),
-      )
-      .where(sql<SqlBool>`${fts} match ${fts5Match(query)}`);
-    // The query names the searched table as itself; the FTS5 table is only joined.
-    return hits as unknown as SelectQueryBuilder<DB, never, object>;
+    return drivenByWords(db, index, 'rowid', sql<SqlBool>`${fts} match ${fts5Match(query)}`);
   },
   newest(index) {
     return sql<number>`${sql.ref(`${index.wordsTable}.rowid`)}`;
@@ -65,28 +78,18 @@ export const sqliteDriver: SearchDriver = {
 };
 
 /**
- * PostgreSQL: the table of words (0035, `search_<table>`) drives, joined to its table by
- * primary key, in one query that the planner plans for its words (db/postgres-statements.ts
- * runs a `@@` match unnamed): for words common enough it walks the words table's ids backwards,
- * checking each row's stored words, and stops at the page; for rarer ones it takes their
- * matches from the GIN index and sorts them. (The GIN expression indexes before 0035 had no
- * stored words to check, so each query had to take every match of the index, in id slices.)
+ * PostgreSQL: the table of words (0035, `search_<table>`) drives, in one query that the
+ * planner plans for its words (db/postgres-statements.ts runs a `@@` match unnamed): for words
+ * common enough it walks the words table's ids backwards, checking each row's stored words, and
+ * stops at the page; for rarer ones it takes their matches from the GIN index and sorts them.
+ * (The GIN expression indexes before 0035 had no stored words to check, so each query had to
+ * take every match of the index, in id slices.)
  */
 export const postgresDriver: SearchDriver = {
   dialect: 'postgres',
   from(db, index, query) {
-    const hits = db
-      .selectFrom(
-        sql<{ id: number }>`${sql.table(index.wordsTable)}`.as(index.wordsTable as 'words'),
-      )
-      .innerJoin(index.table as 'messages', (join) =>
-        join.on(
-          sql<SqlBool>`${sql.ref(`${index.table}.id`)} = ${sql.ref(`${index.wordsTable}.id`)}`,
-        ),
-      )
-      .where(sql<SqlBool>`${sql.ref(`${index.wordsTable}.words`)} @@ ${tsQuery(query)}`);
-    // The query names the searched table as itself; the words table is only joined.
-    return hits as unknown as SelectQueryBuilder<DB, never, object>;
+    const words = sql.ref(`${index.wordsTable}.words`);
+    return drivenByWords(db, index, 'id', sql<SqlBool>`${words} @@ ${tsQuery(query)}`);
   },
   newest(index) {
     return sql<number>`${sql.ref(`${index.wordsTable}.id`)}`;
