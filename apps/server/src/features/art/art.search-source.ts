@@ -4,7 +4,7 @@ import { commentsListedFor, listedFor } from '../../access/art-post.policy';
 import { renderedAsText } from '../content/markdown';
 import { rowsCounted, type SearchIndex } from '../search/search-driver';
 import type { SearchSource, SourceRequest } from '../search/search-registry';
-import { hitAuthors, newestFirst, refsOf } from '../search/sources/source-kit';
+import { countedInTurn, hitAuthors, newestFirst, refsOf } from '../search/sources/source-kit';
 import { makeSnippet } from '../search/snippet';
 
 /** A post's title and text together (a column the database generates: 0024-art.ts). */
@@ -61,20 +61,13 @@ export const artSearchSource: SearchSource = {
     return refs.sort(newestFirst).slice(offset, need);
   },
 
-  async count(request, cap) {
-    const { db } = request;
-    const posts = await rowsCounted(
-      db,
-      postsFound(request).select(sql.lit(1).as('one')).limit(cap),
+  count(request, cap) {
+    const one = sql.lit(1).as('one');
+    return countedInTurn(
+      cap,
+      (n) => rowsCounted(request.db, postsFound(request).select(one).limit(n)),
+      (n) => rowsCounted(request.db, commentsFound(request).select(one).limit(n)),
     );
-    if (posts >= cap) return posts;
-    const comments = await rowsCounted(
-      db,
-      commentsFound(request)
-        .select(sql.lit(1).as('one'))
-        .limit(cap - posts),
-    );
-    return posts + comments;
   },
 
   async hits(request, refs) {

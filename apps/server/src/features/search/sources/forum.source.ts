@@ -4,7 +4,7 @@ import { forumPostsFoundBy, forumThreadsFoundBy } from '../../../access/search.p
 import { renderedAsText } from '../../content/markdown';
 import { rowsCounted, type SearchIndex } from '../search-driver';
 import type { SearchSource, SourceRequest } from '../search-registry';
-import { hitAuthors, newestFirst, refsOf } from './source-kit';
+import { countedInTurn, hitAuthors, newestFirst, refsOf } from './source-kit';
 import { makeSnippet } from '../snippet';
 
 const THREADS: SearchIndex<'forum_threads'> = {
@@ -64,20 +64,13 @@ export const forumSearchSource: SearchSource = {
     return refs.sort(newestFirst).slice(offset, need);
   },
 
-  async count(request, cap) {
-    const { db } = request;
-    const threads = await rowsCounted(
-      db,
-      threadsFound(request).select(sql.lit(1).as('one')).limit(cap),
+  count(request, cap) {
+    const one = sql.lit(1).as('one');
+    return countedInTurn(
+      cap,
+      (n) => rowsCounted(request.db, threadsFound(request).select(one).limit(n)),
+      (n) => rowsCounted(request.db, postsFound(request).select(one).limit(n)),
     );
-    if (threads >= cap) return threads;
-    const posts = await rowsCounted(
-      db,
-      postsFound(request)
-        .select(sql.lit(1).as('one'))
-        .limit(cap - threads),
-    );
-    return threads + posts;
   },
 
   async hits(request, refs) {

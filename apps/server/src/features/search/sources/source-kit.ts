@@ -41,3 +41,16 @@ export async function hitAuthors(
   const byId = new Map(users.map((u) => [u.id, presentPublicUser(u)]));
   return (id) => (id === null ? null : (byId.get(id) ?? null));
 }
+
+/**
+ * Two indexes' count capped at `cap`: the first's, then the second's up to what is left. Each
+ * counter counts its own matches to the limit it is given.
+ */
+export async function countedInTurn(
+  cap: number,
+  first: (limit: number) => Promise<number>,
+  second: (limit: number) => Promise<number>,
+): Promise<number> {
+  const counted = await first(cap);
+  return counted >= cap ? counted : counted + (await second(cap - counted));
+}
