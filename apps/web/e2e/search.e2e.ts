@@ -64,6 +64,10 @@ describe('search', () => {
       const page = await session.newPage(phone ? PHONE : {});
       await signInToChat(page, locale, seeker.nick);
       await searchFromNavbar(page, locale, 'кошка', phone);
+      // The tabs' counts come apart from the hits (GET /api/search/totals), once a query.
+      const chatCount = page.getByTestId('search-tab-count-chat');
+      await chatCount.waitFor();
+      expect(Number.parseInt((await chatCount.textContent()) ?? '', 10)).toBeGreaterThan(0);
       await page.getByTestId('search-tab-chat').click();
       await page.waitForURL((url) => url.searchParams.get('in') === 'chat');
       const hit = page.getByTestId('search-hit').filter({ hasText: 'the cats are sleeping' });
