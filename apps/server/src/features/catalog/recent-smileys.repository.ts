@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
 /** One smiley a user sent, and when. */
@@ -12,7 +12,11 @@ const USERS_PER_STATEMENT = 100;
 
 /** Each account's recently sent smileys: SQL only. */
 export class RecentSmileysRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly postgres: boolean;
+
+  constructor(private readonly db: Kysely<DB>) {
+    this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  }
 
   /** The user's recent smiley tags, newest use first. */
   async tags(userId: number, limit: number): Promise<string[]> {
@@ -29,14 +33,30 @@ export class RecentSmileysRepository {
   /**
    * Stores many users' uses at once (`uses`: each user's, oldest first): each use moves its
    * smiley to the front (a new row, so the newest id is the newest use), and each user keeps
-   * only the newest `keep`. Three statements per hundred users, whatever they sent.
+   * only the newest `keep`. Four statements per hundred users, whatever they sent. A deleted
+   * account's uses are not stored: a batch noted before the deletion and written after it must
+   * not bring its smileys back. On PostgreSQL the users' rows are read `for share`, so a
+   * deletion (my.repository.ts anonymise, which updates the row before it deletes the smileys)
+   * either waits for this batch and then deletes its rows, or is seen by it.
    */
   async record(uses: ReadonlyMap<number, readonly SmileyUse[]>, keep: number): Promise<void> {
     const users = [...uses].filter(([, list]) => list.length > 0);
     for (let i = 0; i < users.length; i += USERS_PER_STATEMENT) {
-      const chunk = users.slice(i, i + USERS_PER_STATEMENT);
-      const ids = chunk.map(([userId]) => userId);
       await this.db.transaction().execute(async (trx) => {
+        const batch = users.slice(i, i + USERS_PER_STATEMENT);
+        const holders = trx
+          .selectFrom('users')
+          .select('id')
+          .where(
+            'id',
+            'in',
+            batch.map(([userId]) => userId),
+          )
+          .where('deleted_at', 'is', null);
+        const live = await (this.postgres ? holders.forShare() : holders).execute();
+        const ids = live.map((u) => u.id);
+        const chunk = batch.filter(([userId]) => ids.includes(userId));
+        if (chunk.length === 0) return;
         await trx
           .deleteFrom('recent_smileys')
           .where((eb) =>

@@ -281,7 +281,6 @@ export class MyRepository {
         'sessions',
         'room_users',
         'recent_gifs',
-        'recent_smileys',
         'quotes',
         'user_month_messages',
         'phone_confirmations',
@@ -329,6 +328,9 @@ export class MyRepository {
         })
         .where('id', '=', user.id)
         .execute();
+      // After the row's update, which waits for a recent-smileys batch holding it `for share`
+      // (recent-smileys.repository.ts): the batch's rows are deleted too, or it sees the deletion.
+      await trx.deleteFrom('recent_smileys').where('user_id', '=', user.id).execute();
     });
   }
 }
