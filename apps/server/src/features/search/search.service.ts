@@ -54,7 +54,7 @@ export class SearchService {
   ): Promise<SearchAnswer> {
     await this.rateLimits.hit(SEARCH_LIMIT, visitorKey);
     const page = input.page ?? 1;
-    const request = this.request(viewer, input, locale, input.in === 'chat');
+    const request = this.request(viewer, input, locale);
     const offset = (page - 1) * SEARCH_PAGE_SIZE;
     const source = this.registry.source(input.in);
     const searched = source !== undefined && this.searches(request, input.in);
@@ -79,7 +79,7 @@ export class SearchService {
     visitorKey: string,
   ): Promise<SearchTotals> {
     await this.rateLimits.hit(SEARCH_TOTALS_LIMIT, visitorKey);
-    const request = this.request(viewer, input, locale, true);
+    const request = this.request(viewer, input, locale);
     const counts = await Promise.all(
       SEARCH_SCOPES.map(async (scope) => {
         const source = this.registry.source(scope);
@@ -94,7 +94,6 @@ export class SearchService {
     viewer: Viewer,
     input: SearchTotalsQuery & { sort?: SearchSort },
     locale: Locale,
-    inRoom: boolean,
   ): SourceRequest {
     return {
       db: this.db,
@@ -104,7 +103,8 @@ export class SearchService {
       text: input.q,
       sort: input.sort ?? 'best',
       locale,
-      ...(input.room !== undefined && inRoom ? { room: Number(input.room) } : {}),
+      // Only the chat's scope reads it.
+      ...(input.room !== undefined ? { room: Number(input.room) } : {}),
     };
   }
 

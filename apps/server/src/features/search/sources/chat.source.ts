@@ -1,5 +1,5 @@
 import { messagesFoundBy } from '../../../access/search.policy';
-import { MESSAGES_INDEX, messageSource, searchedMessages } from './message-source';
+import { MESSAGES_INDEX, messageSource } from './message-source';
 
 /** Chat history of the rooms the viewer may read (access/search.policy.ts messagesFoundBy). */
 export const chatSearchSource = messageSource({
@@ -7,8 +7,8 @@ export const chatSearchSource = messageSource({
   type: 'chat_message',
   link: (room_id, message_id) => ({ kind: 'chat', room_id, message_id }),
   index: MESSAGES_INDEX,
-  matching: (request) => {
-    const q = searchedMessages(request, MESSAGES_INDEX).where(messagesFoundBy(request.viewer));
+  narrowed: (request, messages) => {
+    const q = messages.where(messagesFoundBy(request.viewer));
     return request.room === undefined ? q : q.where('messages.room_id', '=', request.room);
   },
 });

@@ -23,10 +23,17 @@ export const QUOTES_INDEX: SearchIndex<'messages'> = {
 /** Searched messages with their author joined as `users` and their room as `rooms`. */
 type MessageRows = SelectQueryBuilder<DB, 'messages' | 'users' | 'rooms', object>;
 
-/** Messages with words: said and `/me` actions (system lines and GIFs are not searched). */
-function withAuthorAndRoom(messages: SelectQueryBuilder<DB, 'messages', object>): MessageRows {
+/**
+ * The messages whose words match in `index` (newest first: `driver.newest(index)`), with
+ * words: said and `/me` actions (system lines and GIFs are not searched).
+ */
+function searchedMessages(
+  { db, driver, query }: SourceRequest,
+  index: SearchIndex<'messages'>,
+): MessageRows {
   return (
-    messages
+    driver
+      .from(db, index, query)
       .innerJoin('users', 'users.id', 'messages.user_id')
       .innerJoin('rooms', 'rooms.id', 'messages.room_id')
       // Literals: a partial plan of a prepared statement keeps them (no generic-plan surprise).
@@ -38,17 +45,9 @@ function withAuthorAndRoom(messages: SelectQueryBuilder<DB, 'messages', object>)
   );
 }
 
-/** The messages whose words match in `index` (newest first: `driver.newest(index)`). */
-export function searchedMessages(
-  { db, driver, query }: SourceRequest,
-  index: SearchIndex<'messages'>,
-) {
-  return withAuthorAndRoom(driver.from(db, index, query));
-}
-
 /**
- * A scope of chat messages (the chat's history, the quotes page's kept lines): `matching` adds
- * the scope's own clauses (who may read what, in SQL) to `searchedMessages` of its `index`;
+ * A scope of chat messages (the chat's history, the quotes page's kept lines): the messages
+ * whose words match in its `index`, narrowed by its own clauses (who may read what, in SQL);
  * hits name the room and lead where `link` says. Guests search neither.
  */
 export function messageSource(scope: {
@@ -57,10 +56,11 @@ export function messageSource(scope: {
   link: (roomId: number, messageId: number) => SearchHit['link'];
   /** The words table the scope reads. */
   index: SearchIndex<'messages'>;
-  /** The scope's messages that match, with its own clauses (who may read what). */
-  matching: (request: SourceRequest) => MessageRows;
+  /** The scope's own clauses on the matching messages (who may read what). */
+  narrowed: (request: SourceRequest, messages: MessageRows) => MessageRows;
 }): SearchSource {
-  const { matching, index } = scope;
+  const { narrowed, index } = scope;
+  const matching = (request: SourceRequest) => narrowed(request, searchedMessages(request, index));
   return {
     scope: scope.scope,
 

@@ -1,5 +1,5 @@
 import * as messagePolicy from '../../../access/message.policy';
-import { messageSource, QUOTES_INDEX, searchedMessages } from './message-source';
+import { messageSource, QUOTES_INDEX } from './message-source';
 
 /**
  * `in=quotes`: the quotes page's messages by their words, newest said first: the kept messages'
@@ -11,6 +11,5 @@ export const quotesSearchSource = messageSource({
   type: 'quote',
   link: (room_id, message_id) => ({ kind: 'quote', room_id, message_id }),
   index: QUOTES_INDEX,
-  matching: (request) =>
-    searchedMessages(request, QUOTES_INDEX).where(messagePolicy.readableBy(request.viewer)),
+  narrowed: (request, messages) => messages.where(messagePolicy.readableBy(request.viewer)),
 });
