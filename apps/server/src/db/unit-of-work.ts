@@ -56,15 +56,15 @@ export interface UnitTx<Jobs> {
   afterCommit(effect: () => unknown): void;
 }
 
-/**
- * A unit that runs synchronously on SQLite's raw connection (UnitOfWork.runGrouped): its
- * statements through `native`, its events and effects after the commit, as a UnitTx's.
- */
 /** A unit of one statement (UnitOfWork.runAlone): the root Kysely, events and effects. */
 export interface StatementUnitTx extends Pick<UnitTx<unknown>, 'emit' | 'afterCommit'> {
   db: Kysely<DB>;
 }
 
+/**
+ * A unit that runs synchronously on SQLite's raw connection (UnitOfWork.runGrouped): its
+ * statements through `native`, its events and effects after the commit, as a UnitTx's.
+ */
 export interface GroupedUnitTx {
   readonly native: NativeSqlite;
   emit<K extends DomainEventName>(name: K, payload: DomainEventMap[K]): void;

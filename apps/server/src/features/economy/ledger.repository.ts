@@ -111,6 +111,7 @@ export class LedgerRepository {
   ): Promise<{ found: boolean; bought: { row: R; wallet: Wallet } | null }> {
     const { userId, amount, opKey, at } = order;
     const usable = order.balanceOnly ? sql`0` : sql`bonus`;
+    const price = sql`cast(${amount} as integer)`;
     // The reason, what it refers to (the bought row) and the other person, as both rows name them.
     const named = sql`${typed('reason', order.reason)}, ${typed('ref_type', order.refType)},
       bought.id, ${typed('counterpart_id', order.counterpartId)}`;
@@ -120,11 +121,11 @@ export class LedgerRepository {
       with wallet as (
         select id, balance, bonus from users where id = ${userId} for no key update
       ), plan as (
-        select id, balance, least(${usable}, cast(${amount} as integer)) as from_bonus
-        from wallet where balance + ${usable} >= cast(${amount} as integer)
+        select id, balance, least(${usable}, ${price}) as from_bonus
+        from wallet where balance + ${usable} >= ${price}
       ), spent as (
         update users set bonus = users.bonus - plan.from_bonus,
-          balance = users.balance - (cast(${amount} as integer) - plan.from_bonus)
+          balance = users.balance - (${price} - plan.from_bonus)
         from plan where users.id = plan.id
         returning users.balance, users.bonus, plan.from_bonus, plan.balance as before_balance
       ), bought as (${insertWhen(sql<SqlBool>`exists (select 1 from spent)`)}), written as (
@@ -133,9 +134,9 @@ export class LedgerRepository {
           spent.before_balance, spent.bonus, ${typed('op_key', opKey)}, ${typed('created_at', at)}
         from spent, bought where spent.from_bonus > 0
         union all
-        select ${typed('user_id', userId)}, spent.from_bonus - cast(${amount} as integer), 'balance',
+        select ${typed('user_id', userId)}, spent.from_bonus - ${price}, 'balance',
           ${named}, spent.balance, spent.bonus, ${typed('op_key', opKey)}, ${typed('created_at', at)}
-        from spent, bought where spent.from_bonus < cast(${amount} as integer)
+        from spent, bought where spent.from_bonus < ${price}
       )
       select bought.*, exists (select 1 from wallet) as w_found,
         spent.balance as w_balance, spent.bonus as w_bonus
