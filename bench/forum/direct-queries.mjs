@@ -3,9 +3,9 @@
  * the same search, with nothing of ours around it: no visibility clauses, no snippets, no
  * counts per tab. The match is the very one the site's drivers build
  * (features/search/search-driver.ts): an FTS5 MATCH of stems on SQLite, the words table's
- * `words @@ to_tsquery` on PostgreSQL (GIN-indexed, 0035-search-words-tables.ts). The order is the newest first (by id), as the
- * site's own search reads its candidates (`sort=best` ranks the newest 200 in the app, no
- * engine's rank), and the limit one page (20).
+ * `words @@ to_tsquery` on PostgreSQL (GIN-indexed, 0035-search-words-tables.ts). The order is
+ * the newest first (by id), as the site's own search reads its candidates (`sort=best` ranks
+ * the newest 100 in the app, no engine's rank), and the limit one page (20).
  */
 /** Each scope's words table: FTS5 on SQLite, tsvectors on PostgreSQL. */
 const FTS = { forum: 'search_forum_posts', chat: 'search_messages' };

@@ -4,26 +4,36 @@ import { openWriter } from './writers.mjs';
  * The posting phase's "without the index": the search index's upkeep on a post's write taken
  * away from the bench's database while ours runs, without touching the product's code.
  * PostgreSQL: the triggers that write the words of forum_posts and forum_threads into their
- * words tables are dropped (a reply also rewrites its thread's row). SQLite: the triggers that write a thread's stems into its
- * FTS5 table (and a post's on an edit) are dropped (ours re-prepares its statements after a
- * schema change by itself), and the batch indexer's cursor for posts is moved past any id, so
- * its batch finds nothing to index. Answers what was dropped.
+ * words tables are dropped (a reply also rewrites its thread's row). SQLite: the triggers that
+ * write a thread's stems into its FTS5 table (and a post's on an edit) are dropped (ours
+ * re-prepares its statements after a schema change by itself), and the batch indexer's cursor
+ * for posts is moved past any id, so its batch finds nothing to index. Answers what was
+ * dropped.
  */
 const TABLES = ['forum_posts', 'forum_threads'];
+
+/**
+ * PostgreSQL: drops the triggers that keep the words tables of `tables` (0035's
+ * `search_<table>_keep`) and answers each one's name, table and definition to make it again.
+ */
+export async function dropWordsTriggers(db, tables) {
+  const triggers = await db.query(
+    `select t.tgname as name, c.relname as "table", pg_get_triggerdef(t.oid) as sql
+       from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      where c.relnamespace = current_schema()::regnamespace and c.relname = any($1)
+        and t.tgname = 'search_' || c.relname || '_keep'`,
+    [tables],
+  );
+  for (const { name, table } of triggers) await db.query(`drop trigger ${name} on ${table}`);
+  return triggers;
+}
 
 export async function dropSearchUpkeep(databaseUrl) {
   const db = await openWriter(databaseUrl);
   try {
     if (db.dialect === 'postgres') {
-      const rows = await db.query(
-        `select t.tgname as name, c.relname as "table" from pg_trigger t
-           join pg_class c on c.oid = t.tgrelid
-          where c.relnamespace = current_schema()::regnamespace and c.relname = any($1)
-            and t.tgname like 'search\\_%\\_keep'`,
-        [TABLES],
-      );
-      for (const { name, table } of rows) await db.query(`drop trigger ${name} on ${table}`);
-      return rows.map((r) => r.name);
+      const dropped = await dropWordsTriggers(db, TABLES);
+      return dropped.map((t) => t.name);
     }
     const rows = await db.query(
       `select name from sqlite_master where type = 'trigger'

@@ -1,4 +1,5 @@
 import { MESSAGE_TYPE } from '@chat/shared';
+import { dropWordsTriggers } from './index-switch.mjs';
 import { SEARCH_INDEXES } from '../../apps/server/src/db/migrations/0021-search.ts';
 import {
   SEARCH_WORDS_TABLES,
@@ -58,14 +59,10 @@ export async function beforeLoad(db) {
       [words],
     );
     for (const { indexname } of db.search.indexes) await db.query(`drop index ${indexname}`);
-    db.search.triggers = await db.query(
-      `select t.tgname as name, c.relname as "table", pg_get_triggerdef(t.oid) as sql
-         from pg_trigger t join pg_class c on c.oid = t.tgrelid
-        where c.relnamespace = current_schema()::regnamespace and t.tgname = any($1)`,
-      [words.map((w) => `${w}_keep`)],
+    db.search.triggers = await dropWordsTriggers(
+      db,
+      SEARCH_WORDS_TABLES.map((w) => w.table),
     );
-    for (const { name, table } of db.search.triggers)
-      await db.query(`drop trigger ${name} on ${table}`);
     return;
   }
   registerSearchWords(db.db);
